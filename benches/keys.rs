@@ -1,0 +1,2 @@
+//! Benchmarks: see BENCHMARKS.md.
+fn main() {}

@@ -1,0 +1,135 @@
+//! `#[fixed(N)]`: a string or byte value in exactly `N` bytes: its bytes,
+//! then `0x00` up to `N`. `"ab"` in `fixed(4)` is `61 62 00 00`.
+//!
+//! Zero padding keeps bytewise order (`"ab" < "ab\x01" < "abc"`). Two values
+//! could only share a key if one ended in `0x00`, so such a value is an
+//! [`EncodeError`](crate::EncodeError), as is one longer than `N`. Decode
+//! strips the trailing zeros. Descending inverts every byte (padding is then `0xFF`).
+
+use crate::range::Edge;
+use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+
+/// Writes `v` padded to `N`.
+///
+/// # Errors
+/// [`EncodeErrorKind::TooLong`] past `N` bytes; [`EncodeErrorKind::TrailingZero`]
+/// when `v` ends with `0x00`.
+#[inline]
+pub fn encode<const N: usize>(
+    v: &[u8],
+    out: &mut [u8; N],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    if v.len() > N {
+        return Err(EncodeError::new(
+            field,
+            EncodeErrorKind::TooLong {
+                len: v.len(),
+                max: N,
+            },
+        ));
+    }
+    if v.last() == Some(&0) {
+        return Err(EncodeError::new(
+            field,
+            EncodeErrorKind::TrailingZero { len: v.len() },
+        ));
+    }
+    let (head, tail) = out.split_at_mut(v.len());
+    head.copy_from_slice(v);
+    tail.fill(0);
+    if descending {
+        super::invert(out);
+    }
+    Ok(())
+}
+
+/// The value's length: the field without its trailing padding.
+#[inline]
+fn value_len<const N: usize>(bytes: &[u8; N], pad: u8) -> usize {
+    bytes.iter().rposition(|&b| b != pad).map_or(0, |i| i + 1)
+}
+
+/// Reads an ascending field as the bytes it borrows.
+#[inline]
+pub fn decode_bytes<const N: usize>(bytes: &[u8; N]) -> &[u8] {
+    &bytes[..value_len(bytes, 0)]
+}
+
+/// Reads an ascending field as a borrowed `&str`.
+///
+/// # Errors
+/// [`DecodeErrorKind::InvalidUtf8`].
+#[inline]
+pub fn decode_str<'a, const N: usize>(
+    bytes: &'a [u8; N],
+    field: &'static str,
+    offset: usize,
+) -> Result<&'a str, DecodeError> {
+    core::str::from_utf8(decode_bytes(bytes))
+        .map_err(|_| DecodeError::new(field, offset, DecodeErrorKind::InvalidUtf8))
+}
+
+/// Reads a field, ascending or descending, as owned bytes.
+#[cfg(feature = "alloc")]
+pub fn decode_vec<const N: usize>(bytes: &[u8; N], descending: bool) -> alloc::vec::Vec<u8> {
+    if descending {
+        let mut v = *bytes;
+        super::invert(&mut v);
+        let len = value_len(&v, 0);
+        v[..len].to_vec()
+    } else {
+        decode_bytes(bytes).to_vec()
+    }
+}
+
+/// Reads a field, ascending or descending, as an owned `String`.
+///
+/// # Errors
+/// [`DecodeErrorKind::InvalidUtf8`].
+#[cfg(feature = "alloc")]
+pub fn decode_string<const N: usize>(
+    bytes: &[u8; N],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<alloc::string::String, DecodeError> {
+    alloc::string::String::from_utf8(decode_vec(bytes, descending))
+        .map_err(|_| DecodeError::new(field, offset, DecodeErrorKind::InvalidUtf8))
+}
+
+/// The bytes of a range bound.
+///
+/// # Errors
+/// As [`encode`]: a bound must itself be a value the field can hold.
+#[inline]
+pub fn edge<const N: usize>(
+    v: &[u8],
+    descending: bool,
+    field: &'static str,
+) -> Result<Edge<N>, EncodeError> {
+    let mut out = [0u8; N];
+    encode(v, &mut out, descending, field)?;
+    Ok(Edge::Bytes(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn golden_and_errors() {
+        let mut out = [9u8; 4];
+        encode(b"ab", &mut out, false, "f").unwrap();
+        assert_eq!(out, [0x61, 0x62, 0, 0]);
+        encode(b"ab", &mut out, true, "f").unwrap();
+        assert_eq!(out, [!0x61, !0x62, 0xFF, 0xFF]);
+        assert!(encode(b"abcde", &mut out, false, "f").is_err());
+        assert!(encode(b"a\0", &mut out, false, "f").is_err());
+        encode(b"a\0b", &mut out, false, "f").unwrap();
+        assert_eq!(decode_bytes(&out), b"a\0b");
+        assert_eq!(decode_str(&[0x61, 0, 0, 0], "f", 0), Ok("a"));
+        assert!(decode_str(&[0xFF, 0, 0, 0], "f", 0).is_err());
+    }
+}

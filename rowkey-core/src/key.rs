@@ -1,0 +1,83 @@
+//! The trait every key type implements.
+
+use crate::{DecodeError, EncodeError, Layout};
+
+/// A struct that encodes to, and decodes from, an order-preserving row key.
+///
+/// Implement it with `#[derive(RowKey)]`; the derive computes the layout at
+/// compile time, so [`RowKey::WIDTH`] and [`RowKey::LAYOUT`] are constants and
+/// `encode` writes a stack array without allocating.
+///
+/// ```
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey, Debug, PartialEq)]
+/// #[rowkey(width = 20)]
+/// struct FileKey {
+///     #[pad(6)] user_id: u32,
+///     #[pad(8)] create_date: u32,
+///     #[pad(6)] file_id: u64,
+/// }
+///
+/// let key = FileKey { user_id: 1, create_date: 20120902, file_id: 1 }.encode()?;
+/// assert_eq!(&key, b"00000120120902000001");
+/// assert_eq!(FileKey::decode(&key)?, FileKey { user_id: 1, create_date: 20120902, file_id: 1 });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait RowKey: Sized {
+    /// The key's width in bytes.
+    const WIDTH: usize;
+
+    /// The key's layout: every segment's name, offset, width and codec.
+    /// Its `Display` prints the byte table.
+    const LAYOUT: Layout;
+
+    /// The encoded key: `[u8; WIDTH]`.
+    type Bytes: AsRef<[u8]> + AsMut<[u8]> + Copy + Ord + core::hash::Hash + core::fmt::Debug;
+
+    /// Encodes the key into a stack array.
+    ///
+    /// # Errors
+    /// A field value that its codec cannot hold (`pad(6)` given 1,000,000, a
+    /// `be_u16` given 70,000, a `fixed(8)` string of 9 bytes).
+    fn encode(&self) -> Result<Self::Bytes, EncodeError>;
+
+    /// Encodes the key into the front of `out` and returns the number of bytes written.
+    ///
+    /// # Errors
+    /// As [`RowKey::encode`], and [`EncodeErrorKind::BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall)
+    /// when `out` is shorter than the key.
+    fn encode_into(&self, out: &mut [u8]) -> Result<usize, EncodeError>;
+
+    /// What [`RowKey::decode`] returns: `Self` for owned keys; for a key with a
+    /// lifetime (`HostKey<'a>` holding `&'a str`), the same struct borrowing
+    /// from the decoded bytes.
+    type Decoded<'de>;
+
+    /// Decodes a key. Never panics: any bytes give either the key or an error
+    /// that names the field, the offset and what was expected.
+    ///
+    /// # Errors
+    /// Wrong length, a non-digit in a `pad` field, a salt bucket that does not
+    /// match the fields, invalid UTF-8, a number too large for its field's type.
+    fn decode(bytes: &[u8]) -> Result<Self::Decoded<'_>, DecodeError>;
+}
+
+/// A key that decodes into itself, owning its data: what generic code over
+/// keys usually wants (`fn load<K: OwnedRowKey>(bytes: &[u8]) -> K`).
+///
+/// ```
+/// use rowkey::{OwnedRowKey, RowKey};
+///
+/// #[derive(RowKey, Debug, PartialEq)]
+/// struct Id { id: u32 }
+///
+/// fn load<K: OwnedRowKey>(bytes: &[u8]) -> Result<K, rowkey::DecodeError> {
+///     K::decode(bytes)
+/// }
+/// assert_eq!(load::<Id>(&[0, 0, 0, 7])?, Id { id: 7 });
+/// # Ok::<(), rowkey::DecodeError>(())
+/// ```
+pub trait OwnedRowKey: for<'de> RowKey<Decoded<'de> = Self> {}
+
+impl<K: for<'de> RowKey<Decoded<'de> = K>> OwnedRowKey for K {}

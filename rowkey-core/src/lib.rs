@@ -1,0 +1,41 @@
+//! The runtime of [rowkey](https://docs.rs/rowkey): the [`RowKey`] trait, the
+//! field codecs, key ranges, salt buckets and the layout table.
+//!
+//! Users depend on the `rowkey` facade crate, which re-exports everything here
+//! and adds `#[derive(RowKey)]`. Everything the derive generates calls plain,
+//! tested functions of this crate, so the generated code stays short and the
+//! logic lives where it can be read and tested.
+#![cfg_attr(not(test), no_std)]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(all(feature = "std", not(test)))]
+extern crate std;
+
+pub mod codec;
+mod error;
+mod key;
+mod layout;
+pub mod range;
+pub mod salt;
+pub mod text;
+
+pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
+pub use key::{OwnedRowKey, RowKey};
+pub use layout::{Layout, Order, Segment};
+pub use range::{KeyRange, DEFAULT_RANGE_CAPACITY};
+pub use salt::{BucketRanges, Salt, SaltFormat, SplitPoint, SplitPoints};
+
+/// What generated code calls. Not public API: it may change in any release.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::codec::{self, boolean, bytes, fixed, int, narrow, pad, Slots};
+    pub use crate::range::{self, range_capacity, Edge};
+    pub use crate::salt;
+    pub use core::ops::{Bound, RangeBounds};
+    pub use core::result::Result::{self, Err, Ok};
+    #[cfg(feature = "alloc")]
+    pub use alloc::{string::String, vec::Vec};
+}

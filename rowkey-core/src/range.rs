@@ -1,0 +1,463 @@
+//! Key ranges: what a scan reads. Start inclusive, end exclusive or unbounded,
+//! bytes held inline so building one never allocates.
+
+use core::fmt;
+use core::ops::Bound;
+
+use crate::{EncodeError, EncodeErrorKind};
+
+/// The capacity of a plain [`KeyRange`]: keys of up to 63 bytes (one byte is
+/// kept for [`KeyRange::after`]'s `0x00`).
+pub const DEFAULT_RANGE_CAPACITY: usize = 64;
+
+/// The capacity the scan helpers of a `key_width`-byte key use: the default
+/// for keys of up to 63 bytes, so their helpers return a plain [`KeyRange`],
+/// and `key_width + 1` above that.
+pub const fn range_capacity(key_width: usize) -> usize {
+    if key_width < DEFAULT_RANGE_CAPACITY {
+        DEFAULT_RANGE_CAPACITY
+    } else {
+        key_width + 1
+    }
+}
+
+/// A range of keys: every key `k` with `start <= k < end` (bytewise), or
+/// `start <= k` when the end is unbounded.
+///
+/// The bytes live inline, in two `[u8; CAP]` arrays: building, copying and
+/// fanning out ranges never touches the heap. `CAP` is 64 unless the key is
+/// wider; the generated helpers pick it, so user code rarely names it.
+///
+/// An empty range has `end == start`, so [`KeyRange::bounds`] is still a
+/// valid argument to `BTreeMap::range` (which panics when start > end).
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use rowkey::KeyRange;
+///
+/// let r = KeyRange::<64>::prefix(b"user1:")?;
+/// assert_eq!(r.start(), b"user1:");
+/// assert_eq!(r.end(), Some(&b"user1;"[..]));
+/// assert!(r.contains(b"user1:2024"));
+///
+/// let map = BTreeMap::from([(b"user1:a".to_vec(), 1), (b"user2:a".to_vec(), 2)]);
+/// let found: Vec<_> = map.range::<[u8], _>(r.bounds()).map(|(_, v)| *v).collect();
+/// assert_eq!(found, [1]);
+/// # Ok::<(), rowkey::EncodeError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct KeyRange<const CAP: usize = DEFAULT_RANGE_CAPACITY> {
+    start: [u8; CAP],
+    start_len: usize,
+    end: [u8; CAP],
+    /// `None`: unbounded.
+    end_len: Option<usize>,
+}
+
+/// One bound of a field's range, encoded; or which side of the field's codec
+/// the value falls off (`pad(2)` given 100 is [`Edge::AboveMax`]), so the
+/// range clamps exactly instead of failing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edge<const W: usize> {
+    /// The value's encoded bytes (already inverted for a descending field).
+    Bytes([u8; W]),
+    /// The value is below every value the field holds.
+    BelowMin,
+    /// The value is above every value the field holds.
+    AboveMax,
+}
+
+fn capacity_error(len: usize, cap: usize) -> EncodeError {
+    EncodeError::new(
+        "KeyRange",
+        EncodeErrorKind::TooLong { len, max: cap },
+    )
+}
+
+/// Turns `bytes[..len]` into its successor: the smallest byte string above
+/// every string that starts with it. Returns the new length, or `None` when
+/// every byte is 0xFF (nothing follows, the end is unbounded).
+fn successor(bytes: &mut [u8], len: usize) -> Option<usize> {
+    let i = bytes[..len].iter().rposition(|&b| b != 0xFF)?;
+    bytes[i] += 1;
+    Some(i + 1)
+}
+
+impl<const CAP: usize> KeyRange<CAP> {
+    /// The whole key space.
+    pub const fn all() -> Self {
+        KeyRange {
+            start: [0; CAP],
+            start_len: 0,
+            end: [0; CAP],
+            end_len: None,
+        }
+    }
+
+    /// Every key from `start` (inclusive) up to `end` (exclusive; `None`:
+    /// unbounded). An `end` at or below `start` gives an empty range at `start`.
+    ///
+    /// # Errors
+    /// [`EncodeErrorKind::TooLong`] when a bound is longer than `CAP`.
+    pub fn new(start: &[u8], end: Option<&[u8]>) -> Result<Self, EncodeError> {
+        let mut r = Self::all();
+        r.set_start(start)?;
+        if let Some(end) = end {
+            if end <= start {
+                r.make_empty();
+            } else {
+                r.end.get_mut(..end.len())
+                    .ok_or_else(|| capacity_error(end.len(), CAP))?
+                    .copy_from_slice(end);
+                r.end_len = Some(end.len());
+            }
+        }
+        Ok(r)
+    }
+
+    /// Every key that starts with `prefix`: `[prefix, successor(prefix))`,
+    /// where the successor increments the last byte that is not 0xFF and drops
+    /// what follows; a prefix of only 0xFF bytes (or none) has no end.
+    ///
+    /// ```
+    /// use rowkey::KeyRange;
+    /// let r = KeyRange::<64>::prefix(&[0x01, 0xFF])?;
+    /// assert_eq!(r.end(), Some(&[0x02][..]));
+    /// assert_eq!(KeyRange::<64>::prefix(&[0xFF, 0xFF])?.end(), None);
+    /// # Ok::<(), rowkey::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EncodeErrorKind::TooLong`] when `prefix` is longer than `CAP`.
+    pub fn prefix(prefix: &[u8]) -> Result<Self, EncodeError> {
+        let mut r = Self::all();
+        r.set_start(prefix)?;
+        r.end[..prefix.len()].copy_from_slice(prefix);
+        r.end_len = successor(&mut r.end, prefix.len());
+        Ok(r)
+    }
+
+    fn set_start(&mut self, start: &[u8]) -> Result<(), EncodeError> {
+        self.start
+            .get_mut(..start.len())
+            .ok_or_else(|| capacity_error(start.len(), CAP))?
+            .copy_from_slice(start);
+        self.start_len = start.len();
+        Ok(())
+    }
+
+    fn make_empty(&mut self) {
+        self.end = self.start;
+        self.end_len = Some(self.start_len);
+    }
+
+    /// The first key of the range (inclusive).
+    pub fn start(&self) -> &[u8] {
+        &self.start[..self.start_len]
+    }
+
+    /// The key the range stops before (exclusive); `None` when unbounded.
+    pub fn end(&self) -> Option<&[u8]> {
+        self.end_len.map(|n| &self.end[..n])
+    }
+
+    /// The bounds as `(Included(start), Excluded(end) or Unbounded)`, the shape
+    /// `BTreeMap::range`, fjall and most store range APIs take.
+    pub fn bounds(&self) -> (Bound<&[u8]>, Bound<&[u8]>) {
+        (
+            Bound::Included(self.start()),
+            match self.end() {
+                Some(e) => Bound::Excluded(e),
+                None => Bound::Unbounded,
+            },
+        )
+    }
+
+    /// Whether `key` lies in the range.
+    pub fn contains(&self, key: &[u8]) -> bool {
+        key >= self.start() && self.end().is_none_or(|e| key < e)
+    }
+
+    /// Whether no key lies in the range.
+    pub fn is_empty(&self) -> bool {
+        self.end().is_some_and(|e| e <= self.start())
+    }
+
+    /// The rest of the range after `last`, the last key a page returned: its
+    /// start becomes `last + 0x00`, the next possible key (the HBase paging
+    /// idiom), and the end stays. Empty when nothing follows `last`.
+    ///
+    /// ```
+    /// use rowkey::KeyRange;
+    /// let r = KeyRange::<64>::prefix(b"a")?;
+    /// let next = r.after(b"a42")?;
+    /// assert_eq!(next.start(), b"a42\0");
+    /// assert_eq!(next.end(), r.end());
+    /// # Ok::<(), rowkey::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EncodeErrorKind::TooLong`] when `last` is `CAP` bytes or longer.
+    pub fn after(&self, last: &[u8]) -> Result<Self, EncodeError> {
+        let mut r = *self;
+        if last < self.start() {
+            return Ok(r);
+        }
+        let slot = r
+            .start
+            .get_mut(..=last.len())
+            .ok_or_else(|| capacity_error(last.len() + 1, CAP))?;
+        slot[..last.len()].copy_from_slice(last);
+        slot[last.len()] = 0;
+        r.start_len = last.len() + 1;
+        if r.end().is_some_and(|e| e <= r.start()) {
+            r.make_empty();
+        }
+        Ok(r)
+    }
+
+    /// Puts `head` (a salt bucket) in front of both bounds; an unbounded end
+    /// becomes the successor of `head`, so the range stays inside the bucket.
+    pub(crate) fn with_head(&self, head: &[u8]) -> Result<Self, EncodeError> {
+        let mut r = Self::all();
+        let n = head.len() + self.start_len;
+        let dst = r.start.get_mut(..n).ok_or_else(|| capacity_error(n, CAP))?;
+        dst[..head.len()].copy_from_slice(head);
+        dst[head.len()..].copy_from_slice(self.start());
+        r.start_len = n;
+        match self.end() {
+            Some(end) => {
+                let n = head.len() + end.len();
+                let dst = r.end.get_mut(..n).ok_or_else(|| capacity_error(n, CAP))?;
+                dst[..head.len()].copy_from_slice(head);
+                dst[head.len()..].copy_from_slice(end);
+                r.end_len = Some(n);
+            }
+            None => {
+                r.end[..head.len()].copy_from_slice(head);
+                r.end_len = successor(&mut r.end, head.len());
+            }
+        }
+        Ok(r)
+    }
+}
+
+impl<const CAP: usize> PartialEq for KeyRange<CAP> {
+    fn eq(&self, other: &Self) -> bool {
+        self.start() == other.start() && self.end() == other.end()
+    }
+}
+
+impl<const CAP: usize> Eq for KeyRange<CAP> {}
+
+impl<const CAP: usize> fmt::Debug for KeyRange<CAP> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "KeyRange({self})")
+    }
+}
+
+/// `[start, end)` in HBase shell text (`\xNN` for bytes that are not printable).
+impl<const CAP: usize> fmt::Display for KeyRange<CAP> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::text::StringBinary;
+        write!(f, "[\"{}\", ", StringBinary(self.start()))?;
+        match self.end() {
+            Some(e) => write!(f, "\"{}\")", StringBinary(e)),
+            None => f.write_str("unbounded)"),
+        }
+    }
+}
+
+/// Encodes one bound of a range helper's argument with the field's `edge` function.
+///
+/// # Errors
+/// What `edge` returns: only `fixed` fields fail, for a bound that is not a valid value.
+#[inline]
+pub fn edge_bound<T: ?Sized, const W: usize>(
+    bound: Bound<&T>,
+    edge: impl FnOnce(&T) -> Result<Edge<W>, EncodeError>,
+) -> Result<Bound<Edge<W>>, EncodeError> {
+    Ok(match bound {
+        Bound::Included(v) => Bound::Included(edge(v)?),
+        Bound::Excluded(v) => Bound::Excluded(edge(v)?),
+        Bound::Unbounded => Bound::Unbounded,
+    })
+}
+
+/// One side of a range in the field's byte order.
+enum Side<const W: usize> {
+    Open,
+    Included([u8; W]),
+    Excluded([u8; W]),
+    Nothing,
+}
+
+fn lower_side<const W: usize>(b: Bound<Edge<W>>) -> Side<W> {
+    match b {
+        Bound::Unbounded => Side::Open,
+        Bound::Included(Edge::Bytes(x)) => Side::Included(x),
+        Bound::Excluded(Edge::Bytes(x)) => Side::Excluded(x),
+        Bound::Included(Edge::BelowMin) | Bound::Excluded(Edge::BelowMin) => Side::Open,
+        Bound::Included(Edge::AboveMax) | Bound::Excluded(Edge::AboveMax) => Side::Nothing,
+    }
+}
+
+fn upper_side<const W: usize>(b: Bound<Edge<W>>) -> Side<W> {
+    match b {
+        Bound::Unbounded => Side::Open,
+        Bound::Included(Edge::Bytes(x)) => Side::Included(x),
+        Bound::Excluded(Edge::Bytes(x)) => Side::Excluded(x),
+        Bound::Included(Edge::AboveMax) | Bound::Excluded(Edge::AboveMax) => Side::Open,
+        Bound::Included(Edge::BelowMin) | Bound::Excluded(Edge::BelowMin) => Side::Nothing,
+    }
+}
+
+/// The range of keys that start with `head` and whose next field lies between
+/// `lo` and `hi` (in the field's value order; a descending field's bytes run
+/// the other way, so its bounds swap sides here).
+///
+/// ```
+/// use core::ops::Bound;
+/// use rowkey::__private::range::{field_range, Edge};
+/// // user 000001, dates 20120901..=20120914
+/// let r = field_range::<64, 8>(
+///     b"000001",
+///     Bound::Included(Edge::Bytes(*b"20120901")),
+///     Bound::Included(Edge::Bytes(*b"20120914")),
+///     false,
+/// )?;
+/// assert_eq!(r.start(), b"00000120120901");
+/// assert_eq!(r.end(), Some(&b"00000120120915"[..]));
+/// # Ok::<(), rowkey::EncodeError>(())
+/// ```
+///
+/// # Errors
+/// [`EncodeErrorKind::TooLong`] when `head` and the field do not fit `CAP`.
+pub fn field_range<const CAP: usize, const W: usize>(
+    head: &[u8],
+    lo: Bound<Edge<W>>,
+    hi: Bound<Edge<W>>,
+    descending: bool,
+) -> Result<KeyRange<CAP>, EncodeError> {
+    let n = head.len() + W;
+    if n > CAP {
+        return Err(capacity_error(n, CAP));
+    }
+    let (lo, hi) = if descending {
+        (upper_side(hi), lower_side(lo))
+    } else {
+        (lower_side(lo), upper_side(hi))
+    };
+    let mut r = KeyRange::<CAP>::all();
+    r.start[..head.len()].copy_from_slice(head);
+    r.start_len = head.len();
+    if matches!(lo, Side::Nothing) || matches!(hi, Side::Nothing) {
+        r.make_empty();
+        return Ok(r);
+    }
+    match lo {
+        Side::Included(x) | Side::Excluded(x) => {
+            r.start[head.len()..n].copy_from_slice(&x);
+            r.start_len = n;
+            if let Side::Excluded(_) = lo {
+                match successor(&mut r.start, n) {
+                    Some(len) => r.start_len = len,
+                    None => {
+                        // Nothing sorts after an all-0xFF key with this prefix.
+                        r.make_empty();
+                        return Ok(r);
+                    }
+                }
+            }
+        }
+        Side::Open | Side::Nothing => {}
+    }
+    r.end[..head.len()].copy_from_slice(head);
+    r.end_len = match hi {
+        Side::Open => successor(&mut r.end, head.len()),
+        Side::Included(x) => {
+            r.end[head.len()..n].copy_from_slice(&x);
+            successor(&mut r.end, n)
+        }
+        Side::Excluded(x) => {
+            r.end[head.len()..n].copy_from_slice(&x);
+            Some(n)
+        }
+        Side::Nothing => None,
+    };
+    if r.is_empty() {
+        r.make_empty();
+    }
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::ops::Bound::*;
+
+    type R = KeyRange<16>;
+
+    #[test]
+    fn prefix_successor_carries_over_ff() {
+        let r = R::prefix(&[1, 0xFF, 0xFF]).unwrap();
+        assert_eq!(r.end(), Some(&[2][..]));
+        assert_eq!(R::prefix(&[]).unwrap().end(), None);
+        assert_eq!(R::prefix(&[0xFF]).unwrap().end(), None);
+    }
+
+    #[test]
+    fn inclusive_type_maximum_is_kept() {
+        // head 0x01, field u8 with bounds 0x10..=0xFF: the end must pass 0x01FF.
+        let r = field_range::<16, 1>(
+            &[1],
+            Included(Edge::Bytes([0x10])),
+            Included(Edge::Bytes([0xFF])),
+            false,
+        )
+        .unwrap();
+        assert_eq!(r.start(), &[1, 0x10]);
+        assert_eq!(r.end(), Some(&[2][..]));
+        assert!(r.contains(&[1, 0xFF, 0xFF, 0xFF]));
+        assert!(!r.contains(&[2]));
+    }
+
+    #[test]
+    fn excluded_maximum_is_empty_and_safe_for_btreemap() {
+        let r = field_range::<16, 1>(&[0xFF], Excluded(Edge::Bytes([0xFF])), Unbounded, false)
+            .unwrap();
+        assert!(r.is_empty());
+        let map = std::collections::BTreeMap::from([(std::vec![0xFFu8, 0xFF], ())]);
+        assert_eq!(map.range::<[u8], _>(r.bounds()).count(), 0);
+    }
+
+    #[test]
+    fn reversed_bounds_swap() {
+        // descending u8: value v is stored as !v; values 2..5 are bytes !4..=!2
+        let e = |v: u8| Edge::Bytes([!v]);
+        let r = field_range::<16, 1>(&[], Included(e(2)), Excluded(e(5)), true).unwrap();
+        for v in 0..=255u8 {
+            assert_eq!(r.contains(&[!v, 7]), (2..5).contains(&v), "{v}");
+        }
+    }
+
+    #[test]
+    fn clamps_out_of_range_bounds() {
+        let r = field_range::<16, 1>(&[9], Included(Edge::BelowMin), Included(Edge::AboveMax), false)
+            .unwrap();
+        assert_eq!(r, R::prefix(&[9]).unwrap());
+        let r = field_range::<16, 1>(&[9], Included(Edge::AboveMax), Unbounded, false).unwrap();
+        assert!(r.is_empty());
+        let r = field_range::<16, 1>(&[9], Included(Edge::Bytes([5])), Excluded(Edge::Bytes([3])), false)
+            .unwrap();
+        assert!(r.is_empty());
+    }
+
+    #[test]
+    fn after_resumes_and_ends() {
+        let r = R::new(b"a", Some(b"b")).unwrap();
+        assert_eq!(r.after(b"a1").unwrap().start(), b"a1\0");
+        assert!(r.after(b"b").unwrap().is_empty());
+        assert!(R::all().after(&[0; 16]).is_err());
+    }
+}

@@ -1,0 +1,481 @@
+//! Salt buckets: a short prefix, computed from the key's own fields, that
+//! spreads sequential keys over regions while every key stays findable.
+//!
+//! # The hash (a stable format)
+//!
+//! For `#[salt(mod = N)]` the bucket is
+//!
+//! ```text
+//! bucket = xxh32(seed = 0, bytes) mod N
+//! ```
+//!
+//! where `bytes` is the concatenation, in declaration order, of the *encoded*
+//! bytes of every field marked `#[salt]` (exactly as they appear in the key,
+//! so `#[reverse]` and `#[pad]` apply first), and `xxh32` is xxHash32 as
+//! specified at <https://github.com/Cyan4973/xxHash/blob/dev/doc/xxhash_spec.md>
+//! (Python: `xxhash.xxh32(bytes, seed=0).intdigest() % N`). The bucket is
+//! written first in the key: one byte when `N <= 256`, two bytes big-endian
+//! when `N <= 65536`, or, with `#[salt(mod = N, pad = D)]`, `D` zero-padded
+//! ASCII digits.
+//!
+//! With `#[rowkey(salt(buckets = N, phoenix))]` the bucket is Apache Phoenix's
+//! salt byte instead: over every key byte after the salt, `h = 1; h = 31 * h +
+//! (byte as i8)` in wrapping `i32` arithmetic, then `|h % N|` (`N <= 256`),
+//! so Rust can write rows into a Phoenix `SALT_BUCKETS = N` table.
+//!
+//! ```
+//! use rowkey::Salt;
+//! let salt = Salt::new(100);
+//! assert_eq!(salt.bucket_of(&[0, 0, 0, 7]), 0x0ab2_54a2_u32 % 100); // xxh32 of 00 00 00 07
+//! # assert_eq!(xxh32_of_7(), 0x0ab2_54a2);
+//! # fn xxh32_of_7() -> u32 { 0x0ab2_54a2 }
+//! ```
+
+use crate::range::KeyRange;
+use crate::{DecodeError, DecodeErrorKind, EncodeError};
+
+/// How the bucket is computed and written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaltFormat {
+    /// xxh32 of the salted fields, one byte (N <= 256) or two bytes big-endian.
+    Binary,
+    /// xxh32 of the salted fields, as this many zero-padded ASCII digits.
+    Digits(u8),
+    /// Apache Phoenix's salt byte over the rest of the key.
+    Phoenix,
+}
+
+/// A key's salt: the bucket count and how the bucket is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Salt {
+    buckets: u32,
+    format: SaltFormat,
+}
+
+/// The bytes of one bucket prefix or split point, inline.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SplitPoint {
+    bytes: [u8; 8],
+    len: u8,
+}
+
+impl SplitPoint {
+    /// The bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
+    }
+}
+
+impl AsRef<[u8]> for SplitPoint {
+    fn as_ref(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+impl core::fmt::Debug for SplitPoint {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "\"{}\"", crate::text::StringBinary(self.as_bytes()))
+    }
+}
+
+impl Salt {
+    /// `N` buckets, written as one byte (N <= 256) or two (N <= 65536).
+    /// The derive rejects other counts at compile time; here they are clamped to 1..=65536.
+    pub const fn new(buckets: u32) -> Self {
+        Salt {
+            buckets: clamp(buckets, 65_536),
+            format: SaltFormat::Binary,
+        }
+    }
+
+    /// `N` buckets written as `digits` zero-padded ASCII digits (seed 003's `0000`..`9999`).
+    pub const fn digits(buckets: u32, digits: u8) -> Self {
+        Salt {
+            buckets: clamp(buckets, 65_536),
+            format: SaltFormat::Digits(digits),
+        }
+    }
+
+    /// Apache Phoenix's salt byte with `N` buckets (N <= 256).
+    pub const fn phoenix(buckets: u32) -> Self {
+        Salt {
+            buckets: clamp(buckets, 256),
+            format: SaltFormat::Phoenix,
+        }
+    }
+
+    /// The bucket count.
+    pub const fn buckets(&self) -> u32 {
+        self.buckets
+    }
+
+    /// How the bucket is written.
+    pub const fn format(&self) -> SaltFormat {
+        self.format
+    }
+
+    /// Bytes the bucket takes at the front of the key.
+    pub const fn width(&self) -> usize {
+        match self.format {
+            SaltFormat::Binary if self.buckets > 256 => 2,
+            SaltFormat::Binary | SaltFormat::Phoenix => 1,
+            SaltFormat::Digits(d) => d as usize,
+        }
+    }
+
+    /// The bucket of a key whose salted bytes are `bytes` (for Phoenix: every
+    /// key byte after the salt).
+    #[inline]
+    pub fn bucket_of(&self, bytes: &[u8]) -> u32 {
+        match self.format {
+            SaltFormat::Phoenix => phoenix_bucket(bytes, self.buckets),
+            _ => xxhash_rust::xxh32::xxh32(bytes, 0) % self.buckets,
+        }
+    }
+
+    /// The bucket when the salted fields are not next to each other in the key:
+    /// the hash of their concatenation.
+    #[inline]
+    pub fn bucket_of_parts(&self, parts: &[&[u8]]) -> u32 {
+        match self.format {
+            SaltFormat::Phoenix => {
+                let mut h = 1i32;
+                for p in parts {
+                    h = phoenix_step(h, p);
+                }
+                phoenix_finish(h, self.buckets)
+            }
+            _ => {
+                let mut x = xxhash_rust::xxh32::Xxh32::new(0);
+                for p in parts {
+                    x.update(p);
+                }
+                x.digest() % self.buckets
+            }
+        }
+    }
+
+    /// Writes `bucket` into the first [`Salt::width`] bytes of `out`.
+    #[inline]
+    pub fn write(&self, bucket: u32, out: &mut [u8]) {
+        match self.format {
+            SaltFormat::Binary if self.buckets > 256 => {
+                out[..2].copy_from_slice(&(bucket as u16).to_be_bytes());
+            }
+            SaltFormat::Binary | SaltFormat::Phoenix => out[0] = bucket as u8,
+            SaltFormat::Digits(d) => {
+                let mut v = bucket;
+                for b in out[..d as usize].iter_mut().rev() {
+                    *b = b'0' + (v % 10) as u8;
+                    v /= 10;
+                }
+            }
+        }
+    }
+
+    /// Reads the bucket at the front of `key`.
+    ///
+    /// # Errors
+    /// A short key, a non-digit in a digits bucket, or a bucket at or above the count.
+    pub fn read(&self, key: &[u8]) -> Result<u32, DecodeError> {
+        let w = self.width();
+        let Some(bytes) = key.get(..w) else {
+            return Err(DecodeError::new(
+                "salt",
+                0,
+                DecodeErrorKind::TooShort {
+                    min: w,
+                    found: key.len(),
+                },
+            ));
+        };
+        let bucket = match self.format {
+            SaltFormat::Binary if self.buckets > 256 => u16::from_be_bytes([bytes[0], bytes[1]]) as u32,
+            SaltFormat::Binary | SaltFormat::Phoenix => bytes[0] as u32,
+            SaltFormat::Digits(_) => {
+                let mut v = 0u32;
+                for (i, &c) in bytes.iter().enumerate() {
+                    let d = c.wrapping_sub(b'0');
+                    if d > 9 {
+                        return Err(DecodeError::new(
+                            "salt",
+                            i,
+                            DecodeErrorKind::NotDigit { found: c },
+                        ));
+                    }
+                    v = v.saturating_mul(10).saturating_add(d as u32);
+                }
+                v
+            }
+        };
+        if bucket >= self.buckets {
+            return Err(DecodeError::new(
+                "salt",
+                0,
+                DecodeErrorKind::BucketOutOfRange {
+                    found: bucket,
+                    buckets: self.buckets,
+                },
+            ));
+        }
+        Ok(bucket)
+    }
+
+    /// Checks that the bucket at the front of `key` is `expected`, for decode.
+    ///
+    /// # Errors
+    /// As [`Salt::read`], and [`DecodeErrorKind::SaltMismatch`].
+    #[inline]
+    pub fn check(&self, key: &[u8], expected: u32) -> Result<(), DecodeError> {
+        let found = self.read(key)?;
+        if found == expected {
+            Ok(())
+        } else {
+            Err(DecodeError::new(
+                "salt",
+                0,
+                DecodeErrorKind::SaltMismatch { expected, found },
+            ))
+        }
+    }
+
+    /// The key prefix of `bucket`.
+    pub fn prefix(&self, bucket: u32) -> SplitPoint {
+        let mut p = SplitPoint {
+            bytes: [0; 8],
+            len: self.width() as u8,
+        };
+        self.write(bucket, &mut p.bytes);
+        p
+    }
+
+    /// The `N - 1` bucket boundaries (the prefixes of buckets `1..N`), to
+    /// pre-split a table into one region per bucket.
+    ///
+    /// ```
+    /// use rowkey::Salt;
+    /// let splits: Vec<_> = Salt::new(4).split_points().map(|p| p.as_bytes().to_vec()).collect();
+    /// assert_eq!(splits, [[1], [2], [3]]);
+    /// ```
+    pub fn split_points(&self) -> SplitPoints {
+        self.region_split_points(self.buckets)
+    }
+
+    /// The `regions - 1` split points of `regions` regions over the buckets:
+    /// region `i` starts at bucket `floor(i * N / regions)`. Seed 003's 10,000
+    /// digit prefixes in 100 regions split at `0100`, `0200`, ... `9900`.
+    /// `regions` is clamped to `1..=N`.
+    ///
+    /// ```
+    /// use rowkey::Salt;
+    /// let salt = Salt::digits(10_000, 4);
+    /// let splits: Vec<_> = salt.region_split_points(100).collect();
+    /// assert_eq!(splits.len(), 99);
+    /// assert_eq!(splits[0].as_bytes(), b"0100");
+    /// assert_eq!(splits[98].as_bytes(), b"9900");
+    /// assert_eq!(salt.region_start(150, 100).as_bytes(), b"0100");
+    /// ```
+    pub fn region_split_points(&self, regions: u32) -> SplitPoints {
+        SplitPoints {
+            salt: *self,
+            regions: regions.clamp(1, self.buckets),
+            next: 1,
+        }
+    }
+
+    /// The region (`0..regions`) that holds `bucket`.
+    pub fn region_of(&self, bucket: u32, regions: u32) -> u32 {
+        let regions = regions.clamp(1, self.buckets) as u64;
+        (((bucket as u64 + 1) * regions - 1) / self.buckets as u64) as u32
+    }
+
+    /// The first bucket's prefix of the region that holds `bucket`: the
+    /// region start key that co-located index rows begin with (seed 003).
+    pub fn region_start(&self, bucket: u32, regions: u32) -> SplitPoint {
+        let r = self.region_of(bucket, regions);
+        self.prefix(self.region_first_bucket(r, regions))
+    }
+
+    fn region_first_bucket(&self, region: u32, regions: u32) -> u32 {
+        let regions = regions.clamp(1, self.buckets) as u64;
+        (region as u64 * self.buckets as u64 / regions) as u32
+    }
+
+    /// One range per bucket: `template` (a range of keys without their
+    /// bucket) with each bucket's prefix in front, in bucket order.
+    ///
+    /// # Errors
+    /// When the template plus the bucket does not fit `CAP`.
+    pub fn fan_out<const CAP: usize>(
+        &self,
+        template: KeyRange<CAP>,
+    ) -> Result<BucketRanges<CAP>, EncodeError> {
+        // Checked once here so that every bucket's range fits.
+        template.with_head(self.prefix(0).as_bytes())?;
+        Ok(BucketRanges {
+            salt: *self,
+            template,
+            next: 0,
+        })
+    }
+}
+
+const fn clamp(n: u32, max: u32) -> u32 {
+    if n == 0 {
+        1
+    } else if n > max {
+        max
+    } else {
+        n
+    }
+}
+
+fn phoenix_step(mut h: i32, bytes: &[u8]) -> i32 {
+    for &b in bytes {
+        h = h.wrapping_mul(31).wrapping_add(b as i8 as i32);
+    }
+    h
+}
+
+fn phoenix_finish(h: i32, buckets: u32) -> u32 {
+    (h % buckets as i32).unsigned_abs()
+}
+
+/// Apache Phoenix's salt byte for the key bytes after the salt.
+///
+/// ```
+/// // h = 31 * 1 + 'a' = 128; 128 % 16 = 0
+/// assert_eq!(rowkey::salt::phoenix_bucket(b"a", 16), 0);
+/// ```
+pub fn phoenix_bucket(bytes: &[u8], buckets: u32) -> u32 {
+    phoenix_finish(phoenix_step(1, bytes), buckets.clamp(1, 256))
+}
+
+/// Split points of a salted key: see [`Salt::region_split_points`].
+#[derive(Debug, Clone)]
+pub struct SplitPoints {
+    salt: Salt,
+    regions: u32,
+    next: u32,
+}
+
+impl Iterator for SplitPoints {
+    type Item = SplitPoint;
+
+    fn next(&mut self) -> Option<SplitPoint> {
+        if self.next >= self.regions {
+            return None;
+        }
+        let b = self.salt.region_first_bucket(self.next, self.regions);
+        self.next += 1;
+        Some(self.salt.prefix(b))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.regions.saturating_sub(self.next) as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for SplitPoints {}
+
+/// One [`KeyRange`] per salt bucket, in bucket order, built as it is read:
+/// no allocation, whatever the bucket count.
+#[derive(Debug, Clone)]
+pub struct BucketRanges<const CAP: usize = { crate::DEFAULT_RANGE_CAPACITY }> {
+    salt: Salt,
+    template: KeyRange<CAP>,
+    next: u32,
+}
+
+impl<const CAP: usize> BucketRanges<CAP> {
+    /// The range within every bucket, without the bucket prefix.
+    pub fn template(&self) -> &KeyRange<CAP> {
+        &self.template
+    }
+}
+
+impl<const CAP: usize> Iterator for BucketRanges<CAP> {
+    type Item = KeyRange<CAP>;
+
+    fn next(&mut self) -> Option<KeyRange<CAP>> {
+        if self.next >= self.salt.buckets {
+            return None;
+        }
+        let head = self.salt.prefix(self.next);
+        self.next += 1;
+        // `fan_out` checked that the bucket and the template fit.
+        self.template.with_head(head.as_bytes()).ok()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = (self.salt.buckets - self.next.min(self.salt.buckets)) as usize;
+        (n, Some(n))
+    }
+}
+
+impl<const CAP: usize> ExactSizeIterator for BucketRanges<CAP> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xxh32_golden() {
+        // Reference values of xxHash32 with seed 0.
+        assert_eq!(xxhash_rust::xxh32::xxh32(b"", 0), 0x02CC_5D05);
+        assert_eq!(xxhash_rust::xxh32::xxh32(b"a", 0), 0x550D_7456);
+        let s = Salt::new(100);
+        assert_eq!(s.bucket_of(b"a"), 0x550D_7456 % 100);
+        assert_eq!(
+            s.bucket_of_parts(&[b"ab", b"c"]),
+            s.bucket_of(b"abc"),
+            "parts hash as their concatenation"
+        );
+    }
+
+    #[test]
+    fn phoenix_golden() {
+        // h = 1; h = 31*1 + 1 = 32; h = 31*32 + (-1) = 991; 991 % 10 = 1
+        assert_eq!(phoenix_bucket(&[0x01, 0xFF], 10), 1);
+        // 0x80 is -128 as i8: h = 31 - 128 = -97; |-97 % 10| = 7
+        assert_eq!(phoenix_bucket(&[0x80], 10), 7);
+        let s = Salt::phoenix(10);
+        assert_eq!(s.bucket_of_parts(&[&[0x01], &[0xFF]]), 1);
+    }
+
+    #[test]
+    fn widths_and_prefixes() {
+        assert_eq!(Salt::new(256).width(), 1);
+        assert_eq!(Salt::new(257).width(), 2);
+        assert_eq!(Salt::new(300).prefix(258).as_bytes(), &[1, 2]);
+        assert_eq!(Salt::digits(10_000, 4).prefix(42).as_bytes(), b"0042");
+        assert_eq!(Salt::digits(10_000, 4).read(b"0042xyz"), Ok(42));
+        assert!(Salt::digits(100, 4).read(b"0100").is_err());
+        assert!(Salt::new(100).read(&[100]).is_err());
+        assert!(Salt::new(100).check(&[3], 4).is_err());
+    }
+
+    #[test]
+    fn fan_out_covers_every_bucket_and_the_last_is_unbounded() {
+        let t = KeyRange::<16>::all();
+        let ranges: std::vec::Vec<_> = Salt::new(256).fan_out(t).unwrap().collect();
+        assert_eq!(ranges.len(), 256);
+        assert_eq!(ranges[0].start(), &[0]);
+        assert_eq!(ranges[0].end(), Some(&[1][..]));
+        assert_eq!(ranges[255].start(), &[255]);
+        assert_eq!(ranges[255].end(), None);
+    }
+
+    #[test]
+    fn regions() {
+        let s = Salt::new(8);
+        let splits: std::vec::Vec<_> = s.region_split_points(3).map(|p| p.as_bytes()[0]).collect();
+        assert_eq!(splits, [2, 5]);
+        for b in 0..8 {
+            let start = s.region_start(b, 3).as_bytes()[0];
+            let expected = if b < 2 { 0 } else if b < 5 { 2 } else { 5 };
+            assert_eq!(start, expected, "bucket {b}");
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Keys as HBase shell text: `Bytes.toStringBinary` and `Bytes.toBytesBinary`.
+//!
+//! Printable ASCII (`0x20..=0x7E`) stays as it is, except `\`; every other
+//! byte is written `\xNN` with upper-case hex. Parsing accepts `\xNN` in
+//! either case and takes every other character literally, so keys copied from
+//! the HBase shell (`scan 't', {STARTROW => "\x01user"}`) decode.
+
+use core::fmt;
+
+/// Displays bytes as HBase shell text.
+///
+/// ```
+/// use rowkey::text::StringBinary;
+/// assert_eq!(StringBinary(b"\x00\x01ab\\\xFF").to_string(), r"\x00\x01ab\x5C\xFF");
+/// ```
+#[derive(Clone, Copy)]
+pub struct StringBinary<'a>(pub &'a [u8]);
+
+impl fmt::Display for StringBinary<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &b in self.0 {
+            if (0x20..=0x7E).contains(&b) && b != b'\\' {
+                fmt::Write::write_char(f, b as char)?;
+            } else {
+                write!(f, "\\x{b:02X}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for StringBinary<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{self}\"")
+    }
+}
+
+/// HBase shell text that could not be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParseError {
+    /// The output buffer is too short.
+    BufferTooSmall {
+        /// Bytes the text decodes to, at least.
+        needed: usize,
+    },
+    /// A character outside ASCII: the shell writes those as `\xNN`.
+    NotAscii {
+        /// Its byte offset in the text.
+        offset: usize,
+    },
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::BufferTooSmall { needed } => {
+                write!(f, "the text decodes to more than {} bytes", needed - 1)
+            }
+            ParseError::NotAscii { offset } => write!(
+                f,
+                "non-ASCII character at byte {offset}: write bytes outside ASCII as \\xNN"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for ParseError {}
+
+fn hex(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Parses HBase shell text into `out`, returning the number of bytes written.
+/// A `\` not followed by `x` and two hex digits is taken literally, as HBase does.
+///
+/// ```
+/// use rowkey::text::parse_string_binary;
+/// let mut buf = [0u8; 16];
+/// let n = parse_string_binary(r"\x00\x01ab\xff", &mut buf)?;
+/// assert_eq!(&buf[..n], b"\x00\x01ab\xFF");
+/// # Ok::<(), rowkey::text::ParseError>(())
+/// ```
+///
+/// # Errors
+/// A buffer too short, or a character outside ASCII.
+pub fn parse_string_binary(text: &str, out: &mut [u8]) -> Result<usize, ParseError> {
+    let t = text.as_bytes();
+    let (mut i, mut n) = (0, 0);
+    while i < t.len() {
+        let escaped = match t.get(i..i + 4) {
+            Some([b'\\', b'x', h, l]) => hex(*h).zip(hex(*l)).map(|(h, l)| h << 4 | l),
+            _ => None,
+        };
+        let (byte, step) = match escaped {
+            Some(b) => (b, 4),
+            None if t[i].is_ascii() => (t[i], 1),
+            None => return Err(ParseError::NotAscii { offset: i }),
+        };
+        *out.get_mut(n).ok_or(ParseError::BufferTooSmall { needed: n + 1 })? = byte;
+        n += 1;
+        i += step;
+    }
+    Ok(n)
+}
+
+/// Parses HBase shell text into a new vector.
+///
+/// ```
+/// assert_eq!(rowkey::text::to_bytes_binary(r"row\x7F")?, b"row\x7F");
+/// # Ok::<(), rowkey::text::ParseError>(())
+/// ```
+///
+/// # Errors
+/// A character outside ASCII.
+#[cfg(feature = "alloc")]
+pub fn to_bytes_binary(text: &str) -> Result<alloc::vec::Vec<u8>, ParseError> {
+    let mut v = alloc::vec![0u8; text.len()];
+    let n = parse_string_binary(text, &mut v)?;
+    v.truncate(n);
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn round_trip_every_byte() {
+        let all: std::vec::Vec<u8> = (0..=255).collect();
+        let text = StringBinary(&all).to_string();
+        assert_eq!(to_bytes_binary(&text).unwrap(), all);
+    }
+
+    #[test]
+    fn literal_backslash_and_errors() {
+        assert_eq!(to_bytes_binary(r"a\b").unwrap(), b"a\\b");
+        assert_eq!(to_bytes_binary(r"\x4").unwrap(), b"\\x4");
+        assert_eq!(to_bytes_binary("é"), Err(ParseError::NotAscii { offset: 0 }));
+        let mut one = [0u8; 1];
+        assert!(parse_string_binary("ab", &mut one).is_err());
+    }
+}

@@ -1,0 +1,50 @@
+//! `LAYOUT`: the key's segments as a constant.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::check::unraw;
+use crate::model::{Key, SaltFormat};
+
+pub fn layout(key: &Key<'_>) -> TokenStream {
+    let krate = &key.krate;
+    let name = key.ident.to_string();
+    let width = key.width;
+    let mut segments = Vec::new();
+    if let Some(salt) = &key.salt {
+        let hashed: Vec<String> = salt.fields.iter().map(|&i| unraw(key.fields[i].ident)).collect();
+        let codec = match salt.format {
+            SaltFormat::Binary => format!("salt(mod = {}) of {}", salt.buckets, hashed.join(", ")),
+            SaltFormat::Digits(d) => format!(
+                "salt(mod = {}, pad = {d}) of {}",
+                salt.buckets,
+                hashed.join(", ")
+            ),
+            SaltFormat::Phoenix => format!("phoenix salt(buckets = {})", salt.buckets),
+        };
+        let w = salt.width;
+        segments.push(quote! {
+            #krate::Segment { name: "salt", offset: 0, width: #w, codec: #codec, order: #krate::Order::Unordered }
+        });
+    }
+    for f in &key.fields {
+        let fname = unraw(f.ident);
+        let (offset, w) = (f.offset, f.width);
+        let codec = if f.descending {
+            format!("{}, reverse", f.codec.describe())
+        } else {
+            f.codec.describe()
+        };
+        let order = if f.descending {
+            quote!(Descending)
+        } else {
+            quote!(Ascending)
+        };
+        segments.push(quote! {
+            #krate::Segment { name: #fname, offset: #offset, width: #w, codec: #codec, order: #krate::Order::#order }
+        });
+    }
+    quote! {
+        #krate::Layout { name: #name, width: #width, segments: &[#(#segments),*] }
+    }
+}

@@ -1,0 +1,40 @@
+//! Writes the code for a checked [`Key`]: one file per generated capability.
+//! Everything lands in `const _: () = { ... }` and reaches the runtime
+//! through `__rk`, the one hidden path, so `cargo expand` reads short.
+
+mod codec;
+mod layout;
+mod scan;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::check;
+use crate::ctxt::Ctxt;
+use crate::model::Key;
+
+pub fn derive(input: &syn::DeriveInput) -> TokenStream {
+    let cx = Ctxt::default();
+    let key = check::key(&cx, input);
+    match (cx.finish(), key) {
+        (Ok(()), Some(key)) => expand(&key),
+        (Err(errors), _) => crate::fallback::expand(input, errors),
+        // `check` returns no key only after reporting why.
+        (Ok(()), None) => TokenStream::new(),
+    }
+}
+
+fn expand(key: &Key<'_>) -> TokenStream {
+    let krate = &key.krate;
+    let row_key = codec::row_key_impl(key);
+    let helpers = scan::helpers(key);
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            use #krate::__private as __rk;
+            #row_key
+            #helpers
+        };
+    }
+}

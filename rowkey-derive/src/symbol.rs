@@ -1,0 +1,47 @@
+//! Attribute names and keys, in one place so parse and check agree.
+
+pub const ROWKEY: &str = "rowkey";
+pub const PAD: &str = "pad";
+pub const BE_U16: &str = "be_u16";
+pub const BE_U32: &str = "be_u32";
+pub const BE_U64: &str = "be_u64";
+pub const FIXED: &str = "fixed";
+pub const REVERSE: &str = "reverse";
+pub const AT: &str = "at";
+pub const SALT: &str = "salt";
+
+/// Keys of `#[rowkey(...)]` on the struct.
+pub const KEY_WIDTH: &str = "width";
+pub const KEY_MAX_WIDTH: &str = "max_width";
+pub const KEY_CRATE: &str = "crate";
+pub const KEY_SALT: &str = "salt";
+pub const STRUCT_KEYS: &[&str] = &[KEY_WIDTH, KEY_MAX_WIDTH, KEY_CRATE, KEY_SALT];
+
+/// Keys of `#[salt(...)]` on a field.
+pub const SALT_MOD: &str = "mod";
+pub const SALT_PAD: &str = "pad";
+pub const FIELD_SALT_KEYS: &[&str] = &[SALT_MOD, SALT_PAD];
+
+/// Keys of `#[rowkey(salt(...))]` on the struct.
+pub const SALT_BUCKETS: &str = "buckets";
+pub const SALT_PHOENIX: &str = "phoenix";
+pub const STRUCT_SALT_KEYS: &[&str] = &[SALT_BUCKETS, SALT_PHOENIX];
+
+/// The closest known key to a misspelt one, if any is close.
+pub fn suggest(unknown: &str, known: &[&'static str]) -> Option<&'static str> {
+    known
+        .iter()
+        .map(|k| (strsim::damerau_levenshtein(unknown, k), *k))
+        .filter(|(d, k)| *d <= 2 && *d < k.len())
+        .min()
+        .map(|(_, k)| k)
+}
+
+/// "unknown key `x`", with "; did you mean `y`?" and the list of keys.
+pub fn unknown_key(what: &str, unknown: &str, known: &[&'static str]) -> String {
+    let list = known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ");
+    match suggest(unknown, known) {
+        Some(s) => format!("unknown key `{unknown}` in {what}; did you mean `{s}`? (keys: {list})"),
+        None => format!("unknown key `{unknown}` in {what} (keys: {list})"),
+    }
+}

@@ -1,0 +1,489 @@
+//! Project automation for rowkey, run as `cargo xtask <command>` (the alias is in
+//! `.cargo/config.toml`).
+//!
+//! * `cargo xtask test [ARGS..]`: the project's one test command. Finds Google's Cloud
+//!   Bigtable emulator, starts it on 127.0.0.1 on a free port, waits until the port answers,
+//!   exports `BIGTABLE_EMULATOR_HOST`, runs `cargo test --workspace --all-targets` and then
+//!   `cargo test --workspace --doc`, and stops the emulator by its PID (also when a test run
+//!   fails or this program panics). `ARGS` are passed to both cargo runs, e.g.
+//!   `cargo xtask test -- -p rowkey-bigtable -- --nocapture`.
+//! * `cargo xtask emulator [--port N]`: runs the emulator in the foreground and prints the
+//!   `BIGTABLE_EMULATOR_HOST` value to export in another terminal (for
+//!   `cargo run --example bigtable`). Stop it with Ctrl-C.
+//!
+//! The emulator is found through `$BIGTABLE_EMULATOR_BIN`, else the Cloud SDK root that
+//! `gcloud info` reports, else a few well-known install paths. std only, on purpose.
+
+use std::env;
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::Read;
+use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+/// How long the emulator may take to open its port.
+const READY_TIMEOUT: Duration = Duration::from_secs(20);
+/// Attempts at starting the emulator (another process can take the port we picked).
+const START_ATTEMPTS: u32 = 3;
+/// Where the emulator lives below the Cloud SDK root.
+const SDK_EMULATOR: &str = "platform/bigtable-emulator/cbtemulator";
+/// Cloud SDK roots of the Debian/RPM packages, the snap and the tarball installs.
+const WELL_KNOWN_SDK_ROOTS: &[&str] = &[
+    "/usr/lib/google-cloud-sdk",
+    "/usr/share/google-cloud-sdk",
+    "/usr/lib64/google-cloud-sdk",
+    "/opt/google-cloud-sdk",
+    "/snap/google-cloud-cli/current",
+    "/snap/google-cloud-sdk/current",
+    "/usr/local/google-cloud-sdk",
+];
+
+const INSTALL_HELP: &str = "\
+The Cloud Bigtable emulator (cbtemulator) is needed to run the Bigtable integration tests.
+Install it with one of:
+  * Debian/Ubuntu, from Google's Cloud SDK apt repository
+    (https://cloud.google.com/sdk/docs/install#deb):
+        sudo apt-get install google-cloud-cli-bigtable-emulator
+  * a gcloud installed from Google's tarball:
+        gcloud components install bigtable
+or point BIGTABLE_EMULATOR_BIN at an existing cbtemulator binary.";
+
+const USAGE: &str = "\
+usage: cargo xtask <command> [args]
+
+commands:
+  test [ARGS..]       start the Bigtable emulator, run `cargo test --workspace --all-targets`
+                      and `cargo test --workspace --doc` against it (ARGS passed to both;
+                      a `--` before them is optional), then stop the emulator
+  emulator [--port N] run the Bigtable emulator in the foreground (Ctrl-C stops it)
+  help                this text
+
+environment:
+  BIGTABLE_EMULATOR_BIN  path of the cbtemulator binary (else found through gcloud)";
+
+fn main() -> ExitCode {
+    let mut args = env::args_os().skip(1);
+    let command = args.next().map(|c| c.to_string_lossy().into_owned());
+    let rest: Vec<OsString> = args.collect();
+    let result = match command.as_deref() {
+        Some("test") => cmd_test(rest),
+        Some("emulator") => cmd_emulator(rest),
+        Some("help" | "-h" | "--help") => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            eprintln!("{USAGE}");
+            Ok(ExitCode::from(2))
+        }
+        Some(other) => Err(format!("unknown command `{other}`\n\n{USAGE}")),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("xtask: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `cargo xtask test`: emulator up, both cargo test runs, emulator down.
+fn cmd_test(mut extra: Vec<OsString>) -> Result<ExitCode, String> {
+    if extra.first().is_some_and(|a| a == "--") {
+        extra.remove(0);
+    }
+    let root = workspace_root();
+    let bin = find_emulator()?;
+    say(format!("emulator binary: {}", bin.display()));
+    let log = target_dir(&root).join("xtask").join("cbtemulator.log");
+    let mut emulator = Emulator::start(&bin, None, Some(&log))?;
+    let host = emulator.host();
+    say(format!("export BIGTABLE_EMULATOR_HOST={host}"));
+
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut failed = Vec::new();
+    for run in test_runs(&extra) {
+        say(format!(
+            "running: cargo {}",
+            run.iter()
+                .map(|a| a.to_string_lossy())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+        let status = Command::new(&cargo)
+            .args(&run)
+            .current_dir(&root)
+            .env("BIGTABLE_EMULATOR_HOST", &host)
+            .status()
+            .map_err(|e| format!("cannot run cargo: {e}"))?;
+        if !status.success() {
+            say(format!(
+                "failed ({status}): cargo {}",
+                run[1].to_string_lossy()
+            ));
+            failed.push(status);
+        }
+    }
+    emulator.stop();
+    if failed.is_empty() {
+        say("all test runs passed".to_string());
+        Ok(ExitCode::SUCCESS)
+    } else {
+        say(format!("{} test run(s) failed", failed.len()));
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// The cargo invocations of `cargo xtask test`, each without the leading `cargo`.
+///
+/// Without arguments: `test --workspace --all-targets`, then `test --workspace --doc`
+/// (cargo refuses `--doc` together with other target selections). When the caller selects
+/// targets itself (`--test emulator`, `--lib`, ...) there is one run with those. `--workspace`
+/// is left out when the caller names packages with `-p`.
+fn test_runs(extra: &[OsString]) -> Vec<Vec<OsString>> {
+    let cargo_part = extra.split(|a| a == "--").next().unwrap_or(&[]);
+    let has = |names: &[&str]| {
+        cargo_part.iter().any(|a| {
+            let a = a.to_string_lossy();
+            names
+                .iter()
+                .any(|n| a == *n || a.starts_with(&format!("{n}=")))
+        })
+    };
+    let selects_targets = has(&[
+        "--lib",
+        "--bin",
+        "--bins",
+        "--example",
+        "--examples",
+        "--test",
+        "--tests",
+        "--bench",
+        "--benches",
+        "--all-targets",
+        "--doc",
+    ]);
+    let selects_packages = cargo_part.iter().any(|a| {
+        let a = a.to_string_lossy();
+        a == "-p"
+            || a == "--package"
+            || a.starts_with("--package=")
+            || (a.starts_with("-p") && a.len() > 2)
+    });
+    let base = |target: Option<&str>| {
+        let mut run: Vec<OsString> = vec!["test".into()];
+        if !selects_packages {
+            run.push("--workspace".into());
+        }
+        run.extend(target.map(OsString::from));
+        run.extend(extra.iter().cloned());
+        run
+    };
+    if selects_targets {
+        vec![base(None)]
+    } else {
+        vec![base(Some("--all-targets")), base(Some("--doc"))]
+    }
+}
+
+/// `cargo xtask emulator`: the emulator in the foreground until Ctrl-C.
+fn cmd_emulator(args: Vec<OsString>) -> Result<ExitCode, String> {
+    let mut port = None;
+    let mut args = args.into_iter().map(|a| a.to_string_lossy().into_owned());
+    while let Some(arg) = args.next() {
+        let value = match arg.as_str() {
+            "--port" => args.next(),
+            other => other.strip_prefix("--port=").map(str::to_owned),
+        };
+        match value.map(|v| v.parse::<u16>()) {
+            Some(Ok(p)) => port = Some(p),
+            _ => {
+                return Err(format!(
+                    "bad argument `{arg}`; usage: cargo xtask emulator [--port N]"
+                ))
+            }
+        }
+    }
+    let bin = find_emulator()?;
+    say(format!("emulator binary: {}", bin.display()));
+    let mut emulator = Emulator::start(&bin, port, None)?;
+    let host = emulator.host();
+    say(format!("BIGTABLE_EMULATOR_HOST={host}"));
+    say(format!(
+        "in another terminal: export BIGTABLE_EMULATOR_HOST={host} && cargo run --example bigtable"
+    ));
+    say("Ctrl-C stops the emulator".to_string());
+    let status = emulator.wait();
+    say(format!("emulator exited ({status})"));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints one step of what xtask does.
+fn say(line: String) {
+    println!("xtask: {line}");
+}
+
+/// The workspace root: the parent of this crate's manifest directory.
+fn workspace_root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
+}
+
+/// Cargo's target directory (`$CARGO_TARGET_DIR`, else `<root>/target`).
+fn target_dir(root: &Path) -> PathBuf {
+    match env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) if !dir.is_empty() => root.join(dir),
+        _ => root.join("target"),
+    }
+}
+
+/// Finds `cbtemulator`: `$BIGTABLE_EMULATOR_BIN`, else `gcloud`'s SDK root, else well-known
+/// install paths, else `cbtemulator` on `PATH`. The error says how to install it.
+fn find_emulator() -> Result<PathBuf, String> {
+    if let Some(bin) = env::var_os("BIGTABLE_EMULATOR_BIN").filter(|b| !b.is_empty()) {
+        let bin = PathBuf::from(bin);
+        return if bin.is_file() {
+            Ok(bin)
+        } else {
+            Err(format!(
+                "BIGTABLE_EMULATOR_BIN={} is not a file.\n{INSTALL_HELP}",
+                bin.display()
+            ))
+        };
+    }
+    let mut tried = Vec::new();
+    if let Some(root) = gcloud_sdk_root() {
+        tried.push(root.join(SDK_EMULATOR));
+    }
+    tried.extend(
+        WELL_KNOWN_SDK_ROOTS
+            .iter()
+            .map(|r| Path::new(r).join(SDK_EMULATOR)),
+    );
+    if let Some(home) = env::var_os("HOME") {
+        tried.push(Path::new(&home).join("google-cloud-sdk").join(SDK_EMULATOR));
+    }
+    if let Some(path) = env::var_os("PATH") {
+        tried.extend(env::split_paths(&path).map(|dir| dir.join("cbtemulator")));
+    }
+    if let Some(found) = tried.iter().find(|p| p.is_file()) {
+        return Ok(found.clone());
+    }
+    let list: Vec<String> = tried
+        .iter()
+        .take(WELL_KNOWN_SDK_ROOTS.len() + 2)
+        .map(|p| format!("  {}", p.display()))
+        .collect();
+    Err(format!(
+        "the Bigtable emulator was not found; looked at $BIGTABLE_EMULATOR_BIN, `gcloud info`, \
+         $PATH and:\n{}\n{INSTALL_HELP}",
+        list.join("\n")
+    ))
+}
+
+/// `gcloud info --format='value(installation.sdk_root)'`, if gcloud runs.
+fn gcloud_sdk_root() -> Option<PathBuf> {
+    let out = Command::new("gcloud")
+        .args(["info", "--format=value(installation.sdk_root)"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    let root = String::from_utf8(out.stdout).ok()?;
+    let root = root.trim();
+    (out.status.success() && !root.is_empty()).then(|| PathBuf::from(root))
+}
+
+/// A running emulator. Dropping it kills the process by its PID, so the emulator goes away
+/// on every exit path of this program that unwinds (errors, failed runs, panics). Ctrl-C in a
+/// terminal reaches the emulator directly: it is in our process group and exits on SIGINT.
+struct Emulator {
+    child: Option<Child>,
+    addr: SocketAddr,
+}
+
+impl Emulator {
+    /// Starts the emulator on 127.0.0.1 (`port`, or a free one) and waits until it answers.
+    /// Output goes to `log` if given, else to this terminal.
+    fn start(bin: &Path, port: Option<u16>, log: Option<&Path>) -> Result<Emulator, String> {
+        let attempts = if port.is_some() { 1 } else { START_ATTEMPTS };
+        let mut last_error = String::new();
+        for _ in 0..attempts {
+            let port = match port {
+                Some(p) => p,
+                None => free_port()?,
+            };
+            let addr = SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::LOCALHOST, port));
+            let mut command = Command::new(bin);
+            command
+                .args(["-host", "127.0.0.1", "-port", &port.to_string()])
+                .stdin(Stdio::null());
+            if let Some(log) = log {
+                if let Some(dir) = log.parent() {
+                    std::fs::create_dir_all(dir)
+                        .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                }
+                let file = File::create(log)
+                    .map_err(|e| format!("cannot create {}: {e}", log.display()))?;
+                let file2 = file.try_clone().map_err(|e| e.to_string())?;
+                command.stdout(file).stderr(file2);
+            }
+            let child = command
+                .spawn()
+                .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
+            say(format!("started emulator on {addr} (pid {})", child.id()));
+            let mut emulator = Emulator {
+                child: Some(child),
+                addr,
+            };
+            match emulator.wait_ready() {
+                Ok(took) => {
+                    say(format!(
+                        "emulator answers on {addr} after {:.1} s",
+                        took.as_secs_f64()
+                    ));
+                    return Ok(emulator);
+                }
+                Err(e) => {
+                    emulator.stop();
+                    last_error = e;
+                    if let Some(log) = log {
+                        let mut text = String::new();
+                        if File::open(log)
+                            .and_then(|mut f| f.read_to_string(&mut text))
+                            .is_ok()
+                            && !text.trim().is_empty()
+                        {
+                            last_error
+                                .push_str(&format!("\nemulator output:\n{}", text.trim_end()));
+                        }
+                    }
+                    say(format!("emulator did not start: {last_error}"));
+                }
+            }
+        }
+        Err(format!("the Bigtable emulator did not start: {last_error}"))
+    }
+
+    /// `host:port` for `BIGTABLE_EMULATOR_HOST`.
+    fn host(&self) -> String {
+        self.addr.to_string()
+    }
+
+    /// Polls the port until it accepts a connection, the process exits, or the timeout.
+    fn wait_ready(&mut self) -> Result<Duration, String> {
+        let start = Instant::now();
+        loop {
+            if let Some(child) = self.child.as_mut() {
+                if let Ok(Some(status)) = child.try_wait() {
+                    return Err(format!("it exited early ({status})"));
+                }
+            }
+            if TcpStream::connect_timeout(&self.addr, Duration::from_millis(200)).is_ok() {
+                return Ok(start.elapsed());
+            }
+            if start.elapsed() > READY_TIMEOUT {
+                return Err(format!(
+                    "port {} did not answer within {} s",
+                    self.addr.port(),
+                    READY_TIMEOUT.as_secs()
+                ));
+            }
+            sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Waits for the emulator to exit on its own (foreground mode).
+    fn wait(&mut self) -> String {
+        match self.child.take().map(|mut c| c.wait()) {
+            Some(Ok(status)) => status.to_string(),
+            Some(Err(e)) => e.to_string(),
+            None => "not running".to_string(),
+        }
+    }
+
+    /// Kills the emulator by its PID and reaps it. Idempotent.
+    fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            if let Ok(None) = child.try_wait() {
+                say(format!("stopping emulator (pid {})", child.id()));
+                let _ = child.kill();
+            }
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for Emulator {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// A port that was free a moment ago: bind port 0 on loopback, read it, release it.
+fn free_port() -> Result<u16, String> {
+    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+        .map_err(|e| format!("cannot bind 127.0.0.1:0 to find a free port: {e}"))?;
+    listener
+        .local_addr()
+        .map(|a| a.port())
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn os(args: &[&str]) -> Vec<OsString> {
+        args.iter().map(OsString::from).collect()
+    }
+
+    fn runs(args: &[&str]) -> Vec<String> {
+        test_runs(&os(args))
+            .into_iter()
+            .map(|r| {
+                r.iter()
+                    .map(|a| a.to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn default_runs_are_all_targets_then_doc() {
+        assert_eq!(
+            runs(&[]),
+            ["test --workspace --all-targets", "test --workspace --doc"]
+        );
+    }
+
+    #[test]
+    fn package_selection_drops_workspace_and_passes_args() {
+        assert_eq!(
+            runs(&["-p", "rowkey-bigtable", "--", "--nocapture"]),
+            [
+                "test --all-targets -p rowkey-bigtable -- --nocapture",
+                "test --doc -p rowkey-bigtable -- --nocapture"
+            ]
+        );
+    }
+
+    #[test]
+    fn target_selection_means_one_run() {
+        assert_eq!(
+            runs(&["--test", "emulator"]),
+            ["test --workspace --test emulator"]
+        );
+        // `--test` after `--` is a test-binary argument, not a target selection.
+        assert_eq!(runs(&["--", "--test"]).len(), 2);
+    }
+
+    #[test]
+    fn free_port_is_nonzero() {
+        assert_ne!(free_port().unwrap(), 0);
+    }
+}
