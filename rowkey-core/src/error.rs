@@ -176,6 +176,22 @@ pub enum DecodeErrorKind {
         /// The bucket in the key.
         found: u32,
     },
+    /// A `#[tag]` segment holds other bytes: a key of another record type.
+    BadTag {
+        /// The tag byte expected.
+        expected: u8,
+        /// The byte found.
+        found: u8,
+    },
+    /// An `#[escaped]` value has `0x00` followed by something other than `0xFF` or `0x01`.
+    BadEscape {
+        /// The byte after `0x00`.
+        found: u8,
+    },
+    /// An `#[escaped]` value has no terminator.
+    Unterminated,
+    /// A borrowed field (`&str`, `&[u8]`) whose bytes had to be unescaped or inverted.
+    NeedsOwned,
     /// A bucket number at or above the bucket count.
     BucketOutOfRange {
         /// The bucket in the key.
@@ -263,6 +279,23 @@ impl fmt::Display for DecodeError {
             DecodeErrorKind::SaltMismatch { expected, found } => write!(
                 f,
                 "salt bucket is {found}, but the fields hash to bucket {expected}: a corrupt or foreign key"
+            ),
+            DecodeErrorKind::BadTag { expected, found } => write!(
+                f,
+                "found {}, expected the tag byte {}: a key of another record type",
+                ByteText(found),
+                ByteText(expected)
+            ),
+            DecodeErrorKind::BadEscape { found } => write!(
+                f,
+                "found {} after 0x00, expected 0xFF (an escaped 0x00) or 0x01 (the end)",
+                ByteText(found)
+            ),
+            DecodeErrorKind::Unterminated => {
+                f.write_str("the escaped value has no 0x00 0x01 terminator")
+            }
+            DecodeErrorKind::NeedsOwned => f.write_str(
+                "the value contains an escaped 0x00 or is descending, so it cannot be borrowed from the key; use String, Vec<u8> or Cow",
             ),
             DecodeErrorKind::BucketOutOfRange { found, buckets } => write!(
                 f,

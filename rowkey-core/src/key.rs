@@ -24,16 +24,32 @@ use crate::{DecodeError, EncodeError, Layout};
 /// assert_eq!(FileKey::decode(&key)?, FileKey { user_id: 1, create_date: 20120902, file_id: 1 });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a row key",
+    label = "a field of this type is embedded as a nested key, so it must implement `RowKey`",
+    note = "derive `RowKey` on `{Self}`, or use a field type rowkey encodes: integers, floats, `bool`, `[u8; N]`, `Option<T>`, strings with `#[fixed(N)]` or `#[escaped]`"
+)]
 pub trait RowKey: Sized {
-    /// The key's width in bytes.
+    /// The key's width in bytes; for a key with variable-length fields
+    /// ([`RowKey::VARIABLE`]), the width of its shortest encoding.
     const WIDTH: usize;
+
+    /// Whether the key has variable-length fields (`#[escaped]` strings, a
+    /// trailing `&str`). Such a key has no fixed width: use
+    /// [`RowKey::encoded_len`] and [`RowKey::encode_into`] to write it without
+    /// allocating, or [`RowKey::encode`], which returns a `Vec<u8>`.
+    const VARIABLE: bool = false;
+
+    /// Whether the key's bytes sort as its fields do (false for hashes such as `Md5`),
+    /// so range helpers over an embedded key of this type make sense.
+    const ORDERED: bool = true;
 
     /// The key's layout: every segment's name, offset, width and codec.
     /// Its `Display` prints the byte table.
     const LAYOUT: Layout;
 
-    /// The encoded key: `[u8; WIDTH]`.
-    type Bytes: AsRef<[u8]> + AsMut<[u8]> + Copy + Ord + core::hash::Hash + core::fmt::Debug;
+    /// The encoded key: `[u8; WIDTH]`, or `Vec<u8>` for a variable-length key.
+    type Bytes: AsRef<[u8]> + AsMut<[u8]> + Clone + Ord + core::hash::Hash + core::fmt::Debug;
 
     /// Encodes the key into a stack array.
     ///
@@ -48,6 +64,11 @@ pub trait RowKey: Sized {
     /// As [`RowKey::encode`], and [`EncodeErrorKind::BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall)
     /// when `out` is shorter than the key.
     fn encode_into(&self, out: &mut [u8]) -> Result<usize, EncodeError>;
+
+    /// The length of this key's encoding: [`RowKey::WIDTH`] for fixed keys.
+    fn encoded_len(&self) -> usize {
+        Self::WIDTH
+    }
 
     /// What [`RowKey::decode`] returns: `Self` for owned keys; for a key with a
     /// lifetime (`HostKey<'a>` holding `&'a str`), the same struct borrowing

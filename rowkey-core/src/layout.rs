@@ -53,8 +53,11 @@ pub struct Segment {
 pub struct Layout {
     /// The key type's name.
     pub name: &'static str,
-    /// The width in bytes.
+    /// The width in bytes; for a variable-length key, its shortest encoding.
     pub width: usize,
+    /// Whether some segment has a variable length. Offsets after the first
+    /// such segment are those of its shortest value.
+    pub variable: bool,
     /// Every segment, in key order.
     pub segments: &'static [Segment],
 }
@@ -101,11 +104,28 @@ fn order_len(o: Order) -> usize {
 
 impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}: {} bytes", self.name, self.width)?;
+        if self.variable {
+            writeln!(
+                f,
+                "{}: at least {} bytes (variable length; offsets shown for the shortest values)",
+                self.name, self.width
+            )?;
+        } else {
+            writeln!(f, "{}: {} bytes", self.name, self.width)?;
+        }
         let segs = self.segments;
-        let w_bytes = segs.iter().map(|s| span_len(s.offset, s.offset + s.width)).fold(5, usize::max);
-        let w_name = segs.iter().map(|s| s.name.chars().count()).fold(5, usize::max);
-        let w_codec = segs.iter().map(|s| s.codec.chars().count()).fold(5, usize::max);
+        let w_bytes = segs
+            .iter()
+            .map(|s| span_len(s.offset, s.offset + s.width))
+            .fold(5, usize::max);
+        let w_name = segs
+            .iter()
+            .map(|s| s.name.chars().count())
+            .fold(5, usize::max);
+        let w_codec = segs
+            .iter()
+            .map(|s| s.codec.chars().count())
+            .fold(5, usize::max);
         let w_order = segs.iter().map(|s| order_len(s.order)).fold(5, usize::max);
         writeln!(
             f,

@@ -15,9 +15,12 @@ extern crate alloc;
 extern crate std;
 
 pub mod codec;
+pub mod cursor;
 mod error;
 mod key;
 mod layout;
+#[cfg(feature = "md5")]
+mod md5;
 pub mod range;
 pub mod salt;
 pub mod text;
@@ -25,17 +28,23 @@ pub mod text;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
 pub use key::{OwnedRowKey, RowKey};
 pub use layout::{Layout, Order, Segment};
+#[cfg(feature = "md5")]
+pub use md5::Md5;
 pub use range::{KeyRange, DEFAULT_RANGE_CAPACITY};
 pub use salt::{BucketRanges, Salt, SaltFormat, SplitPoint, SplitPoints};
 
 /// What generated code calls. Not public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::codec::{self, boolean, bytes, fixed, int, narrow, pad, Slots};
+    pub use crate::codec::{
+        self, boolean, bytes, escaped, fixed, int, narrow, nested, option, pad, tag, Slots,
+    };
+    pub use crate::cursor::{Reader, Writer};
     pub use crate::range::{self, range_capacity, Edge};
     pub use crate::salt;
+    pub use crate::RowKey;
+    #[cfg(feature = "alloc")]
+    pub use alloc::{borrow::Cow, string::String, vec, vec::Vec};
     pub use core::ops::{Bound, RangeBounds};
     pub use core::result::Result::{self, Err, Ok};
-    #[cfg(feature = "alloc")]
-    pub use alloc::{string::String, vec::Vec};
 }

@@ -68,10 +68,7 @@ pub enum Edge<const W: usize> {
 }
 
 fn capacity_error(len: usize, cap: usize) -> EncodeError {
-    EncodeError::new(
-        "KeyRange",
-        EncodeErrorKind::TooLong { len, max: cap },
-    )
+    EncodeError::new("KeyRange", EncodeErrorKind::TooLong { len, max: cap })
 }
 
 /// Turns `bytes[..len]` into its successor: the smallest byte string above
@@ -106,7 +103,8 @@ impl<const CAP: usize> KeyRange<CAP> {
             if end <= start {
                 r.make_empty();
             } else {
-                r.end.get_mut(..end.len())
+                r.end
+                    .get_mut(..end.len())
                     .ok_or_else(|| capacity_error(end.len(), CAP))?
                     .copy_from_slice(end);
                 r.end_len = Some(end.len());
@@ -134,6 +132,33 @@ impl<const CAP: usize> KeyRange<CAP> {
         r.set_start(prefix)?;
         r.end[..prefix.len()].copy_from_slice(prefix);
         r.end_len = successor(&mut r.end, prefix.len());
+        Ok(r)
+    }
+
+    /// Exactly one key: `[key, key + 0x00)`. For a key that ends in a
+    /// variable-length value, where a prefix range would also hold every
+    /// longer value.
+    ///
+    /// ```
+    /// use rowkey::KeyRange;
+    /// let r = KeyRange::<64>::exact(b"/usr")?;
+    /// assert!(r.contains(b"/usr"));
+    /// assert!(!r.contains(b"/usr/bin"));
+    /// # Ok::<(), rowkey::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EncodeErrorKind::TooLong`] when `key` is `CAP` bytes or longer.
+    pub fn exact(key: &[u8]) -> Result<Self, EncodeError> {
+        let mut r = Self::all();
+        r.set_start(key)?;
+        let end = r
+            .end
+            .get_mut(..=key.len())
+            .ok_or_else(|| capacity_error(key.len() + 1, CAP))?;
+        end[..key.len()].copy_from_slice(key);
+        end[key.len()] = 0;
+        r.end_len = Some(key.len() + 1);
         Ok(r)
     }
 
@@ -424,8 +449,8 @@ mod tests {
 
     #[test]
     fn excluded_maximum_is_empty_and_safe_for_btreemap() {
-        let r = field_range::<16, 1>(&[0xFF], Excluded(Edge::Bytes([0xFF])), Unbounded, false)
-            .unwrap();
+        let r =
+            field_range::<16, 1>(&[0xFF], Excluded(Edge::Bytes([0xFF])), Unbounded, false).unwrap();
         assert!(r.is_empty());
         let map = std::collections::BTreeMap::from([(std::vec![0xFFu8, 0xFF], ())]);
         assert_eq!(map.range::<[u8], _>(r.bounds()).count(), 0);
@@ -443,13 +468,23 @@ mod tests {
 
     #[test]
     fn clamps_out_of_range_bounds() {
-        let r = field_range::<16, 1>(&[9], Included(Edge::BelowMin), Included(Edge::AboveMax), false)
-            .unwrap();
+        let r = field_range::<16, 1>(
+            &[9],
+            Included(Edge::BelowMin),
+            Included(Edge::AboveMax),
+            false,
+        )
+        .unwrap();
         assert_eq!(r, R::prefix(&[9]).unwrap());
         let r = field_range::<16, 1>(&[9], Included(Edge::AboveMax), Unbounded, false).unwrap();
         assert!(r.is_empty());
-        let r = field_range::<16, 1>(&[9], Included(Edge::Bytes([5])), Excluded(Edge::Bytes([3])), false)
-            .unwrap();
+        let r = field_range::<16, 1>(
+            &[9],
+            Included(Edge::Bytes([5])),
+            Excluded(Edge::Bytes([3])),
+            false,
+        )
+        .unwrap();
         assert!(r.is_empty());
     }
 

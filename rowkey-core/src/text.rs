@@ -101,7 +101,8 @@ pub fn parse_string_binary(text: &str, out: &mut [u8]) -> Result<usize, ParseErr
             None if t[i].is_ascii() => (t[i], 1),
             None => return Err(ParseError::NotAscii { offset: i }),
         };
-        *out.get_mut(n).ok_or(ParseError::BufferTooSmall { needed: n + 1 })? = byte;
+        *out.get_mut(n)
+            .ok_or(ParseError::BufferTooSmall { needed: n + 1 })? = byte;
         n += 1;
         i += step;
     }
@@ -141,7 +142,10 @@ mod tests {
     fn literal_backslash_and_errors() {
         assert_eq!(to_bytes_binary(r"a\b").unwrap(), b"a\\b");
         assert_eq!(to_bytes_binary(r"\x4").unwrap(), b"\\x4");
-        assert_eq!(to_bytes_binary("é"), Err(ParseError::NotAscii { offset: 0 }));
+        assert_eq!(
+            to_bytes_binary("é"),
+            Err(ParseError::NotAscii { offset: 0 })
+        );
         let mut one = [0u8; 1];
         assert!(parse_string_binary("ab", &mut one).is_err());
     }

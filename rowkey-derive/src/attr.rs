@@ -57,6 +57,57 @@ pub struct FieldAttrs {
     pub reverse: Option<Span>,
     pub at: Option<At<usize>>,
     pub salt: Option<SaltAttr>,
+    /// `#[tag(..)]`: the constant bytes.
+    pub tag: Option<At<Vec<u8>>>,
+    pub escaped: Option<Span>,
+    pub mirror: Option<Span>,
+}
+
+/// `#[tag(2)]`, `#[tag(b"ix")]` or `#[tag("ix")]`.
+fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
+    let lit: syn::Lit = attr.parse_args()?;
+    let span = lit.span();
+    let bytes = match &lit {
+        syn::Lit::Int(i) => match i.base10_parse::<u8>() {
+            Ok(b) => vec![b],
+            Err(_) => {
+                return Err(syn::Error::new(
+                    span,
+                    "`#[tag(N)]` is one byte, 0..=255; for more bytes write `#[tag(b\"...\")]`",
+                ))
+            }
+        },
+        syn::Lit::ByteStr(b) => b.value(),
+        syn::Lit::Str(s) => s.value().into_bytes(),
+        _ => {
+            return Err(syn::Error::new(
+                span,
+                "`#[tag(..)]` takes a byte `#[tag(2)]` or a byte string `#[tag(b\"ix\")]`",
+            ))
+        }
+    };
+    if bytes.is_empty() {
+        return Err(syn::Error::new(
+            span,
+            "an empty tag writes nothing; give it at least one byte",
+        ));
+    }
+    Ok(At { value: bytes, span })
+}
+
+fn flag(
+    cx: &Ctxt,
+    attr: &Attribute,
+    slot: &mut Option<Span>,
+    name: &str,
+    span: Span,
+) -> syn::Result<()> {
+    attr.meta.require_path_only()?;
+    match *slot {
+        Some(first) => duplicate(cx, name, first, span),
+        None => *slot = Some(span),
+    }
+    Ok(())
 }
 
 fn int<T: std::str::FromStr>(lit: &LitInt) -> syn::Result<At<T>>
@@ -70,7 +121,10 @@ where
 }
 
 fn duplicate(cx: &Ctxt, name: &str, first: Span, second: Span) {
-    cx.error_at(second, format!("duplicate `#[{name}]` on this field; remove one"));
+    cx.error_at(
+        second,
+        format!("duplicate `#[{name}]` on this field; remove one"),
+    );
     cx.error_at(first, format!("first `#[{name}]` is here"));
 }
 
@@ -146,7 +200,9 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     let mut out = FieldAttrs::default();
     for attr in attrs {
         let path = attr.path();
-        let Some(ident) = path.get_ident() else { continue };
+        let Some(ident) = path.get_ident() else {
+            continue;
+        };
         let name = ident.to_string();
         let span = path.span();
         let result: syn::Result<()> = (|| {
@@ -207,6 +263,18 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                         None => out.salt = Some(salt),
                     }
                 }
+                // #[tag(2)], #[tag(b"ix")]
+                TAG => {
+                    let t = tag_bytes(attr)?;
+                    match &out.tag {
+                        Some(first) => duplicate(cx, TAG, first.span, span),
+                        None => out.tag = Some(t),
+                    }
+                }
+                // #[escaped]
+                ESCAPED => flag(cx, attr, &mut out.escaped, ESCAPED, span)?,
+                // #[mirror]
+                MIRROR => flag(cx, attr, &mut out.mirror, MIRROR, span)?,
                 ROWKEY => cx.error_at(
                     span,
                     "`#[rowkey(...)]` goes on the struct; on a field, write the codec directly: `#[pad(6)]`, `#[be_u32]`, `#[fixed(8)]`, `#[reverse]`, `#[at(N)]`, `#[salt(mod = N)]`",

@@ -19,7 +19,9 @@ use proc_macro::TokenStream;
 /// Derives `rowkey::RowKey` and the scan helpers. See the `rowkey` crate.
 #[proc_macro_derive(
     RowKey,
-    attributes(rowkey, pad, be_u16, be_u32, be_u64, fixed, reverse, at, salt)
+    attributes(
+        rowkey, pad, be_u16, be_u32, be_u64, fixed, reverse, at, salt, tag, escaped, mirror
+    )
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);

@@ -2,7 +2,8 @@
 //! enum whose variants hold only legal combinations, so the expander never
 //! meets an impossible case.
 
-use proc_macro2::Ident;
+use proc_macro2::{Ident, TokenStream};
+use quote::{quote, ToTokens};
 
 /// A checked key struct.
 pub struct Key<'a> {
@@ -10,10 +11,24 @@ pub struct Key<'a> {
     pub generics: &'a syn::Generics,
     /// The path to the `rowkey` crate (`::rowkey` unless `#[rowkey(crate = "..")]`).
     pub krate: syn::Path,
-    /// Total width in bytes, salt included.
-    pub width: usize,
+    /// Total width in bytes, salt included; for a variable-length key, the
+    /// width of its shortest encoding.
+    pub width: Size,
+    /// Whether some field has a variable length.
+    pub variable: bool,
     pub salt: Option<Salt>,
     pub fields: Vec<Field<'a>>,
+    /// Layout assertions that involve a nested key's width, which only the
+    /// compiler knows: checked by `const` assertions in the generated code.
+    pub const_checks: Vec<ConstCheck>,
+}
+
+/// `actual == expected`, or a compile error at `span` saying `message`.
+pub struct ConstCheck {
+    pub actual: Size,
+    pub expected: usize,
+    pub span: proc_macro2::Span,
+    pub message: String,
 }
 
 /// The salt bucket at the front of the key.
@@ -37,10 +52,115 @@ pub enum SaltFormat {
 pub struct Field<'a> {
     pub ident: &'a Ident,
     pub ty: &'a syn::Type,
+    /// The value's type: `T` for `Option<T>`, else `ty`.
+    pub value_ty: &'a syn::Type,
     pub codec: Codec,
     pub descending: bool,
-    pub offset: usize,
-    pub width: usize,
+    /// `#[mirror]`: bytes written back to front.
+    pub mirror: bool,
+    /// `Option<T>`: a presence byte, then `codec` for `T`.
+    pub optional: bool,
+    /// Where the field starts; meaningful up to the first variable-length field.
+    pub offset: Size,
+    /// Bytes taken; for a variable-length field, its smallest encoding.
+    pub width: Size,
+}
+
+impl Field<'_> {
+    /// Whether the field gets a range helper: its bytes sort as its values do
+    /// and have a fixed width. (Optional fields sort too, `None` first, but
+    /// take prefix helpers only.)
+    pub fn ranged(&self) -> bool {
+        !self.mirror
+            && !self.optional
+            && !matches!(
+                self.codec,
+                Codec::Nested | Codec::Tag(_) | Codec::Rest(_) | Codec::Escaped(_)
+            )
+    }
+
+    /// Whether the field has no fixed width.
+    pub fn variable(&self) -> bool {
+        matches!(self.codec, Codec::Escaped(_) | Codec::Rest(_))
+    }
+
+    /// Whether a helper takes a value for this field (a tag is constant).
+    pub fn takes_value(&self) -> bool {
+        !matches!(self.codec, Codec::Tag(_))
+    }
+}
+
+/// A width or offset: a number, plus the widths of nested keys, which are
+/// known only to the compiler (`<Inner as RowKey>::WIDTH`).
+#[derive(Clone, Default)]
+pub struct Size {
+    pub bytes: usize,
+    pub keys: Vec<syn::Type>,
+}
+
+impl Size {
+    pub fn bytes(n: usize) -> Size {
+        Size {
+            bytes: n,
+            keys: Vec::new(),
+        }
+    }
+
+    pub fn key(ty: syn::Type) -> Size {
+        Size {
+            bytes: 0,
+            keys: vec![ty],
+        }
+    }
+
+    /// The number, when no nested key is involved.
+    pub fn known(&self) -> Option<usize> {
+        self.keys.is_empty().then_some(self.bytes)
+    }
+
+    pub fn plus(&self, other: &Size) -> Size {
+        let mut keys = self.keys.clone();
+        keys.extend(other.keys.iter().cloned());
+        Size {
+            bytes: self.bytes + other.bytes,
+            keys,
+        }
+    }
+
+    pub fn plus_bytes(&self, n: usize) -> Size {
+        self.plus(&Size::bytes(n))
+    }
+
+    /// As a const generic argument: a bare literal, or a braced expression.
+    pub fn arg(&self) -> TokenStream {
+        match self.known() {
+            Some(n) => quote!(#n),
+            None => quote!({ #self }),
+        }
+    }
+}
+
+/// `6`, or `(4 + <Md5 as __rk::RowKey>::WIDTH)`.
+impl ToTokens for Size {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let n = self.bytes;
+        if self.keys.is_empty() {
+            tokens.extend(quote!(#n));
+        } else {
+            let keys = &self.keys;
+            tokens.extend(quote!((#n #(+ <#keys as __rk::RowKey>::WIDTH)*)));
+        }
+    }
+}
+
+impl std::fmt::Display for Size {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.bytes)?;
+        for k in &self.keys {
+            write!(f, " + {}::WIDTH", k.to_token_stream())?;
+        }
+        Ok(())
+    }
 }
 
 /// The Rust integer types.
@@ -124,6 +244,10 @@ impl IntTy {
 pub enum TextKind {
     /// `String`
     String,
+    /// `Cow<str>`, borrowed from the key when the value allows.
+    CowStr,
+    /// `Cow<[u8]>`, borrowed from the key when the value allows.
+    CowBytes,
     /// `Vec<u8>`
     Vec,
     /// `&str`, borrowed from the key on decode.
@@ -134,36 +258,70 @@ pub enum TextKind {
 
 impl TextKind {
     pub fn is_str(self) -> bool {
-        matches!(self, TextKind::String | TextKind::Str)
+        matches!(self, TextKind::String | TextKind::Str | TextKind::CowStr)
+    }
+
+    /// Borrowed from the key on decode, so the bytes must be stored as they are.
+    pub fn borrows(self) -> bool {
+        matches!(self, TextKind::Str | TextKind::Slice)
     }
 }
 
 /// How a field is written. Every variant is legal for its field's type.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub enum Codec {
     /// Native-width big-endian integer (sign bit flipped for signed).
     Int(IntTy),
     /// `#[be_u16]` / `#[be_u32]` / `#[be_u64]` on an integer of type `from`.
-    Narrow { to: IntTy, from: IntTy },
+    Narrow {
+        to: IntTy,
+        from: IntTy,
+    },
     /// `#[pad(N)]` on an unsigned integer.
-    Pad { digits: usize },
+    Pad {
+        digits: usize,
+    },
     /// `#[fixed(N)]` on a string or bytes.
-    Fixed { width: usize, kind: TextKind },
+    Fixed {
+        width: usize,
+        kind: TextKind,
+    },
     Bool,
     /// `[u8; N]`
     ByteArray(usize),
+    /// `f32` / `f64`, in `total_cmp` order.
+    Float(&'static str),
+    /// A type that implements `RowKey` (a derived key, `Md5`), embedded.
+    Nested,
+    /// `#[tag(..)]` on `()`: these constant bytes.
+    Tag(Vec<u8>),
+    /// `#[escaped]`: order-preserving, self-delimiting, any position.
+    Escaped(TextKind),
+    /// The last field, unescaped: the rest of the key.
+    Rest(TextKind),
 }
 
 impl Codec {
     /// The codec as its attribute reads, for the layout table.
-    pub fn describe(self) -> String {
-        match self {
+    pub fn describe(&self) -> String {
+        match *self {
             Codec::Int(t) => t.name().to_string(),
             Codec::Narrow { to, .. } => format!("be_{}", to.name()),
             Codec::Pad { digits } => format!("pad({digits})"),
             Codec::Fixed { width, .. } => format!("fixed({width})"),
             Codec::Bool => "bool".to_string(),
             Codec::ByteArray(n) => format!("[u8; {n}]"),
+            Codec::Float(t) => t.to_string(),
+            Codec::Nested => "nested key".to_string(),
+            Codec::Tag(ref b) => format!(
+                "tag({})",
+                b.iter()
+                    .map(|b| format!("{b:02X}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            Codec::Escaped(_) => "escaped".to_string(),
+            Codec::Rest(_) => "rest of key".to_string(),
         }
     }
 }

@@ -9,6 +9,9 @@ pub const FIXED: &str = "fixed";
 pub const REVERSE: &str = "reverse";
 pub const AT: &str = "at";
 pub const SALT: &str = "salt";
+pub const TAG: &str = "tag";
+pub const ESCAPED: &str = "escaped";
+pub const MIRROR: &str = "mirror";
 
 /// Keys of `#[rowkey(...)]` on the struct.
 pub const KEY_WIDTH: &str = "width";
@@ -39,7 +42,11 @@ pub fn suggest(unknown: &str, known: &[&'static str]) -> Option<&'static str> {
 
 /// "unknown key `x`", with "; did you mean `y`?" and the list of keys.
 pub fn unknown_key(what: &str, unknown: &str, known: &[&'static str]) -> String {
-    let list = known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ");
+    let list = known
+        .iter()
+        .map(|k| format!("`{k}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
     match suggest(unknown, known) {
         Some(s) => format!("unknown key `{unknown}` in {what}; did you mean `{s}`? (keys: {list})"),
         None => format!("unknown key `{unknown}` in {what} (keys: {list})"),

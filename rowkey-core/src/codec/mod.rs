@@ -12,16 +12,30 @@
 //! | [`fixed`] | `#[fixed(N)]` | the value's bytes, then 0x00 up to N | bytewise |
 //! | [`boolean`] | none (`bool`) | one byte, 0x00 or 0x01 | false first |
 //! | [`bytes`] | none (`[u8; N]`) | the N bytes as they are | bytewise |
+//! | [`float`] | none (`f32`, `f64`) | IEEE bits, transformed | `total_cmp` |
+//! | [`option`] | none (`Option<T>`) | presence byte, then `T` | `None` first |
+//! | [`nested`] | none (a type that derives `RowKey`, `Md5`) | that key's bytes | that key's |
+//! | [`tag`] | `#[tag(2)]`, `#[tag(b"ix")]` on `()` | the constant | fixed |
+//! | [`escaped`] | `#[escaped]` | value, `00` as `00 FF`, then `00 01` | bytewise |
+//! | trailing | none (last `&str`, `&[u8]`, `String`, `Vec<u8>`) | the value, to the end of the key | bytewise |
 //!
 //! `#[reverse]` (descending order) inverts every byte of a field (`!b`),
 //! except for `pad`, whose digit `d` becomes `9 - d` so the key stays ASCII.
+//! `#[mirror]` writes a field's bytes (or `pad` digits) back to front, seed
+//! 004's trick for sequential ids: `1231456` becomes `6541321`, so
+//! consecutive ids land far apart. It keeps uniqueness, not order.
 
 pub mod boolean;
 pub mod bytes;
+pub mod escaped;
 pub mod fixed;
+pub mod float;
 pub mod int;
 pub mod narrow;
+pub mod nested;
+pub mod option;
 pub mod pad;
+pub mod tag;
 
 /// Fixed-size windows into a key array, so generated code writes and reads
 /// `[u8; W]` at a constant offset and the compiler drops every bounds check.
@@ -67,6 +81,46 @@ pub fn invert<const W: usize>(bytes: &mut [u8; W]) {
     for b in bytes.iter_mut() {
         *b = !*b;
     }
+}
+
+/// A string field's bytes; the argument coerces from `&String`, `&&str`, `&Cow<str>`.
+#[inline(always)]
+pub fn str_bytes(s: &str) -> &[u8] {
+    s.as_bytes()
+}
+
+/// A byte field's bytes; the argument coerces from `&Vec<u8>`, `&&[u8]`, `&Cow<[u8]>`.
+#[inline(always)]
+pub fn as_bytes(b: &[u8]) -> &[u8] {
+    b
+}
+
+/// Bytes as UTF-8, for a trailing string field.
+///
+/// # Errors
+/// [`DecodeErrorKind::InvalidUtf8`](crate::DecodeErrorKind::InvalidUtf8).
+#[inline]
+pub fn utf8<'a>(
+    bytes: &'a [u8],
+    field: &'static str,
+    offset: usize,
+) -> Result<&'a str, crate::DecodeError> {
+    core::str::from_utf8(bytes)
+        .map_err(|_| crate::DecodeError::new(field, offset, crate::DecodeErrorKind::InvalidUtf8))
+}
+
+/// Writes a field's bytes back to front: the `#[mirror]` transform.
+#[inline(always)]
+pub fn mirror<const W: usize>(bytes: &mut [u8; W]) {
+    bytes.reverse();
+}
+
+/// A field's bytes back to front, for decoding a `#[mirror]` field.
+#[inline(always)]
+pub fn mirrored<const W: usize>(bytes: &[u8; W]) -> [u8; W] {
+    let mut b = *bytes;
+    b.reverse();
+    b
 }
 
 /// Copies a fixed key into the front of `out`, for `encode_into`.

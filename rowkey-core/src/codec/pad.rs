@@ -108,7 +108,13 @@ pub fn encode<T: Unsigned, const N: usize>(
             },
         ));
     }
-    write_digits(if descending { max - w } else { w }, out);
+    write_digits(w, out);
+    if descending {
+        // Digit d becomes 9 - d: `10^N - 1 - v`, which for N = 39 exceeds u128.
+        for b in out.iter_mut() {
+            *b = b'9' - (*b - b'0');
+        }
+    }
     Ok(())
 }
 
@@ -132,30 +138,43 @@ pub fn decode<T: Unsigned, const N: usize>(
             if d > 9 {
                 return Err(not_digit(field, offset + i, c));
             }
+            let d = if descending { 9 - d } else { d };
             s = s * 10 + d as u64;
         }
         v = s as u128;
     } else {
+        // 39 digits reach 10^39 - 1, above u128::MAX: such a number is no
+        // value of any field type, never a wrapped one.
+        let mut overflow = false;
         for (i, &c) in bytes.iter().enumerate() {
             let d = c.wrapping_sub(b'0');
             if d > 9 {
                 return Err(not_digit(field, offset + i, c));
             }
-            // N digits of 9 exceed u128 from N = 40; the derive rejects pad(40) and up.
-            v = v.wrapping_mul(10).wrapping_add(d as u128);
+            let d = if descending { 9 - d } else { d };
+            match v.checked_mul(10).and_then(|v| v.checked_add(d as u128)) {
+                Some(n) => v = n,
+                None => overflow = true,
+            }
+        }
+        if overflow {
+            // The error can only carry a u128: it reports the largest one.
+            return Err(out_of_range::<T>(field, offset, u128::MAX));
         }
     }
-    if descending {
-        v = max_value(N) - v;
-    }
-    T::narrow(v).ok_or(DecodeError::new(
+    T::narrow(v).ok_or_else(|| out_of_range::<T>(field, offset, v))
+}
+
+#[cold]
+fn out_of_range<T: Unsigned>(field: &'static str, offset: usize, v: u128) -> DecodeError {
+    DecodeError::new(
         field,
         offset,
         DecodeErrorKind::OutOfRange {
             value: Number::Unsigned(v),
             max: T::MAX_NUMBER,
         },
-    ))
+    )
 }
 
 #[cold]
@@ -207,7 +226,11 @@ mod tests {
         );
         assert_eq!(
             decode::<u32, 3>(b"1a3", false, "f", 4),
-            Err(DecodeError::new("f", 5, DecodeErrorKind::NotDigit { found: b'a' }))
+            Err(DecodeError::new(
+                "f",
+                5,
+                DecodeErrorKind::NotDigit { found: b'a' }
+            ))
         );
         assert!(decode::<u8, 3>(b"256", false, "f", 0).is_err());
         assert_eq!(decode::<u8, 3>(b"255", false, "f", 0), Ok(255));

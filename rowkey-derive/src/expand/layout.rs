@@ -4,15 +4,20 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::check::unraw;
-use crate::model::{Key, SaltFormat};
+use crate::model::{Codec, Key, SaltFormat};
 
 pub fn layout(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let name = key.ident.to_string();
-    let width = key.width;
+    let width = &key.width;
+    let variable = key.variable;
     let mut segments = Vec::new();
     if let Some(salt) = &key.salt {
-        let hashed: Vec<String> = salt.fields.iter().map(|&i| unraw(key.fields[i].ident)).collect();
+        let hashed: Vec<String> = salt
+            .fields
+            .iter()
+            .map(|&i| unraw(key.fields[i].ident))
+            .collect();
         let codec = match salt.format {
             SaltFormat::Binary => format!("salt(mod = {}) of {}", salt.buckets, hashed.join(", ")),
             SaltFormat::Digits(d) => format!(
@@ -29,22 +34,34 @@ pub fn layout(key: &Key<'_>) -> TokenStream {
     }
     for f in &key.fields {
         let fname = unraw(f.ident);
-        let (offset, w) = (f.offset, f.width);
-        let codec = if f.descending {
-            format!("{}, reverse", f.codec.describe())
+        let (offset, w) = (&f.offset, &f.width);
+        let mut codec = f.codec.describe();
+        if f.optional {
+            codec = format!("Option<{codec}>");
+        }
+        if f.descending {
+            codec.push_str(", reverse");
+        }
+        if f.mirror {
+            codec.push_str(", mirror");
+        }
+        let order = if f.mirror {
+            quote!(#krate::Order::Unordered)
+        } else if f.descending {
+            quote!(#krate::Order::Descending)
+        } else if matches!(f.codec, Codec::Nested) {
+            let ty = f.value_ty;
+            quote! {
+                if <#ty as __rk::RowKey>::ORDERED { #krate::Order::Ascending } else { #krate::Order::Unordered }
+            }
         } else {
-            f.codec.describe()
-        };
-        let order = if f.descending {
-            quote!(Descending)
-        } else {
-            quote!(Ascending)
+            quote!(#krate::Order::Ascending)
         };
         segments.push(quote! {
-            #krate::Segment { name: #fname, offset: #offset, width: #w, codec: #codec, order: #krate::Order::#order }
+            #krate::Segment { name: #fname, offset: #offset, width: #w, codec: #codec, order: #order }
         });
     }
     quote! {
-        #krate::Layout { name: #name, width: #width, segments: &[#(#segments),*] }
+        #krate::Layout { name: #name, width: #width, variable: #variable, segments: &[#(#segments),*] }
     }
 }

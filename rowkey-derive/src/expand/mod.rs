@@ -28,13 +28,29 @@ fn expand(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let row_key = codec::row_key_impl(key);
     let helpers = scan::helpers(key);
+    let checks = const_checks(key);
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
             use #krate::__private as __rk;
+            #checks
             #row_key
             #helpers
         };
     }
+}
+
+/// Layout rules that need a nested key's width: `const` assertions, spanned
+/// on the attribute they check, so rustc reports them where `check` would.
+fn const_checks(key: &Key<'_>) -> TokenStream {
+    key.const_checks
+        .iter()
+        .map(|c| {
+            let (actual, expected, message) = (&c.actual, c.expected, &c.message);
+            quote::quote_spanned! {c.span=>
+                const _: () = ::core::assert!(#actual == #expected, #message);
+            }
+        })
+        .collect()
 }

@@ -5,40 +5,49 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::codec::{bucket_expr, edge, encode_field, param_type};
+use super::codec::{bucket_expr, edge, encode_field, param_type, write_field};
 use crate::check::unraw;
-use crate::model::{Key, SaltFormat};
+use crate::model::{Codec, Field, Key, SaltFormat};
+
+/// Mirrors `rowkey_core::range_capacity`.
+const DEFAULT_CAPACITY: usize = 64;
+/// The range capacity of keys with a variable-length field: prefixes up to 255 bytes.
+const VARIABLE_CAPACITY: usize = 256;
+
+/// The capacity of the helpers' ranges, as a const expression.
+fn capacity(key: &Key<'_>) -> TokenStream {
+    if key.variable {
+        return quote!(#VARIABLE_CAPACITY);
+    }
+    match key.width.known() {
+        Some(w) if w < DEFAULT_CAPACITY => quote!(#DEFAULT_CAPACITY),
+        Some(w) => {
+            let c = w + 1;
+            quote!(#c)
+        }
+        None => {
+            let w = &key.width;
+            quote!({ __rk::range_capacity(#w) })
+        }
+    }
+}
 
 pub fn helpers(key: &Key<'_>) -> TokenStream {
-    let krate = &key.krate;
     let ident = key.ident;
     let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
-    let cap = range_capacity(key.width);
-    let range_ty = if cap == DEFAULT_CAPACITY {
-        quote!(#krate::KeyRange)
-    } else {
-        quote!(#krate::KeyRange<#cap>)
-    };
+    let cap = capacity(key);
     let mut items = vec![salt_items(key)];
     for k in 1..=key.fields.len() {
-        items.push(prefix_helper(key, k, cap, &range_ty));
-        items.push(range_helper(key, k, cap, &range_ty));
+        items.push(prefix_helper(key, k, &cap));
+        if key.fields[k - 1].ranged() {
+            items.push(range_helper(key, k, &cap));
+        }
     }
     quote! {
         #[automatically_derived]
         impl #impl_generics #ident #ty_generics #where_clause {
             #(#items)*
         }
-    }
-}
-
-/// Mirrors `rowkey_core::range_capacity`.
-const DEFAULT_CAPACITY: usize = 64;
-fn range_capacity(width: usize) -> usize {
-    if width < DEFAULT_CAPACITY {
-        DEFAULT_CAPACITY
-    } else {
-        width + 1
     }
 }
 
@@ -81,66 +90,109 @@ fn salt_pinned(key: &Key<'_>, pinned: usize) -> bool {
     }
 }
 
-fn names(key: &Key<'_>, k: usize) -> String {
-    key.fields[..k]
+fn names(fields: &[Field<'_>]) -> String {
+    fields
         .iter()
         .map(|f| unraw(f.ident))
         .collect::<Vec<_>>()
         .join("_")
 }
 
-/// Encodes the arguments for fields `0..pinned` into `__key`, and the bucket if pinned.
-fn pin_fields(key: &Key<'_>, pinned: usize) -> TokenStream {
-    let target = quote!(__key);
-    let encodes = key.fields[..pinned].iter().map(|f| {
-        let ident = f.ident;
-        encode_field(f, &target, &quote!(#ident))
-    });
-    let stamp = if key.salt.is_some() && salt_pinned(key, pinned) {
-        let bucket = bucket_expr(key, &target);
-        quote!(Self::SALT.write(#bucket, &mut __key);)
-    } else {
-        TokenStream::new()
-    };
-    let w = key.width;
-    quote! {
-        let mut __key = [0u8; #w];
-        #(#encodes)*
-        #stamp
-    }
-}
-
-/// Where the pinned part of `__key` starts: after the bucket unless the bucket is pinned.
-fn head_start(key: &Key<'_>, pinned: usize) -> usize {
-    match &key.salt {
-        Some(s) if !salt_pinned(key, pinned) => s.width,
-        _ => 0,
-    }
-}
-
-fn prefix_helper(key: &Key<'_>, k: usize, cap: usize, range_ty: &TokenStream) -> TokenStream {
-    let krate = &key.krate;
-    let fname = format_ident!("prefix_for_{}", names(key, k));
-    let params = key.fields[..k].iter().map(|f| {
-        let ident = f.ident;
-        let ty = param_type(f, &TokenStream::new());
-        quote!(#ident: #ty)
-    });
-    let pin = pin_fields(key, k);
-    let last = &key.fields[k - 1];
-    let (start, end) = (head_start(key, k), last.offset + last.width);
-    let fields_doc = key.fields[..k]
+fn listed(fields: &[Field<'_>]) -> String {
+    fields
         .iter()
+        .filter(|f| f.takes_value())
         .map(|f| format!("`{}`", unraw(f.ident)))
         .collect::<Vec<_>>()
-        .join(", ");
+        .join(", ")
+}
+
+/// The parameters for fields `0..pinned` (tags take none).
+fn params<'a>(fields: &'a [Field<'a>]) -> impl Iterator<Item = TokenStream> + 'a {
+    fields.iter().filter(|f| f.takes_value()).map(|f| {
+        let ident = f.ident;
+        let ty = param_type(f, &TokenStream::new());
+        quote!(#ident: #ty,)
+    })
+}
+
+/// Encodes fields `0..pinned` from the arguments, and the bucket when they pin
+/// it. Fixed layouts fill `__key: [u8; WIDTH]`; variable ones write `__buf`
+/// through a cursor and leave its length in `__len`. Then `__head` is where
+/// the pinned bytes start (after the bucket unless it is pinned).
+fn pin_fields(key: &Key<'_>, pinned: usize) -> TokenStream {
+    let sw = key.salt.as_ref().map_or(0, |s| s.width);
+    let head = if salt_pinned(key, pinned) { 0 } else { sw };
+    let fields = &key.fields[..pinned];
+    if key.variable {
+        let name = key.ident.to_string();
+        let writes = fields.iter().map(|f| {
+            let ident = f.ident;
+            write_field(f, &quote!(#ident))
+        });
+        let stamp = (key.salt.is_some() && salt_pinned(key, pinned)).then(|| {
+            let bucket = bucket_expr(key, &quote!(__w.written()));
+            quote! {
+                let __bucket = #bucket;
+                Self::SALT.write(__bucket, __w.written_mut());
+            }
+        });
+        quote! {
+            let mut __buf = [0u8; #VARIABLE_CAPACITY];
+            let mut __w = __rk::Writer::new(&mut __buf, #name);
+            __w.take(#sw)?;
+            #(#writes)*
+            #stamp
+            let __len = __w.position();
+            let __head = #head;
+        }
+    } else {
+        let target = quote!(__key);
+        let encodes = fields.iter().map(|f| {
+            let ident = f.ident;
+            encode_field(f, &target, &quote!(#ident))
+        });
+        let stamp = (key.salt.is_some() && salt_pinned(key, pinned)).then(|| {
+            let bucket = bucket_expr(key, &target);
+            quote!(Self::SALT.write(#bucket, &mut __key);)
+        });
+        let w = key.width.arg();
+        let len = match fields.last() {
+            Some(f) => f.offset.plus(&f.width),
+            None => crate::model::Size::bytes(sw),
+        };
+        quote! {
+            let mut __key = [0u8; #w];
+            #(#encodes)*
+            #stamp
+            let __buf = &__key;
+            let __len = #len;
+            let __head = #head;
+        }
+    }
+}
+
+fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
+    let krate = &key.krate;
+    let fields = &key.fields[..k];
+    let fname = format_ident!("prefix_for_{}", names(fields));
+    let params = params(fields);
+    let pin = pin_fields(key, k);
+    let fields_doc = listed(fields);
+    let last = &key.fields[k - 1];
+    // A trailing value has no terminator: `[v, v 00)` holds exactly the key whose value is `v`.
+    let range = if matches!(last.codec, Codec::Rest(_)) {
+        quote!(#krate::KeyRange::<#cap>::exact(&__buf[__head..__len])?)
+    } else {
+        quote!(#krate::KeyRange::<#cap>::prefix(&__buf[__head..__len])?)
+    };
     if salt_pinned(key, k) {
         let doc = format!("Every key with these {fields_doc}: one range.");
         quote! {
             #[doc = #doc]
-            pub fn #fname(#(#params),*) -> __rk::Result<#range_ty, #krate::EncodeError> {
+            pub fn #fname(#(#params)*) -> __rk::Result<#krate::KeyRange<#cap>, #krate::EncodeError> {
                 #pin
-                #krate::KeyRange::<#cap>::prefix(&__key[#start..#end])
+                __rk::Ok(#range)
             }
         }
     } else {
@@ -149,48 +201,39 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: usize, range_ty: &TokenStream) ->
         );
         quote! {
             #[doc = #doc]
-            pub fn #fname(#(#params),*) -> __rk::Result<#krate::BucketRanges<#cap>, #krate::EncodeError> {
+            pub fn #fname(#(#params)*) -> __rk::Result<#krate::BucketRanges<#cap>, #krate::EncodeError> {
                 #pin
-                Self::SALT.fan_out(#krate::KeyRange::<#cap>::prefix(&__key[#start..#end])?)
+                Self::SALT.fan_out(#range)
             }
         }
     }
 }
 
-fn range_helper(key: &Key<'_>, k: usize, cap: usize, range_ty: &TokenStream) -> TokenStream {
+fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let krate = &key.krate;
-    let fname = format_ident!("range_for_{}", names(key, k));
+    let fname = format_ident!("range_for_{}", names(&key.fields[..k]));
     let lt = quote!('r);
-    let params = key.fields[..k - 1].iter().map(|f| {
-        let ident = f.ident;
-        let ty = param_type(f, &TokenStream::new());
-        quote!(#ident: #ty)
-    });
+    let params = params(&key.fields[..k - 1]);
     let last = &key.fields[k - 1];
     let last_ident = last.ident;
     let bound_ty = param_type(last, &lt);
     let pin = pin_fields(key, k - 1);
-    let (start, end) = (head_start(key, k - 1), last.offset);
-    let w = last.width;
+    let w = last.width.arg();
     let desc = last.descending;
     let v = quote!(__v);
     let edge = edge(last, &v);
+    let pinned = listed(&key.fields[..k - 1]);
     let doc = format!(
         "Every key {}whose `{}` lies in `{}` (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`){}.",
-        if k > 1 {
-            let pinned = key.fields[..k - 1]
-                .iter()
-                .map(|f| format!("`{}`", unraw(f.ident)))
-                .collect::<Vec<_>>()
-                .join(", ");
-            format!("with these {pinned} and ")
-        } else {
+        if pinned.is_empty() {
             String::new()
+        } else {
+            format!("with these {pinned} and ")
         },
         unraw(last_ident),
         unraw(last_ident),
-        if last.descending {
-            "; the field is descending, so the keys come newest (largest) first"
+        if desc {
+            "; the field is descending, so the keys come largest first"
         } else {
             ""
         }
@@ -198,10 +241,10 @@ fn range_helper(key: &Key<'_>, k: usize, cap: usize, range_ty: &TokenStream) -> 
     let build = quote! {
         let __lo = __rk::range::edge_bound(__rk::RangeBounds::start_bound(&#last_ident), |#v| #edge)?;
         let __hi = __rk::range::edge_bound(__rk::RangeBounds::end_bound(&#last_ident), |#v| #edge)?;
-        let __range = __rk::range::field_range::<#cap, #w>(&__key[#start..#end], __lo, __hi, #desc)?;
+        let __range = __rk::range::field_range::<#cap, #w>(&__buf[__head..__len], __lo, __hi, #desc)?;
     };
     let (ret, tail) = if salt_pinned(key, k - 1) {
-        (quote!(#range_ty), quote!(__rk::Ok(__range)))
+        (quote!(#krate::KeyRange<#cap>), quote!(__rk::Ok(__range)))
     } else {
         (
             quote!(#krate::BucketRanges<#cap>),
@@ -210,7 +253,7 @@ fn range_helper(key: &Key<'_>, k: usize, cap: usize, range_ty: &TokenStream) -> 
     };
     quote! {
         #[doc = #doc]
-        pub fn #fname<#lt>(#(#params,)* #last_ident: impl __rk::RangeBounds<#bound_ty>) -> __rk::Result<#ret, #krate::EncodeError> {
+        pub fn #fname<#lt>(#(#params)* #last_ident: impl __rk::RangeBounds<#bound_ty>) -> __rk::Result<#ret, #krate::EncodeError> {
             #pin
             #build
             #tail

@@ -1,0 +1,247 @@
+//! `#[escaped]`: a variable-length string or byte value that keeps its order
+//! and ends itself, so other fields can follow it.
+//!
+//! Each `0x00` byte of the value is written `0x00 0xFF`; the value ends with
+//! `0x00 0x01`. `"ab"` is `61 62 00 01`; `"a\0b"` is `61 00 FF 62 00 01`. The
+//! terminator sorts below every escaped or plain byte, so a value sorts before
+//! every longer value it is a prefix of (`"ab" < "ab\0" < "abc"`), whatever
+//! fields follow. Descending inverts every byte, terminator included, so
+//! `"abc"` sorts before `"ab"` as descending order requires (Apache Phoenix
+//! kept an uninverted separator there and got it wrong, PHOENIX-2067).
+//!
+//! Decode borrows the value from the key when it has no escapes and is
+//! ascending; otherwise an owned type (`String`, `Vec<u8>`, or `Cow`) is needed.
+
+use crate::cursor::{Reader, Writer};
+use crate::{DecodeError, DecodeErrorKind, EncodeError};
+
+/// Bytes `v` takes when escaped, terminator included.
+#[inline]
+pub fn encoded_len(v: &[u8]) -> usize {
+    v.len() + v.iter().filter(|&&b| b == 0).count() + 2
+}
+
+/// Writes `v` escaped and terminated.
+///
+/// # Errors
+/// [`EncodeErrorKind::BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall).
+pub fn encode(w: &mut Writer<'_>, v: &[u8], descending: bool) -> Result<(), EncodeError> {
+    let x = if descending { 0xFF } else { 0x00 };
+    let out = w.take(encoded_len(v))?;
+    let mut i = 0;
+    for &b in v {
+        out[i] = b ^ x;
+        i += 1;
+        if b == 0 {
+            out[i] = 0xFF ^ x;
+            i += 1;
+        }
+    }
+    out[i] = x;
+    out[i + 1] = 0x01 ^ x;
+    Ok(())
+}
+
+/// An escaped value read from a key: its encoded bytes, terminator excluded.
+#[derive(Debug, Clone, Copy)]
+pub struct Escaped<'a> {
+    raw: &'a [u8],
+    escapes: usize,
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+}
+
+/// Reads an escaped value.
+///
+/// # Errors
+/// [`DecodeErrorKind::BadEscape`] for a `0x00` followed by anything but
+/// `0xFF` or `0x01`; [`DecodeErrorKind::Unterminated`] when the key ends first.
+pub fn decode<'a>(
+    r: &mut Reader<'a>,
+    descending: bool,
+    field: &'static str,
+) -> Result<Escaped<'a>, DecodeError> {
+    let x = if descending { 0xFF } else { 0x00 };
+    let offset = r.position();
+    let rest = r.remaining();
+    let mut i = 0;
+    let mut escapes = 0;
+    loop {
+        let Some(p) = rest[i..].iter().position(|&b| b == x) else {
+            return Err(DecodeError::new(
+                field,
+                offset,
+                DecodeErrorKind::Unterminated,
+            ));
+        };
+        let at = i + p;
+        match rest.get(at + 1).map(|b| b ^ x) {
+            Some(0xFF) => {
+                escapes += 1;
+                i = at + 2;
+            }
+            Some(0x01) => {
+                r.skip(at + 2);
+                return Ok(Escaped {
+                    raw: &rest[..at],
+                    escapes,
+                    descending,
+                    field,
+                    offset,
+                });
+            }
+            Some(_) => {
+                return Err(DecodeError::new(
+                    field,
+                    offset + at + 1,
+                    DecodeErrorKind::BadEscape {
+                        found: rest[at + 1],
+                    },
+                ))
+            }
+            None => {
+                return Err(DecodeError::new(
+                    field,
+                    offset,
+                    DecodeErrorKind::Unterminated,
+                ))
+            }
+        }
+    }
+}
+
+impl<'a> Escaped<'a> {
+    /// The value borrowed from the key.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::NeedsOwned`] when the value had to be unescaped or
+    /// inverted: decode into `String`, `Vec<u8>` or `Cow` instead.
+    pub fn borrowed(&self) -> Result<&'a [u8], DecodeError> {
+        if self.escapes == 0 && !self.descending {
+            Ok(self.raw)
+        } else {
+            Err(DecodeError::new(
+                self.field,
+                self.offset,
+                DecodeErrorKind::NeedsOwned,
+            ))
+        }
+    }
+
+    /// The value borrowed from the key, as UTF-8.
+    ///
+    /// # Errors
+    /// As [`Escaped::borrowed`], and [`DecodeErrorKind::InvalidUtf8`].
+    pub fn borrowed_str(&self) -> Result<&'a str, DecodeError> {
+        core::str::from_utf8(self.borrowed()?).map_err(|_| self.utf8_error())
+    }
+
+    fn utf8_error(&self) -> DecodeError {
+        DecodeError::new(self.field, self.offset, DecodeErrorKind::InvalidUtf8)
+    }
+
+    /// The value, unescaped into a new vector.
+    #[cfg(feature = "alloc")]
+    pub fn to_vec(&self) -> alloc::vec::Vec<u8> {
+        let x = if self.descending { 0xFF } else { 0x00 };
+        let mut v = alloc::vec::Vec::with_capacity(self.raw.len() - self.escapes);
+        let mut skip = false;
+        for &b in self.raw {
+            if skip {
+                skip = false;
+                continue;
+            }
+            v.push(b ^ x);
+            skip = b ^ x == 0;
+        }
+        v
+    }
+
+    /// The value as a new `String`.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::InvalidUtf8`].
+    #[cfg(feature = "alloc")]
+    pub fn to_owned_string(&self) -> Result<alloc::string::String, DecodeError> {
+        alloc::string::String::from_utf8(self.to_vec()).map_err(|_| self.utf8_error())
+    }
+
+    /// Borrowed when possible, owned otherwise.
+    #[cfg(feature = "alloc")]
+    pub fn to_cow(&self) -> alloc::borrow::Cow<'a, [u8]> {
+        match self.borrowed() {
+            Ok(b) => alloc::borrow::Cow::Borrowed(b),
+            Err(_) => alloc::borrow::Cow::Owned(self.to_vec()),
+        }
+    }
+
+    /// Borrowed when possible, owned otherwise, as UTF-8.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::InvalidUtf8`].
+    #[cfg(feature = "alloc")]
+    pub fn to_cow_str(&self) -> Result<alloc::borrow::Cow<'a, str>, DecodeError> {
+        match self.borrowed() {
+            Ok(b) => core::str::from_utf8(b)
+                .map(alloc::borrow::Cow::Borrowed)
+                .map_err(|_| self.utf8_error()),
+            Err(_) => self.to_owned_string().map(alloc::borrow::Cow::Owned),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn enc(v: &[u8], desc: bool) -> std::vec::Vec<u8> {
+        let mut buf = [0u8; 64];
+        let mut w = Writer::new(&mut buf, "k");
+        encode(&mut w, v, desc).unwrap();
+        let n = w.position();
+        buf[..n].to_vec()
+    }
+
+    #[test]
+    fn golden() {
+        assert_eq!(enc(b"ab", false), [0x61, 0x62, 0x00, 0x01]);
+        assert_eq!(enc(b"a\0b", false), [0x61, 0x00, 0xFF, 0x62, 0x00, 0x01]);
+        assert_eq!(enc(b"", false), [0x00, 0x01]);
+        assert_eq!(enc(b"ab", true), [!0x61, !0x62, 0xFF, 0xFE]);
+    }
+
+    #[test]
+    fn prefix_pairs_sort_both_ways() {
+        let vals: [&[u8]; 5] = [b"", b"ab", b"ab\0", b"ab\0\0", b"abc"];
+        for w in vals.windows(2) {
+            assert!(enc(w[0], false) < enc(w[1], false));
+            assert!(enc(w[0], true) > enc(w[1], true));
+            // with a following field of 0xFF bytes, order still holds
+            let mut a = enc(w[0], false);
+            a.extend([0xFF; 4]);
+            assert!(a < enc(w[1], false));
+        }
+    }
+
+    #[test]
+    fn decode_round_trip_and_errors() {
+        for desc in [false, true] {
+            let key = enc(b"a\0\xFFb", desc);
+            let mut r = Reader::new(&key);
+            let e = decode(&mut r, desc, "f").unwrap();
+            assert_eq!(e.to_vec(), b"a\0\xFFb");
+            assert!(e.borrowed().is_err());
+            assert!(r.remaining().is_empty());
+        }
+        let key = enc(b"plain", false);
+        let mut r = Reader::new(&key);
+        assert_eq!(
+            decode(&mut r, false, "f").unwrap().borrowed_str(),
+            Ok("plain")
+        );
+        assert!(decode(&mut Reader::new(b"ab\0"), false, "f").is_err());
+        assert!(decode(&mut Reader::new(b"ab"), false, "f").is_err());
+        assert!(decode(&mut Reader::new(b"a\0\x07"), false, "f").is_err());
+    }
+}

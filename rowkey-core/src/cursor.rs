@@ -1,0 +1,163 @@
+//! Sequential writing and reading, for keys with variable-length fields,
+//! where offsets are known only as the key is walked.
+
+use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+
+/// Writes a key front to back into a caller's buffer.
+pub struct Writer<'a> {
+    out: &'a mut [u8],
+    pos: usize,
+    name: &'static str,
+}
+
+impl<'a> Writer<'a> {
+    /// A writer for the key type `name` (named in errors).
+    pub fn new(out: &'a mut [u8], name: &'static str) -> Self {
+        Writer { out, pos: 0, name }
+    }
+
+    /// Bytes written so far.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// The next `n` bytes, to fill.
+    ///
+    /// # Errors
+    /// [`EncodeErrorKind::BufferTooSmall`] past the end of the buffer.
+    pub fn take(&mut self, n: usize) -> Result<&mut [u8], EncodeError> {
+        let available = self.out.len();
+        match self.out.get_mut(self.pos..self.pos + n) {
+            Some(s) => {
+                self.pos += n;
+                Ok(s)
+            }
+            None => Err(EncodeError::new(
+                self.name,
+                EncodeErrorKind::BufferTooSmall {
+                    needed: self.pos + n,
+                    available,
+                },
+            )),
+        }
+    }
+
+    /// The next `W` bytes, as an array.
+    ///
+    /// # Errors
+    /// As [`Writer::take`].
+    pub fn slot<const W: usize>(&mut self) -> Result<&mut [u8; W], EncodeError> {
+        let s = self.take(W)?;
+        // `take` returned exactly W bytes.
+        s.try_into().map_err(|_| {
+            EncodeError::new(
+                "",
+                EncodeErrorKind::BufferTooSmall {
+                    needed: W,
+                    available: 0,
+                },
+            )
+        })
+    }
+
+    /// Writes `v` as it is (a trailing field), inverted when descending.
+    ///
+    /// # Errors
+    /// As [`Writer::take`].
+    pub fn rest(&mut self, v: &[u8], descending: bool) -> Result<(), EncodeError> {
+        let out = self.take(v.len())?;
+        out.copy_from_slice(v);
+        if descending {
+            out.iter_mut().for_each(|b| *b = !*b);
+        }
+        Ok(())
+    }
+
+    /// What was written.
+    pub fn written(&self) -> &[u8] {
+        &self.out[..self.pos]
+    }
+
+    /// What was written, writable (to stamp the salt at the front).
+    pub fn written_mut(&mut self) -> &mut [u8] {
+        &mut self.out[..self.pos]
+    }
+}
+
+/// Reads a key front to back.
+pub struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over a whole key.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Reader { bytes, pos: 0 }
+    }
+
+    /// Bytes read so far.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// What is left.
+    pub fn remaining(&self) -> &'a [u8] {
+        &self.bytes[self.pos..]
+    }
+
+    /// Skips `n` bytes (at most what is left).
+    pub fn skip(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.bytes.len());
+    }
+
+    /// The next `W` bytes.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::TooShort`] when the key ends first.
+    pub fn take<const W: usize>(
+        &mut self,
+        field: &'static str,
+    ) -> Result<&'a [u8; W], DecodeError> {
+        match self.bytes[self.pos..].first_chunk::<W>() {
+            Some(s) => {
+                self.pos += W;
+                Ok(s)
+            }
+            None => Err(DecodeError::new(
+                field,
+                self.pos,
+                DecodeErrorKind::TooShort {
+                    min: self.pos + W,
+                    found: self.bytes.len(),
+                },
+            )),
+        }
+    }
+
+    /// Everything left: a trailing field.
+    pub fn rest(&mut self) -> &'a [u8] {
+        let r = &self.bytes[self.pos..];
+        self.pos = self.bytes.len();
+        r
+    }
+
+    /// Checks that the whole key was read.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::Length`] when bytes are left over.
+    pub fn finish(&self, name: &'static str) -> Result<(), DecodeError> {
+        if self.pos == self.bytes.len() {
+            Ok(())
+        } else {
+            Err(DecodeError::new(
+                name,
+                self.pos,
+                DecodeErrorKind::Length {
+                    expected: self.pos,
+                    found: self.bytes.len(),
+                },
+            ))
+        }
+    }
+}
