@@ -36,6 +36,7 @@ pub use salt::{BucketRanges, Salt, SaltFormat, SplitPoint, SplitPoints};
 /// What generated code calls. Not public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::__view as view;
     pub use crate::codec::{
         self, boolean, bytes, escaped, fixed, int, narrow, nested, option, pad, tag, Slots,
     };
@@ -47,4 +48,22 @@ pub mod __private {
     pub use alloc::{borrow::Cow, string::String, vec, vec::Vec};
     pub use core::ops::{Bound, RangeBounds};
     pub use core::result::Result::{self, Err, Ok};
+    #[cfg(feature = "view")]
+    pub use zerocopy;
+}
+
+/// Expands its input when the `view` feature is on, to nothing otherwise:
+/// the derive wraps the zerocopy view in it, since it cannot see features.
+#[cfg(feature = "view")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __view {
+    ($($item:tt)*) => { $($item)* };
+}
+
+#[cfg(not(feature = "view"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __view {
+    ($($item:tt)*) => {};
 }

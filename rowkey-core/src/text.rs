@@ -2,8 +2,9 @@
 //!
 //! Printable ASCII (`0x20..=0x7E`) stays as it is, except `\`; every other
 //! byte is written `\xNN` with upper-case hex. Parsing accepts `\xNN` in
-//! either case and takes every other character literally, so keys copied from
-//! the HBase shell (`scan 't', {STARTROW => "\x01user"}`) decode.
+//! either case (HBase: upper case only) and otherwise reads text as
+//! `Bytes.toBytesBinary` does, so keys copied from the HBase shell
+//! (`scan 't', {STARTROW => "\x01user"}`) decode.
 
 use core::fmt;
 
@@ -76,7 +77,10 @@ fn hex(c: u8) -> Option<u8> {
 }
 
 /// Parses HBase shell text into `out`, returning the number of bytes written.
-/// A `\` not followed by `x` and two hex digits is taken literally, as HBase does.
+/// As in HBase's `Bytes.toBytesBinary`, a `\` not followed by `x` is taken
+/// literally, and the `\` of `\x` followed by two characters that are not
+/// both hex digits is dropped (`\xZZ` reads `xZZ`); a `\x` too near the end
+/// for two digits (where HBase throws) is taken literally.
 ///
 /// ```
 /// use rowkey::text::parse_string_binary;
@@ -98,6 +102,11 @@ pub fn parse_string_binary(text: &str, out: &mut [u8]) -> Result<usize, ParseErr
         };
         let (byte, step) = match escaped {
             Some(b) => (b, 4),
+            // HBase: "bogus escape code, ignore" skips the backslash alone.
+            None if t[i] == b'\\' && t.get(i + 1) == Some(&b'x') && t.len() >= i + 4 => {
+                i += 1;
+                continue;
+            }
             None if t[i].is_ascii() => (t[i], 1),
             None => return Err(ParseError::NotAscii { offset: i }),
         };
@@ -142,6 +151,7 @@ mod tests {
     fn literal_backslash_and_errors() {
         assert_eq!(to_bytes_binary(r"a\b").unwrap(), b"a\\b");
         assert_eq!(to_bytes_binary(r"\x4").unwrap(), b"\\x4");
+        assert_eq!(to_bytes_binary(r"\xZZ\x4g").unwrap(), b"xZZx4g");
         assert_eq!(
             to_bytes_binary("é"),
             Err(ParseError::NotAscii { offset: 0 })

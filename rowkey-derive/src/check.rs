@@ -252,6 +252,7 @@ pub fn key<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Key<'a>> {
     let krate = sattrs.krate.unwrap_or_else(|| syn::parse_quote!(::rowkey));
     Some(Key {
         ident: &input.ident,
+        vis: &input.vis,
         generics: &input.generics,
         krate,
         width,

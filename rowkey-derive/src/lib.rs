@@ -12,6 +12,8 @@ mod ctxt;
 mod expand;
 mod fallback;
 mod model;
+#[cfg(test)]
+mod snapshot_test;
 mod symbol;
 
 use proc_macro::TokenStream;

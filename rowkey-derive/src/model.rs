@@ -8,6 +8,7 @@ use quote::{quote, ToTokens};
 /// A checked key struct.
 pub struct Key<'a> {
     pub ident: &'a Ident,
+    pub vis: &'a syn::Visibility,
     pub generics: &'a syn::Generics,
     /// The path to the `rowkey` crate (`::rowkey` unless `#[rowkey(crate = "..")]`).
     pub krate: syn::Path,

@@ -177,7 +177,7 @@ fn write_fixed_field(f: &Field<'_>, slot: TokenStream, value: &TokenStream) -> T
 
 /// Reads a fixed-width field (option and mirror included) from the slot
 /// expression `slot` (a `&[u8; width]`) whose first byte is at `offset`.
-fn read_fixed_field(f: &Field<'_>, slot: TokenStream, offset: &TokenStream) -> TokenStream {
+pub fn read_fixed_field(f: &Field<'_>, slot: TokenStream, offset: &TokenStream) -> TokenStream {
     let mirror = f
         .mirror
         .then(|| quote!(let __m = __rk::codec::mirrored(__s); let __s = &__m;));

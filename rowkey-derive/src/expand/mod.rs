@@ -4,7 +4,9 @@
 
 mod codec;
 mod layout;
+mod record;
 mod scan;
+mod view;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -14,6 +16,12 @@ use crate::ctxt::Ctxt;
 use crate::model::Key;
 
 pub fn derive(input: &syn::DeriveInput) -> TokenStream {
+    // An enum of key types decodes mixed scans; any other enum is `check`'s error.
+    if let syn::Data::Enum(data) = &input.data {
+        if let Some(variants) = record::variants(data) {
+            return record::expand(input, &variants);
+        }
+    }
     let cx = Ctxt::default();
     let key = check::key(&cx, input);
     match (cx.finish(), key) {
@@ -29,7 +37,9 @@ fn expand(key: &Key<'_>) -> TokenStream {
     let row_key = codec::row_key_impl(key);
     let helpers = scan::helpers(key);
     let checks = const_checks(key);
+    let (view_struct, view_impl) = view::view(key);
     quote! {
+        #view_struct
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
@@ -37,6 +47,7 @@ fn expand(key: &Key<'_>) -> TokenStream {
             #checks
             #row_key
             #helpers
+            #view_impl
         };
     }
 }

@@ -1,0 +1,91 @@
+//! `#[derive(RowKey)]` on an enum of key types, one per record type sharing
+//! a table (seed 002's customer row `[customer][1]` and order rows
+//! `[customer][2][order]`): decode a mixed scan into the right variant.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// The variants' key types, if every variant is `Name(KeyType)`.
+pub fn variants(data: &syn::DataEnum) -> Option<Vec<(&syn::Ident, &syn::Type)>> {
+    data.variants
+        .iter()
+        .map(|v| match &v.fields {
+            syn::Fields::Unnamed(f) if f.unnamed.len() == 1 && v.discriminant.is_none() => {
+                Some((&v.ident, &f.unnamed[0].ty))
+            }
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()
+        .filter(|v| !v.is_empty())
+}
+
+pub fn expand(input: &syn::DeriveInput, variants: &[(&syn::Ident, &syn::Type)]) -> TokenStream {
+    let krate: syn::Path = syn::parse_quote!(::rowkey);
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let bytes_lt = input.generics.lifetimes().next().map(|l| {
+        let l = &l.lifetime;
+        quote!(#l)
+    });
+    let tries = variants.iter().enumerate().map(|(i, (v, ty))| {
+        let keep = if i == 0 {
+            quote!(__err = ::core::option::Option::Some(e);)
+        } else {
+            quote! {
+                // Keep the error that got furthest into the key: the most telling one.
+                if __err.is_none_or(|old| e.offset() >= old.offset()) {
+                    __err = ::core::option::Option::Some(e);
+                }
+            }
+        };
+        quote! {
+            match <#ty as #krate::RowKey>::decode(bytes) {
+                ::core::result::Result::Ok(k) => return ::core::result::Result::Ok(Self::#v(k)),
+                ::core::result::Result::Err(e) => { #keep }
+            }
+        }
+    });
+    let arms_into = variants
+        .iter()
+        .map(|(v, _)| quote!(Self::#v(k) => #krate::RowKey::encode_into(k, out),));
+    let arms_len = variants
+        .iter()
+        .map(|(v, _)| quote!(Self::#v(k) => #krate::RowKey::encoded_len(k),));
+    let froms = variants.iter().map(|(v, ty)| {
+        quote! {
+            #[automatically_derived]
+            impl #impl_generics ::core::convert::From<#ty> for #ident #ty_generics #where_clause {
+                fn from(k: #ty) -> Self {
+                    Self::#v(k)
+                }
+            }
+        }
+    });
+    let name = ident.to_string();
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #ident #ty_generics #where_clause {
+            /// Decodes the key of whichever record type these bytes hold, trying
+            /// the variants in order; give each a `#[tag]` so exactly one fits.
+            /// On failure, the error of the variant that read furthest.
+            pub fn decode(bytes: &#bytes_lt [u8]) -> ::core::result::Result<Self, #krate::DecodeError> {
+                let mut __err: ::core::option::Option<#krate::DecodeError> = ::core::option::Option::None;
+                #(#tries)*
+                ::core::result::Result::Err(__err.unwrap_or(#krate::DecodeError::new(
+                    #name, 0, #krate::DecodeErrorKind::TooShort { min: 1, found: bytes.len() },
+                )))
+            }
+
+            /// Encodes the variant's key into the front of `out`.
+            pub fn encode_into(&self, out: &mut [u8]) -> ::core::result::Result<usize, #krate::EncodeError> {
+                match self { #(#arms_into)* }
+            }
+
+            /// The length of the variant's key.
+            pub fn encoded_len(&self) -> usize {
+                match self { #(#arms_len)* }
+            }
+        }
+        #(#froms)*
+    }
+}
