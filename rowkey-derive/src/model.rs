@@ -132,6 +132,18 @@ impl Size {
         self.plus(&Size::bytes(n))
     }
 
+    /// As an expression outside the derive's `const _` block, where `__rk`
+    /// is not in scope.
+    pub fn expr_at(&self, krate: &syn::Path) -> TokenStream {
+        let n = self.bytes;
+        let keys = &self.keys;
+        if keys.is_empty() {
+            quote!(#n)
+        } else {
+            quote!((#n #(+ <#keys as #krate::RowKey>::WIDTH)*))
+        }
+    }
+
     /// As a const generic argument: a bare literal, or a braced expression.
     pub fn arg(&self) -> TokenStream {
         match self.known() {

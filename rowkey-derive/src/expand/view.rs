@@ -29,7 +29,7 @@ pub fn view(key: &Key<'_>) -> (TokenStream, TokenStream) {
     });
     let slots = key.fields.iter().map(|f| {
         let name = f.ident;
-        let w = f.width.arg();
+        let w = f.width.expr_at(krate);
         quote!(#name: [u8; #w],)
     });
     let doc = format!(
