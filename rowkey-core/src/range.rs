@@ -241,16 +241,29 @@ impl<const CAP: usize> KeyRange<CAP> {
         Ok(r)
     }
 
-    /// Puts `head` (a salt bucket) in front of both bounds; an unbounded end
-    /// becomes the successor of `head`, so the range stays inside the bucket.
-    pub(crate) fn with_head(&self, head: &[u8]) -> Result<Self, EncodeError> {
+    /// The keys that start with `head` and continue with a key in `inner`:
+    /// for an outer key that embeds another key (an index key ending with the
+    /// main row's key), a scan that stops inside the embedded key.
+    ///
+    /// ```
+    /// use rowkey::KeyRange;
+    /// let inner = KeyRange::<64>::prefix(b"user7")?;
+    /// let r = KeyRange::<64>::within(b"idx:", &inner)?;
+    /// assert_eq!(r.start(), b"idx:user7");
+    /// assert_eq!(r.end(), Some(&b"idx:user8"[..]));
+    /// # Ok::<(), rowkey::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EncodeErrorKind::TooLong`] when the result does not fit `CAP`.
+    pub fn within<const C: usize>(head: &[u8], inner: &KeyRange<C>) -> Result<Self, EncodeError> {
         let mut r = Self::all();
-        let n = head.len() + self.start_len;
+        let n = head.len() + inner.start_len;
         let dst = r.start.get_mut(..n).ok_or_else(|| capacity_error(n, CAP))?;
         dst[..head.len()].copy_from_slice(head);
-        dst[head.len()..].copy_from_slice(self.start());
+        dst[head.len()..].copy_from_slice(inner.start());
         r.start_len = n;
-        match self.end() {
+        match inner.end() {
             Some(end) => {
                 let n = head.len() + end.len();
                 let dst = r.end.get_mut(..n).ok_or_else(|| capacity_error(n, CAP))?;
@@ -263,7 +276,16 @@ impl<const CAP: usize> KeyRange<CAP> {
                 r.end_len = successor(&mut r.end, head.len());
             }
         }
+        if r.is_empty() {
+            r.make_empty();
+        }
         Ok(r)
+    }
+
+    /// Puts `head` (a salt bucket) in front of both bounds; an unbounded end
+    /// becomes the successor of `head`, so the range stays inside the bucket.
+    pub(crate) fn with_head(&self, head: &[u8]) -> Result<Self, EncodeError> {
+        Self::within(head, self)
     }
 }
 

@@ -39,6 +39,12 @@ pub fn helpers(key: &Key<'_>) -> TokenStream {
     let mut items = vec![salt_items(key)];
     for k in 1..=key.fields.len() {
         items.push(prefix_helper(key, k, &cap));
+        if matches!(key.fields[k - 1].codec, Codec::Nested)
+            && !key.fields[k - 1].optional
+            && !key.fields[k - 1].mirror
+        {
+            items.push(within_helper(key, k, &cap));
+        }
         if key.fields[k - 1].ranged() {
             items.push(range_helper(key, k, &cap));
         }
@@ -256,6 +262,47 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
         pub fn #fname<#lt>(#(#params)* #last_ident: impl __rk::RangeBounds<#bound_ty>) -> __rk::Result<#ret, #krate::EncodeError> {
             #pin
             #build
+            #tail
+        }
+    }
+}
+
+/// `prefix_for_a_main_within(a, &MainKey::prefix_for_id(7)?)`: a scan that
+/// stops inside the nested key `main`, at any range of its own helpers.
+fn within_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
+    let krate = &key.krate;
+    let fields = &key.fields[..k];
+    let fname = format_ident!("prefix_for_{}_within", names(fields));
+    let params = params(&key.fields[..k - 1]);
+    let last = &key.fields[k - 1];
+    let inner = last.ident;
+    let pin = pin_fields(key, k - 1);
+    let doc = format!(
+        "Every key {}whose nested `{}` lies in `{}`, a range from that key's own helpers.",
+        {
+            let pinned = listed(&key.fields[..k - 1]);
+            if pinned.is_empty() {
+                String::new()
+            } else {
+                format!("with these {pinned} and ")
+            }
+        },
+        unraw(inner),
+        unraw(inner),
+    );
+    let (ret, tail) = if salt_pinned(key, k - 1) {
+        (quote!(#krate::KeyRange<#cap>), quote!(__rk::Ok(__range)))
+    } else {
+        (
+            quote!(#krate::BucketRanges<#cap>),
+            quote!(Self::SALT.fan_out(__range)),
+        )
+    };
+    quote! {
+        #[doc = #doc]
+        pub fn #fname<const C: usize>(#(#params)* #inner: &#krate::KeyRange<C>) -> __rk::Result<#ret, #krate::EncodeError> {
+            #pin
+            let __range = #krate::KeyRange::<#cap>::within(&__buf[__head..__len], #inner)?;
             #tail
         }
     }
