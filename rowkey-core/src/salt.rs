@@ -88,9 +88,18 @@ impl Salt {
     }
 
     /// `N` buckets written as `digits` zero-padded ASCII digits (seed 003's `0000`..`9999`).
+    /// The derive rejects other counts at compile time; here `digits` is clamped
+    /// to 1..=8 (a [`SplitPoint`] holds 8 bytes) and `N` to what they can write.
     pub const fn digits(buckets: u32, digits: u8) -> Self {
+        let digits = if digits == 0 {
+            1
+        } else if digits > 8 {
+            8
+        } else {
+            digits
+        };
         Salt {
-            buckets: clamp(buckets, 65_536),
+            buckets: clamp(buckets, clamp(10u32.pow(digits as u32), 65_536)),
             format: SaltFormat::Digits(digits),
         }
     }
@@ -453,6 +462,10 @@ mod tests {
         assert_eq!(Salt::digits(10_000, 4).prefix(42).as_bytes(), b"0042");
         assert_eq!(Salt::digits(10_000, 4).read(b"0042xyz"), Ok(42));
         assert!(Salt::digits(100, 4).read(b"0100").is_err());
+        // Counts the derive would reject clamp instead of panicking or truncating.
+        assert_eq!(Salt::digits(100, 9).prefix(1).as_bytes(), b"00000001");
+        assert_eq!(Salt::digits(10_000, 2).buckets(), 100);
+        assert_eq!(Salt::digits(5, 0).width(), 1);
         assert!(Salt::new(100).read(&[100]).is_err());
         assert!(Salt::new(100).check(&[3], 4).is_err());
     }

@@ -1,9 +1,12 @@
 //! Reads the attributes into plain data with their spans. Only syntax is
 //! judged here; whether a combination makes sense is `check`'s business.
+//! A malformed attribute is reported and skipped, and parsing goes on with
+//! the next key or attribute, so one build shows every mistake.
 
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenTree};
+use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
-use syn::{Attribute, LitInt};
+use syn::{Attribute, Meta};
 
 use crate::ctxt::Ctxt;
 use crate::model::IntTy;
@@ -40,6 +43,16 @@ pub enum CodecAttr {
     Fixed(At<usize>),
 }
 
+impl CodecAttr {
+    /// The bytes the attribute itself asks for, whatever the field's type.
+    pub fn width(self) -> usize {
+        match self {
+            CodecAttr::Pad(n) | CodecAttr::Fixed(n) => n.value,
+            CodecAttr::Narrow(to) => to.width(),
+        }
+    }
+}
+
 /// `#[salt(...)]` on a field.
 pub struct SaltAttr {
     pub span: Span,
@@ -47,6 +60,8 @@ pub struct SaltAttr {
     pub modulo: Option<At<u64>>,
     /// `pad = D`
     pub pad: Option<At<u64>>,
+    /// A key could not be read (already reported).
+    pub malformed: bool,
 }
 
 /// The attributes of one field.
@@ -61,11 +76,319 @@ pub struct FieldAttrs {
     pub tag: Option<At<Vec<u8>>>,
     pub escaped: Option<Span>,
     pub mirror: Option<Span>,
+    /// Some attribute of this field could not be read (already reported):
+    /// `check` then judges nothing that depends on what it would have said.
+    pub malformed: bool,
+    /// The attributes seen so far, with the span of their names, to report duplicates.
+    seen: Vec<(&'static str, Span)>,
+}
+
+impl FieldAttrs {
+    /// Whether this is the first `#[name]` on the field; reports a duplicate at both places.
+    fn first(&mut self, cx: &Ctxt, name: &'static str, span: Span) -> bool {
+        if let Some(&(_, first)) = self.seen.iter().find(|(n, _)| *n == name) {
+            cx.error_at(
+                span,
+                format!("duplicate `#[{name}]` on this field; remove one"),
+            );
+            cx.error_at(first, format!("the first `#[{name}]` is here"));
+            return false;
+        }
+        self.seen.push((name, span));
+        true
+    }
+}
+
+/// Reports a malformed attribute and returns `None`: `.ok_or_else`-friendly.
+fn bad<T>(cx: &Ctxt, err: syn::Error) -> Option<T> {
+    cx.syn_error(err);
+    None
+}
+
+/// An unsigned integer literal, `what` naming it for messages: `-1`, `"6"`
+/// or a number beyond `u64` are reported here.
+fn uint(lit: &syn::Lit, what: &str, example: &str) -> syn::Result<At<u64>> {
+    let syn::Lit::Int(int) = lit else {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!("{what} must be an integer literal, as in `{example}`"),
+        ));
+    };
+    if int.base10_digits().starts_with('-') {
+        return Err(syn::Error::new(
+            int.span(),
+            format!("{what} cannot be negative: `{example}`"),
+        ));
+    }
+    match int.base10_parse::<u64>() {
+        Ok(value) => Ok(At {
+            value,
+            span: int.span(),
+        }),
+        Err(_) => Err(syn::Error::new(
+            int.span(),
+            format!("{what} {} is too large", int.base10_digits()),
+        )),
+    }
+}
+
+fn to_usize(v: At<u64>) -> At<usize> {
+    At {
+        value: usize::try_from(v.value).unwrap_or(usize::MAX),
+        span: v.span,
+    }
+}
+
+/// The one number of `#[pad(6)]`, `#[fixed(16)]`, `#[at(4)]`.
+fn int_arg(attr: &Attribute, name: &str, what: &str, example: &str) -> syn::Result<At<u64>> {
+    match &attr.meta {
+        Meta::List(list) => list.parse_args_with(|input: syn::parse::ParseStream<'_>| {
+            if input.is_empty() {
+                return Err(syn::Error::new(
+                    list.delimiter.span().join(),
+                    format!("`#[{name}(..)]` needs {what}: `{example}`"),
+                ));
+            }
+            let lit: syn::Lit = input.parse().map_err(|e| {
+                syn::Error::new(
+                    e.span(),
+                    format!("{what} must be an integer literal, as in `{example}`"),
+                )
+            })?;
+            let value = uint(&lit, what, example)?;
+            if !input.is_empty() {
+                let rest: proc_macro2::TokenStream = input.parse()?;
+                return Err(syn::Error::new_spanned(
+                    rest,
+                    format!("`#[{name}(..)]` takes one number, {what}: `{example}`"),
+                ));
+            }
+            Ok(value)
+        }),
+        Meta::Path(path) => Err(syn::Error::new_spanned(
+            path,
+            format!("`#[{name}]` needs {what}: `{example}`"),
+        )),
+        Meta::NameValue(nv) => Err(syn::Error::new_spanned(
+            nv,
+            format!("write {what} in parentheses: `{example}`"),
+        )),
+    }
+}
+
+/// A flag attribute: `#[reverse]`, `#[be_u32]`, `#[escaped]`, `#[mirror]`.
+fn no_args(attr: &Attribute, name: &str) -> syn::Result<()> {
+    let message = format!("`#[{name}]` takes no arguments; write `#[{name}]`");
+    match &attr.meta {
+        Meta::Path(_) => Ok(()),
+        Meta::List(list) => Err(syn::Error::new(list.delimiter.span().join(), message)),
+        Meta::NameValue(nv) => Err(syn::Error::new_spanned(&nv.value, message)),
+    }
+}
+
+/// Skips what follows a key up to the next `,`: the value of an unknown or
+/// malformed key, so the keys after it are still read.
+fn skip_value(meta: &ParseNestedMeta<'_>) {
+    let _ = meta.input.step(|cursor| {
+        let mut rest = *cursor;
+        while let Some((tt, next)) = rest.token_tree() {
+            if matches!(&tt, TokenTree::Punct(p) if p.as_char() == ',') {
+                break;
+            }
+            rest = next;
+        }
+        Ok(((), rest))
+    });
+}
+
+/// The number after `key =`; reports a missing or malformed one.
+fn key_int(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> Option<At<u64>> {
+    let what = format!("`{key}`");
+    if !meta.input.peek(syn::Token![=]) {
+        cx.error_spanned_by(&meta.path, format!("{what} needs a value: `{example}`"));
+        skip_value(meta);
+        return None;
+    }
+    let value = meta
+        .value()
+        .and_then(|v| v.parse::<syn::Lit>())
+        .and_then(|lit| uint(&lit, &what, example))
+        .map_err(|e| syn::Error::new(e.span(), format!("{what} takes a number: `{example}`")));
+    match value {
+        Ok(v) => Some(v),
+        Err(e) => {
+            skip_value(meta);
+            bad(cx, e)
+        }
+    }
+}
+
+/// The keys of `#[rowkey(...)]`, and field attributes put on the struct by mistake.
+pub fn struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> StructAttrs {
+    let mut out = StructAttrs::default();
+    // The keys seen so far, with the span of their names, to report duplicates.
+    let mut seen: Vec<(String, Span)> = Vec::new();
+    for attr in attrs {
+        let path = attr.path();
+        if let Some(name) = FIELD_ATTRS.iter().find(|n| path.is_ident(n)) {
+            let fix = if *name == SALT {
+                "; to salt the whole key as Apache Phoenix does, write `#[rowkey(salt(buckets = N, phoenix))]`"
+            } else {
+                ""
+            };
+            cx.error_spanned_by(
+                path,
+                format!("`#[{name}]` goes on a field, not on the struct{fix}"),
+            );
+            continue;
+        }
+        if !path.is_ident(ROWKEY) {
+            continue;
+        }
+        if !matches!(attr.meta, Meta::List(_)) {
+            cx.error_spanned_by(
+                path,
+                "`#[rowkey]` needs keys: `#[rowkey(width = 20)]`, `max_width = N`, `crate = \"path\"`, `salt(buckets = N, phoenix)`",
+            );
+            continue;
+        }
+        let result = attr.parse_nested_meta(|meta| {
+            let key = meta.path.clone();
+            let name = key.get_ident().map(|i| i.to_string()).unwrap_or_default();
+            let first = match seen.iter().find(|(n, _)| *n == name) {
+                Some(&(_, first)) if STRUCT_KEYS.contains(&name.as_str()) => {
+                    duplicate_key(cx, &name, first, key.span());
+                    false
+                }
+                _ => {
+                    seen.push((name.clone(), key.span()));
+                    true
+                }
+            };
+            match name.as_str() {
+                // width = 20
+                KEY_WIDTH => {
+                    if let Some(v) = key_int(cx, &meta, KEY_WIDTH, "width = 20") {
+                        out.width = out.width.or(Some(to_usize(v)));
+                    }
+                }
+                // max_width = 4096
+                KEY_MAX_WIDTH => {
+                    if let Some(v) = key_int(cx, &meta, KEY_MAX_WIDTH, "max_width = 4096") {
+                        out.max_width = out.max_width.or(Some(to_usize(v)));
+                    }
+                }
+                // crate = "::my_rowkey"
+                KEY_CRATE => {
+                    let path = meta
+                        .value()
+                        .and_then(|v| v.parse::<syn::LitStr>())
+                        .and_then(|lit| lit.parse::<syn::Path>());
+                    match path {
+                        Ok(p) => out.krate = out.krate.take().or(Some(p)),
+                        Err(e) => {
+                            skip_value(&meta);
+                            cx.syn_error(syn::Error::new(
+                                e.span(),
+                                "`crate` takes the path to rowkey as a string: `crate = \"::rowkey\"`",
+                            ));
+                        }
+                    }
+                }
+                // salt(buckets = 16, phoenix)
+                KEY_SALT => {
+                    let mut salt = StructAttrs::default();
+                    phoenix_salt(cx, &meta, key.span(), &mut salt);
+                    if first {
+                        out.phoenix = salt.phoenix;
+                    }
+                }
+                _ => {
+                    cx.error_spanned_by(&key, unknown_key("#[rowkey(..)]", &name, STRUCT_KEYS));
+                    skip_value(&meta);
+                }
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            cx.syn_error(e);
+        }
+    }
+    out
+}
+
+/// `salt(buckets = 16, phoenix)` inside `#[rowkey(..)]`.
+fn phoenix_salt(cx: &Ctxt, meta: &ParseNestedMeta<'_>, span: Span, out: &mut StructAttrs) {
+    const EXAMPLE: &str = "#[rowkey(salt(buckets = 16, phoenix))]";
+    if !meta.input.peek(syn::token::Paren) {
+        cx.error_at(span, format!("`salt` needs its buckets: `{EXAMPLE}`"));
+        skip_value(meta);
+        return;
+    }
+    let mut buckets = None;
+    let mut phoenix = false;
+    let mut malformed = false;
+    let result = meta.parse_nested_meta(|inner| {
+        let n = inner
+            .path
+            .get_ident()
+            .map(|i| i.to_string())
+            .unwrap_or_default();
+        match n.as_str() {
+            SALT_BUCKETS => match key_int(cx, &inner, SALT_BUCKETS, "buckets = 16") {
+                Some(b) => buckets = Some(b),
+                None => malformed = true,
+            },
+            SALT_PHOENIX => {
+                if !inner.input.is_empty() && !inner.input.peek(syn::Token![,]) {
+                    cx.error_spanned_by(
+                        &inner.path,
+                        "`phoenix` is a flag: write `salt(buckets = 16, phoenix)`",
+                    );
+                    skip_value(&inner);
+                }
+                phoenix = true;
+            }
+            _ => {
+                cx.error_spanned_by(
+                    &inner.path,
+                    unknown_key("#[rowkey(salt(..))]", &n, STRUCT_SALT_KEYS),
+                );
+                skip_value(&inner);
+            }
+        }
+        Ok(())
+    });
+    if let Err(e) = result {
+        cx.syn_error(e);
+        return;
+    }
+    match (buckets, phoenix) {
+        (Some(b), true) => out.phoenix = Some(b),
+        (None, _) if malformed => {}
+        (None, _) => cx.error_at(
+            span,
+            format!("`salt(..)` needs the bucket count: `{EXAMPLE}`"),
+        ),
+        (Some(_), false) => cx.error_at(
+            span,
+            "`#[rowkey(salt(..))]` on the struct is Apache Phoenix's salt: write `salt(buckets = N, phoenix)`, or put `#[salt(mod = N)]` on the fields to hash",
+        ),
+    }
+}
+
+fn duplicate_key(cx: &Ctxt, name: &str, first: Span, second: Span) {
+    cx.error_at(second, format!("duplicate key `{name}`; remove one"));
+    cx.error_at(first, format!("the first `{name}` is here"));
 }
 
 /// `#[tag(2)]`, `#[tag(b"ix")]` or `#[tag("ix")]`.
 fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
-    let lit: syn::Lit = attr.parse_args()?;
+    const SYNTAX: &str = "`#[tag(..)]` takes a byte `#[tag(2)]` or a byte string `#[tag(b\"ix\")]`";
+    let lit: syn::Lit = match &attr.meta {
+        Meta::List(_) => attr.parse_args()?,
+        _ => return Err(syn::Error::new_spanned(attr.path(), SYNTAX)),
+    };
     let span = lit.span();
     let bytes = match &lit {
         syn::Lit::Int(i) => match i.base10_parse::<u8>() {
@@ -79,12 +402,7 @@ fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
         },
         syn::Lit::ByteStr(b) => b.value(),
         syn::Lit::Str(s) => s.value().into_bytes(),
-        _ => {
-            return Err(syn::Error::new(
-                span,
-                "`#[tag(..)]` takes a byte `#[tag(2)]` or a byte string `#[tag(b\"ix\")]`",
-            ))
-        }
+        _ => return Err(syn::Error::new(span, SYNTAX)),
     };
     if bytes.is_empty() {
         return Err(syn::Error::new(
@@ -95,105 +413,66 @@ fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
     Ok(At { value: bytes, span })
 }
 
-fn flag(
-    cx: &Ctxt,
-    attr: &Attribute,
-    slot: &mut Option<Span>,
-    name: &str,
-    span: Span,
-) -> syn::Result<()> {
-    attr.meta.require_path_only()?;
-    match *slot {
-        Some(first) => duplicate(cx, name, first, span),
-        None => *slot = Some(span),
-    }
-    Ok(())
-}
-
-fn int<T: std::str::FromStr>(lit: &LitInt) -> syn::Result<At<T>>
-where
-    T::Err: std::fmt::Display,
-{
-    Ok(At {
-        value: lit.base10_parse()?,
-        span: lit.span(),
-    })
-}
-
-fn duplicate(cx: &Ctxt, name: &str, first: Span, second: Span) {
-    cx.error_at(
-        second,
-        format!("duplicate `#[{name}]` on this field; remove one"),
-    );
-    cx.error_at(first, format!("first `#[{name}]` is here"));
-}
-
-pub fn struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> StructAttrs {
-    let mut out = StructAttrs::default();
-    for attr in attrs.iter().filter(|a| a.path().is_ident(ROWKEY)) {
-        let result = attr.parse_nested_meta(|meta| {
-            let key = meta.path.clone();
-            let name = key.get_ident().map(|i| i.to_string()).unwrap_or_default();
-            match name.as_str() {
-                // width = 20
-                KEY_WIDTH => set_once(cx, &mut out.width, int(&meta.value()?.parse()?)?, &key),
-                // max_width = 4096
-                KEY_MAX_WIDTH => {
-                    set_once(cx, &mut out.max_width, int(&meta.value()?.parse()?)?, &key)
-                }
-                // crate = "::my_rowkey"
-                KEY_CRATE => {
-                    let lit: syn::LitStr = meta.value()?.parse()?;
-                    out.krate = Some(lit.parse()?);
-                }
-                // salt(buckets = 16, phoenix)
-                KEY_SALT => {
-                    let span = key.span();
-                    let mut buckets = None;
-                    let mut phoenix = false;
-                    meta.parse_nested_meta(|inner| {
-                        let n = inner.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
-                        match n.as_str() {
-                            SALT_BUCKETS => buckets = Some(int::<u64>(&inner.value()?.parse()?)?),
-                            SALT_PHOENIX => phoenix = true,
-                            _ => cx.error_spanned_by(
-                                &inner.path,
-                                unknown_key("#[rowkey(salt(...))]", &n, STRUCT_SALT_KEYS),
-                            ),
+/// `#[salt]`, `#[salt(mod = 100)]`, `#[salt(mod = 10000, pad = 4)]`.
+fn salt_attr(cx: &Ctxt, attr: &Attribute, span: Span) -> SaltAttr {
+    let mut salt = SaltAttr {
+        span,
+        modulo: None,
+        pad: None,
+        malformed: false,
+    };
+    let mut malformed = false;
+    match &attr.meta {
+        Meta::Path(_) => {}
+        Meta::NameValue(nv) => {
+            malformed = true;
+            cx.error_spanned_by(
+                nv,
+                "write the salt's keys in parentheses: `#[salt(mod = 16)]`",
+            );
+        }
+        Meta::List(_) => {
+            let result = attr.parse_nested_meta(|meta| {
+                let n = meta
+                    .path
+                    .get_ident()
+                    .map(|i| i.to_string())
+                    .unwrap_or_default();
+                let slot = match n.as_str() {
+                    SALT_MOD => Some((&mut salt.modulo, "mod = 16")),
+                    SALT_PAD => Some((&mut salt.pad, "mod = 10000, pad = 4")),
+                    _ => None,
+                };
+                match slot {
+                    Some((slot, example)) => {
+                        let key = if n == SALT_MOD { SALT_MOD } else { SALT_PAD };
+                        match key_int(cx, &meta, key, example) {
+                            Some(v) if slot.is_none() => *slot = Some(v),
+                            Some(v) => {
+                                let first = slot.map_or(v.span, |f| f.span);
+                                duplicate_key(cx, key, first, meta.path.span());
+                            }
+                            None => malformed = true,
                         }
-                        Ok(())
-                    })?;
-                    match (buckets, phoenix) {
-                        (Some(b), true) => out.phoenix = Some(b),
-                        (None, _) => cx.error_at(
-                            span,
-                            "`#[rowkey(salt(...))]` needs `buckets = N`: `#[rowkey(salt(buckets = 16, phoenix))]`",
-                        ),
-                        (Some(_), false) => cx.error_at(
-                            span,
-                            "`#[rowkey(salt(...))]` on the struct is Apache Phoenix's salt: write `salt(buckets = N, phoenix)`, or put `#[salt(mod = N)]` on the fields to hash",
-                        ),
+                    }
+                    None => {
+                        cx.error_spanned_by(
+                            &meta.path,
+                            unknown_key("#[salt(..)]", &n, FIELD_SALT_KEYS),
+                        );
+                        skip_value(&meta);
                     }
                 }
-                _ => cx.error_spanned_by(&key, unknown_key("#[rowkey(...)]", &name, STRUCT_KEYS)),
+                Ok(())
+            });
+            if let Err(e) = result {
+                malformed = true;
+                cx.syn_error(e);
             }
-            Ok(())
-        });
-        if let Err(e) = result {
-            cx.syn_error(e);
         }
     }
-    out
-}
-
-fn set_once<T>(cx: &Ctxt, slot: &mut Option<At<T>>, value: At<T>, key: &syn::Path) {
-    if let Some(first) = slot {
-        let name = key.get_ident().map(|i| i.to_string()).unwrap_or_default();
-        cx.error_spanned_by(key, format!("duplicate key `{name}`; remove one"));
-        cx.error_at(first.span, format!("first `{name}` is here"));
-    } else {
-        *slot = Some(value);
-    }
+    salt.malformed = malformed;
+    salt
 }
 
 pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
@@ -208,10 +487,13 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
         let result: syn::Result<()> = (|| {
             match name.as_str() {
                 // #[pad(6)]
-                PAD => out.codecs.push((CodecAttr::Pad(int(&attr.parse_args()?)?), span)),
+                PAD => {
+                    let n = int_arg(attr, PAD, "the number of digits", "#[pad(6)]")?;
+                    out.codecs.push((CodecAttr::Pad(to_usize(n)), span));
+                }
                 // #[be_u32]
                 BE_U16 | BE_U32 | BE_U64 => {
-                    attr.meta.require_path_only()?;
+                    no_args(attr, &name)?;
                     let to = match name.as_str() {
                         BE_U16 => IntTy::U16,
                         BE_U32 => IntTy::U32,
@@ -220,70 +502,66 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                     out.codecs.push((CodecAttr::Narrow(to), span));
                 }
                 // #[fixed(16)]
-                FIXED => out.codecs.push((CodecAttr::Fixed(int(&attr.parse_args()?)?), span)),
+                FIXED => {
+                    let n = int_arg(attr, FIXED, "the width in bytes", "#[fixed(16)]")?;
+                    out.codecs.push((CodecAttr::Fixed(to_usize(n)), span));
+                }
                 // #[reverse]
                 REVERSE => {
-                    attr.meta.require_path_only()?;
-                    match out.reverse {
-                        Some(first) => duplicate(cx, REVERSE, first, span),
-                        None => out.reverse = Some(span),
+                    no_args(attr, REVERSE)?;
+                    if out.first(cx, REVERSE, span) {
+                        out.reverse = Some(span);
                     }
                 }
                 // #[at(6)]
                 AT => {
-                    let v = int(&attr.parse_args()?)?;
-                    match out.at {
-                        Some(first) => duplicate(cx, AT, first.span, span),
-                        None => out.at = Some(v),
+                    let n = int_arg(attr, AT, "the byte offset", "#[at(6)]")?;
+                    if out.first(cx, AT, span) {
+                        out.at = Some(to_usize(n));
                     }
                 }
                 // #[salt], #[salt(mod = 100)], #[salt(mod = 10000, pad = 4)]
                 SALT => {
-                    let mut salt = SaltAttr {
-                        span,
-                        modulo: None,
-                        pad: None,
-                    };
-                    if !matches!(attr.meta, syn::Meta::Path(_)) {
-                        attr.parse_nested_meta(|meta| {
-                            let n = meta.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
-                            match n.as_str() {
-                                SALT_MOD => salt.modulo = Some(int(&meta.value()?.parse()?)?),
-                                SALT_PAD => salt.pad = Some(int(&meta.value()?.parse()?)?),
-                                _ => cx.error_spanned_by(
-                                    &meta.path,
-                                    unknown_key("#[salt(...)]", &n, FIELD_SALT_KEYS),
-                                ),
-                            }
-                            Ok(())
-                        })?;
-                    }
-                    match &out.salt {
-                        Some(first) => duplicate(cx, SALT, first.span, span),
-                        None => out.salt = Some(salt),
+                    let salt = salt_attr(cx, attr, span);
+                    if out.first(cx, SALT, span) {
+                        out.salt = Some(salt);
                     }
                 }
                 // #[tag(2)], #[tag(b"ix")]
                 TAG => {
                     let t = tag_bytes(attr)?;
-                    match &out.tag {
-                        Some(first) => duplicate(cx, TAG, first.span, span),
-                        None => out.tag = Some(t),
+                    if out.first(cx, TAG, span) {
+                        out.tag = Some(t);
                     }
                 }
                 // #[escaped]
-                ESCAPED => flag(cx, attr, &mut out.escaped, ESCAPED, span)?,
+                ESCAPED => {
+                    no_args(attr, ESCAPED)?;
+                    if out.first(cx, ESCAPED, span) {
+                        out.escaped = Some(span);
+                    }
+                }
                 // #[mirror]
-                MIRROR => flag(cx, attr, &mut out.mirror, MIRROR, span)?,
+                MIRROR => {
+                    no_args(attr, MIRROR)?;
+                    if out.first(cx, MIRROR, span) {
+                        out.mirror = Some(span);
+                    }
+                }
                 ROWKEY => cx.error_at(
                     span,
-                    "`#[rowkey(...)]` goes on the struct; on a field, write the codec directly: `#[pad(6)]`, `#[be_u32]`, `#[fixed(8)]`, `#[reverse]`, `#[at(N)]`, `#[salt(mod = N)]`",
+                    "`#[rowkey(..)]` goes on the struct; on a field, write the codec directly: `#[pad(6)]`, `#[be_u32]`, `#[fixed(8)]`, `#[reverse]`, `#[at(N)]`, `#[salt(mod = N)]`",
                 ),
                 _ => {}
             }
             Ok(())
         })();
         if let Err(e) = result {
+            // Without its codec, nothing about the field's type can be judged.
+            out.malformed |= matches!(
+                name.as_str(),
+                PAD | FIXED | BE_U16 | BE_U32 | BE_U64 | TAG | ESCAPED
+            );
             cx.syn_error(e);
         }
     }

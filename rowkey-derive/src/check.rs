@@ -14,6 +14,9 @@ const DEFAULT_MAX_WIDTH: usize = 32_767;
 const MAX_BUCKETS: u64 = 65_536;
 /// Digits a `#[salt(pad = D)]` bucket may take (split points hold 8 bytes).
 const MAX_SALT_DIGITS: u64 = 8;
+/// The largest `max_width`: keys are stack arrays, and with every field at
+/// most this wide, no sum of widths can overflow.
+const MAX_MAX_WIDTH: usize = u32::MAX as usize;
 
 /// What a field's type is, as far as codecs care.
 enum TyClass<'a> {
@@ -33,7 +36,7 @@ enum TyClass<'a> {
 }
 
 /// The single type argument of `Name<T>`, if the path's last segment is `Name<T>`.
-fn single_arg<'a>(seg: &'a syn::PathSegment) -> Option<&'a syn::Type> {
+fn single_arg(seg: &syn::PathSegment) -> Option<&syn::Type> {
     match &seg.arguments {
         syn::PathArguments::AngleBracketed(args) => {
             let mut types = args.args.iter().filter_map(|a| match a {
@@ -106,6 +109,40 @@ fn classify(ty: &syn::Type) -> TyClass<'_> {
     }
 }
 
+/// `usize`, `isize` and `char` would pass for nested keys; say what to use instead.
+fn platform_or_char(ty: &syn::Type) -> Option<String> {
+    let syn::Type::Path(p) = ty else { return None };
+    let name = p.path.get_ident()?.to_string();
+    Some(match name.as_str() {
+        "usize" | "isize" => format!(
+            "`{name}` has a different width on different machines, so its keys would too. Use `{}64` (or a narrower fixed-width integer)",
+            &name[..1]
+        ),
+        "char" => "rowkey has no codec for `char`: store it as a `u32` (`c as u32`, which keeps the order), or as a `#[fixed(4)]` `String`".to_string(),
+        _ => return None,
+    })
+}
+
+/// The message for a type no codec takes, with a hint where one helps.
+fn no_codec(ty: &syn::Type, tyname: &str) -> String {
+    let hint = match ty {
+        syn::Type::Array(a) if is_u8(&a.elem) => {
+            " An array's length must be an integer literal (`[u8; 16]`), so the derive can count its bytes.".to_string()
+        }
+        syn::Type::Array(_) | syn::Type::Slice(_) => {
+            " Of arrays, only bytes `[u8; N]` are a codec; list other values as fields.".to_string()
+        }
+        syn::Type::Tuple(_) => " Write each part of the tuple as its own field.".to_string(),
+        syn::Type::Reference(r) if r.mutability.is_some() => {
+            format!(" A key does not hold `&mut`; use `{}`.", ty_text(&r.elem))
+        }
+        _ => String::new(),
+    };
+    format!(
+        "rowkey cannot encode `{tyname}`: a key field is an integer, a float, `bool`, `[u8; N]`, a string or bytes with `#[fixed(N)]` or `#[escaped]`, an `Option` of these, or a type that implements `RowKey`.{hint}"
+    )
+}
+
 fn is_u8(ty: &syn::Type) -> bool {
     matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("u8"))
 }
@@ -121,22 +158,76 @@ fn ty_text(ty: &syn::Type) -> String {
 
 /// Builds the key, or reports why it cannot; errors go to `cx`.
 pub fn key<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Key<'a>> {
-    let named = struct_fields(cx, input)?;
-    check_generics(cx, &input.generics);
+    // The struct's attributes and generics are judged even when it has no fields.
     let sattrs = attr::struct_attrs(cx, &input.attrs);
+    let params = check_generics(cx, &input.generics);
+    let named = struct_fields(cx, input)?;
+    let max = max_width(cx, &sattrs);
 
     // Codecs first: offsets and the salt depend on every field's width.
     let mut fields = Vec::new();
     let mut fattrs = Vec::new();
     let count = named.len();
+    // Whether each field's width is known: not after an error that left its
+    // codec open. Layout checks stop at the first unknown width, so a wrong
+    // guess never shows up as a second, misleading error.
+    let mut known = Vec::new();
     for (i, f) in named.iter().enumerate() {
         let attrs = attr::field_attrs(cx, &f.attrs);
         let ident = f.ident.as_ref()?;
-        let spec = field_codec(cx, f, &attrs, i + 1 == count);
+        let before = cx.error_count();
+        // A field over a generic parameter was reported with the parameter;
+        // one whose codec attribute was unreadable, with the attribute.
+        let skip = attrs.malformed || mentions(&f.ty, &params);
+        let spec = if skip {
+            FieldSpec {
+                codec: Codec::Bool,
+                value_ty: &f.ty,
+                optional: false,
+            }
+        } else {
+            field_codec(cx, f, &attrs, i + 1 == count)
+        };
         let mut width = codec_width(&spec.codec, spec.value_ty);
         if spec.optional {
             width = width.plus_bytes(1);
         }
+        // After an error, `field_codec` leaves the placeholder `Codec::Bool`:
+        // the width is then the one the codec attribute asks for, if just one
+        // does, else unknown.
+        let placeholder = skip
+            || (cx.error_count() > before
+                && spec.codec == Codec::Bool
+                && !matches!(classify(&f.ty), TyClass::Bool));
+        let mut width_known = true;
+        if placeholder {
+            match attrs.codecs.as_slice() {
+                [(c, _)] if !matches!(classify(&f.ty), TyClass::Option(_)) && !skip => {
+                    width = Size::bytes(c.width());
+                }
+                _ => width_known = false,
+            }
+        }
+        if let Some(w) = width.known().filter(|&w| w > max && width_known) {
+            let span = match attrs.codecs.first() {
+                Some((CodecAttr::Pad(n) | CodecAttr::Fixed(n), _)) => n.span,
+                _ => syn::spanned::Spanned::span(&f.ty),
+            };
+            cx.error_at(
+                span,
+                format!(
+                    "`{}` alone takes {w} bytes, above {}. Make it narrower, or {}",
+                    unraw(ident),
+                    limit(&sattrs, max),
+                    raise(&sattrs)
+                ),
+            );
+            width_known = false;
+        }
+        if !width_known {
+            width = Size::default();
+        }
+        known.push(width_known);
         fields.push(Field {
             ident,
             ty: &f.ty,
@@ -151,7 +242,17 @@ pub fn key<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Key<'a>> {
         fattrs.push(attrs);
     }
 
-    let salt = salt(cx, &sattrs, &fields, &fattrs);
+    let (salt, salt_known) = match salt(cx, &sattrs, &fields, &fattrs) {
+        Ok(salt) => (salt, true),
+        Err(()) => (None, false),
+    };
+    // Fields `..layout_known` have known offsets; all do when it is `fields.len()`.
+    let layout_known = if salt_known {
+        known.iter().position(|k| !k).unwrap_or(known.len())
+    } else {
+        0
+    };
+    let all_known = layout_known == fields.len();
     let mut offset = Size::bytes(salt.as_ref().map_or(0, |s| s.width));
     for f in &mut fields {
         f.offset = offset.clone();
@@ -179,6 +280,9 @@ pub fn key<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Key<'a>> {
     }
     for (i, (f, a)) in fields.iter().zip(&fattrs).enumerate() {
         let Some(at) = a.at else { continue };
+        if i > layout_known {
+            continue;
+        }
         if first_variable.is_some_and(|v| i > v) {
             cx.error_at(
                 at.span,
@@ -190,11 +294,12 @@ pub fn key<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Key<'a>> {
             continue;
         }
         let message = format!(
-            "`{}` starts at byte {}, not {}: the layout is {}. Move the field or fix `#[at]`",
+            "`{}` starts at byte {}, not {}; the layout is {}. Move the field back, or write `#[at({})]`",
             unraw(f.ident),
             f.offset,
             at.value,
-            breakdown(salt.as_ref(), &fields)
+            breakdown(salt.as_ref(), &fields, layout_known),
+            f.offset,
         );
         match f.offset.known() {
             Some(o) if o != at.value => cx.error_at(at.span, message),
@@ -207,12 +312,13 @@ pub fn key<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Key<'a>> {
             }),
         }
     }
-    if let Some(declared) = sattrs.width {
+    if let Some(declared) = sattrs.width.filter(|_| all_known) {
         let message = format!(
-            "declared width {} but the fields add up to {} bytes: {}. Fix `width` or the fields",
+            "declared `width = {}`, but the fields add up to {} bytes: {}. Write `width = {}`, or change the fields",
             declared.value,
             width,
-            breakdown(salt.as_ref(), &fields)
+            breakdown(salt.as_ref(), &fields, layout_known),
+            width,
         );
         if variable {
             cx.error_at(
@@ -232,21 +338,21 @@ pub fn key<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Key<'a>> {
             }
         }
     }
-    let max = sattrs.max_width.map_or(DEFAULT_MAX_WIDTH, |m| m.value);
-    if let Some(w) = width.known().filter(|&w| w > max) {
-        let span = sattrs.max_width.map_or(input.ident.span(), |m| m.span);
-        cx.error_at(
-            span,
-            format!(
-                "the key is {w} bytes, above max_width {max}{}: {}",
-                if sattrs.max_width.is_none() {
-                    " (HBase's row-key limit)"
-                } else {
-                    ""
-                },
-                breakdown(salt.as_ref(), &fields)
-            ),
+    if let Some(w) = width.known().filter(|&w| w > max && all_known) {
+        // Blame the field that crosses the limit.
+        let over = fields
+            .iter()
+            .find(|f| f.offset.plus(&f.width).known().is_some_and(|end| end > max));
+        let message = format!(
+            "the key is {w} bytes, above {}: {}. Make the fields narrower, or {}",
+            limit(&sattrs, max),
+            breakdown(salt.as_ref(), &fields, layout_known),
+            raise(&sattrs)
         );
+        match over {
+            Some(f) => cx.error_spanned_by(f.ty, message),
+            None => cx.error_spanned_by(&input.ident, message),
+        }
     }
 
     let krate = sattrs.krate.unwrap_or_else(|| syn::parse_quote!(::rowkey));
@@ -271,7 +377,10 @@ fn struct_fields<'a>(
         syn::Data::Struct(s) => match &s.fields {
             syn::Fields::Named(n) if !n.named.is_empty() => Some(&n.named),
             syn::Fields::Named(n) => {
-                cx.error_spanned_by(n, "a row key needs at least one field");
+                cx.error_spanned_by(
+                    n,
+                    "a row key needs at least one field: write the fields it is made of, `struct Key { user_id: u32 }`",
+                );
                 None
             }
             syn::Fields::Unnamed(u) => {
@@ -282,15 +391,32 @@ fn struct_fields<'a>(
                 None
             }
             syn::Fields::Unit => {
-                cx.error_spanned_by(&input.ident, "a row key needs at least one field");
+                cx.error_spanned_by(
+                    &input.ident,
+                    "a row key needs at least one field: write the fields it is made of, `struct Key { user_id: u32 }`",
+                );
                 None
             }
         },
+        // Enums of key types (`Name(KeyType)` variants) are expanded before `check`.
         syn::Data::Enum(e) => {
-            cx.error_spanned_by(
-                e.enum_token,
-                "`#[derive(RowKey)]` works on structs; an enum has no single layout. Derive it on one struct per record type",
-            );
+            let bad = e.variants.iter().find(|v| {
+                !matches!(&v.fields, syn::Fields::Unnamed(f) if f.unnamed.len() == 1)
+                    || v.discriminant.is_some()
+            });
+            match bad {
+                Some(v) => cx.error_spanned_by(
+                    v,
+                    format!(
+                        "`#[derive(RowKey)]` on an enum needs every variant to wrap one key type, as in `{0}({0}Key)`: it decodes a mixed scan into the variant whose key matches. Move this variant's fields into a `#[derive(RowKey)] struct {0}Key` and write `{0}({0}Key)`",
+                        v.ident
+                    ),
+                ),
+                None => cx.error_spanned_by(
+                    e.enum_token,
+                    "an enum of key types needs at least one variant: `enum Row { Customer(CustomerKey), Order(OrderKey) }`",
+                ),
+            }
             None
         }
         syn::Data::Union(u) => {
@@ -303,8 +429,16 @@ fn struct_fields<'a>(
     }
 }
 
-fn check_generics(cx: &Ctxt, generics: &syn::Generics) {
+/// Reports type and const parameters; returns their names, so the fields
+/// that use them are not reported again.
+fn check_generics(cx: &Ctxt, generics: &syn::Generics) -> Vec<String> {
+    let mut names = Vec::new();
     for p in &generics.params {
+        match p {
+            syn::GenericParam::Type(t) => names.push(t.ident.to_string()),
+            syn::GenericParam::Const(c) => names.push(c.ident.to_string()),
+            syn::GenericParam::Lifetime(_) => {}
+        }
         match p {
             syn::GenericParam::Type(t) => cx.error_spanned_by(
                 t,
@@ -323,13 +457,64 @@ fn check_generics(cx: &Ctxt, generics: &syn::Generics) {
             syn::GenericParam::Lifetime(_) => {}
         }
     }
+    names
+}
+
+/// Whether `ty` names one of `params`.
+fn mentions(ty: &syn::Type, params: &[String]) -> bool {
+    fn walk(tokens: proc_macro2::TokenStream, params: &[String]) -> bool {
+        tokens.into_iter().any(|tt| match tt {
+            proc_macro2::TokenTree::Ident(i) => params.iter().any(|p| i == p),
+            proc_macro2::TokenTree::Group(g) => walk(g.stream(), params),
+            _ => false,
+        })
+    }
+    !params.is_empty() && walk(ty.to_token_stream(), params)
+}
+
+/// The width limit, as messages name it.
+fn limit(sattrs: &attr::StructAttrs, max: usize) -> String {
+    match sattrs.max_width {
+        Some(_) => format!("`max_width = {max}`"),
+        None => format!("max_width {max}, HBase's row-key limit"),
+    }
+}
+
+/// How to allow a wider key.
+fn raise(sattrs: &attr::StructAttrs) -> &'static str {
+    match sattrs.max_width {
+        Some(_) => "raise `max_width`",
+        None => "set `#[rowkey(max_width = N)]` if your store takes longer keys",
+    }
+}
+
+/// `max_width`, or HBase's limit; reports one no key could meet or no array could hold.
+fn max_width(cx: &Ctxt, sattrs: &attr::StructAttrs) -> usize {
+    let Some(m) = sattrs.max_width else {
+        return DEFAULT_MAX_WIDTH;
+    };
+    if m.value == 0 {
+        cx.error_at(
+            m.span,
+            "`max_width = 0` admits no key; give the store's row-key limit, `max_width = 4096`",
+        );
+        DEFAULT_MAX_WIDTH
+    } else if m.value > MAX_MAX_WIDTH {
+        cx.error_at(
+            m.span,
+            format!("`max_width = {}` is beyond any store's row-key limit; a key is a stack array, at most {MAX_MAX_WIDTH} bytes here", m.value),
+        );
+        MAX_MAX_WIDTH
+    } else {
+        m.value
+    }
 }
 
 fn attr_name(c: CodecAttr) -> String {
     match c {
-        CodecAttr::Pad(n) => format!("#[pad({})]", n.value),
-        CodecAttr::Narrow(t) => format!("#[be_{}]", t.name()),
-        CodecAttr::Fixed(n) => format!("#[fixed({})]", n.value),
+        CodecAttr::Pad(n) => format!("`#[pad({})]`", n.value),
+        CodecAttr::Narrow(t) => format!("`#[be_{}]`", t.name()),
+        CodecAttr::Fixed(n) => format!("`#[fixed({})]`", n.value),
     }
 }
 
@@ -389,6 +574,10 @@ fn field_codec<'a>(cx: &Ctxt, f: &'a syn::Field, attrs: &FieldAttrs, last: bool)
     };
     let class = classify(ty);
     let tyname_inner = ty_text(ty);
+    if let Some(message) = platform_or_char(ty) {
+        cx.error_spanned_by(ty, message);
+        return fallback();
+    }
     if optional {
         let bad = match class {
             TyClass::Option(_) => Some("an `Option` inside an `Option`"),
@@ -483,7 +672,7 @@ fn field_codec<'a>(cx: &Ctxt, f: &'a syn::Field, attrs: &FieldAttrs, last: bool)
             cx.error_at(
                 *span,
                 format!(
-                    "two codecs on `{name}`: {} and {}; a field has one codec, keep one",
+                    "two codecs on `{name}`: {} and {}; a field has one codec. Keep one",
                     attr_name(*first),
                     attr_name(*other)
                 ),
@@ -532,11 +721,15 @@ fn field_codec<'a>(cx: &Ctxt, f: &'a syn::Field, attrs: &FieldAttrs, last: bool)
             fallback
         }
         (Some(CodecAttr::Narrow(to)), TyClass::Int(from)) => Codec::Narrow { to, from },
-        (Some(CodecAttr::Narrow(to)), _) => {
-            cx.error_spanned_by(
-                ty,
+        (Some(CodecAttr::Narrow(to)), class) => {
+            let fix = match class {
+                TyClass::Text(_) => "Remove it, or use `#[fixed(N)]` for strings and bytes",
+                _ => "Remove it",
+            };
+            cx.error_at(
+                attrs.codecs[0].1,
                 format!(
-                    "`#[be_{}]` stores an integer in {} big-endian bytes; `{tyname}` is not an integer. Remove it, or use `#[fixed(N)]` for strings and bytes",
+                    "`#[be_{}]` stores an integer in {} big-endian bytes; `{tyname}` is not an integer. {fix}",
                     to.name(),
                     to.width()
                 ),
@@ -555,11 +748,18 @@ fn field_codec<'a>(cx: &Ctxt, f: &'a syn::Field, attrs: &FieldAttrs, last: bool)
                 kind,
             }
         }
-        (Some(CodecAttr::Fixed(n)), _) => {
-            cx.error_spanned_by(
-                ty,
+        (Some(CodecAttr::Fixed(n)), class) => {
+            let pad = match class {
+                TyClass::Int(t) if !t.signed() => format!(
+                    ", or write `#[pad({})]` for {} ASCII digits",
+                    n.value, n.value
+                ),
+                _ => String::new(),
+            };
+            cx.error_at(
+                attrs.codecs[0].1,
                 format!(
-                    "`#[fixed({})]` is for `String`, `Vec<u8>`, `&str` and `&[u8]`; `{tyname}` has its own codec. Remove the attribute",
+                    "`#[fixed({})]` is for strings and bytes (`String`, `Vec<u8>`, `&str`, `&[u8]`, `Cow`); `{tyname}` has its own codec. Remove the attribute{pad}",
                     n.value
                 ),
             );
@@ -581,12 +781,7 @@ fn field_codec<'a>(cx: &Ctxt, f: &'a syn::Field, attrs: &FieldAttrs, last: bool)
         (None, TyClass::Nested) => Codec::Nested,
         (None, TyClass::Option(_) | TyClass::Unit) => fallback,
         (None, TyClass::Other) => {
-            cx.error_spanned_by(
-                ty,
-                format!(
-                    "rowkey cannot encode `{tyname}`: a key field is an integer (`u8`..`u128`, `i8`..`i128`), `bool`, `[u8; N]`, or `String`/`Vec<u8>`/`&str`/`&[u8]` with `#[fixed(N)]`"
-                ),
-            );
+            cx.error_spanned_by(ty, no_codec(ty, &tyname));
             fallback
         }
     };
@@ -661,7 +856,7 @@ fn salt(
     sattrs: &attr::StructAttrs,
     fields: &[Field<'_>],
     fattrs: &[FieldAttrs],
-) -> Option<Salt> {
+) -> Result<Option<Salt>, ()> {
     let salted: Vec<(usize, &attr::SaltAttr)> = fattrs
         .iter()
         .enumerate()
@@ -674,24 +869,27 @@ fn salt(
                 "this key already has Apache Phoenix's salt from `#[rowkey(salt(..))]`, which hashes every field; remove this `#[salt]`",
             );
         }
-        if buckets.value == 0 || buckets.value > 256 {
+        // The salt byte is there whatever the count, so the layout stays known.
+        let mut n = buckets.value;
+        if n == 0 || n > 256 {
             cx.error_at(
                 buckets.span,
                 format!(
-                    "Phoenix salts with 1..=256 buckets (one byte), not {}",
-                    buckets.value
+                    "Apache Phoenix's SALT_BUCKETS is 1..=256 (one salt byte), so `buckets = {n}` cannot be written. Use at most 256",
                 ),
             );
-            return None;
+            n = 1;
         }
-        return Some(Salt {
-            buckets: buckets.value as u32,
+        return Ok(Some(Salt {
+            buckets: n as u32,
             format: SaltFormat::Phoenix,
             width: 1,
             fields: (0..fields.len()).collect(),
-        });
+        }));
     }
-    let (_, first) = salted.first()?;
+    let Some((_, first)) = salted.first() else {
+        return Ok(None);
+    };
     let mut modulo: Option<(At<u64>, usize)> = None;
     let mut pad: Option<(At<u64>, usize)> = None;
     for (i, s) in &salted {
@@ -713,11 +911,14 @@ fn salt(
         }
     }
     let Some((m, _)) = modulo else {
-        cx.error_at(
-            first.span,
-            "`#[salt]` needs the bucket count on one salted field: `#[salt(mod = 100)]`",
-        );
-        return None;
+        // An unreadable `mod` was reported where it was written.
+        if !salted.iter().any(|(_, s)| s.malformed) {
+            cx.error_at(
+                first.span,
+                "`#[salt]` needs the bucket count, on one of the salted fields: `#[salt(mod = 100)]`",
+            );
+        }
+        return Err(());
     };
     if m.value == 0 || m.value > MAX_BUCKETS {
         cx.error_at(
@@ -727,7 +928,7 @@ fn salt(
                 m.value
             ),
         );
-        return None;
+        return Err(());
     }
     let buckets = m.value as u32;
     let (format, width) = match pad {
@@ -738,7 +939,7 @@ fn salt(
                     d.span,
                     format!("`pad = {}`: a bucket takes 1..=8 digits", d.value),
                 );
-                return None;
+                return Err(());
             }
             if (buckets as u64) > 10u64.pow(d.value as u32) {
                 cx.error_at(
@@ -750,33 +951,34 @@ fn salt(
                         (buckets - 1).to_string().len()
                     ),
                 );
-                return None;
+                return Err(());
             }
             (SaltFormat::Digits(d.value as u8), d.value as usize)
         }
     };
-    Some(Salt {
+    Ok(Some(Salt {
         buckets,
         format,
         width,
         fields: salted.iter().map(|(i, _)| *i).collect(),
-    })
+    }))
 }
 
 /// `salt 0..1 (1), user_id 1..7 (6), ...`: the computed layout, for messages.
-fn breakdown(salt: Option<&Salt>, fields: &[Field<'_>]) -> String {
+/// Only `fields[..known]` have known widths; the next one is shown by its start.
+fn breakdown(salt: Option<&Salt>, fields: &[Field<'_>], known: usize) -> String {
     let mut parts = Vec::new();
     if let Some(s) = salt {
         parts.push(format!("salt 0..{} ({})", s.width, s.width));
     }
-    for f in fields {
-        parts.push(format!(
-            "{} {}..{} ({})",
-            unraw(f.ident),
-            f.offset,
-            f.offset.plus(&f.width),
-            f.width
-        ));
+    for (i, f) in fields.iter().enumerate() {
+        let name = unraw(f.ident);
+        if i == known {
+            parts.push(format!("{name} {}..", f.offset));
+            break;
+        }
+        let end = f.offset.plus(&f.width);
+        parts.push(format!("{name} {}..{end} ({})", f.offset, f.width));
     }
     parts.join(", ")
 }
@@ -785,4 +987,150 @@ fn breakdown(salt: Option<&Salt>, fields: &[Field<'_>]) -> String {
 pub fn unraw(ident: &proc_macro2::Ident) -> String {
     let s = ident.to_string();
     s.strip_prefix("r#").map(str::to_string).unwrap_or(s)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The macro must answer every input with code or errors, never a panic:
+    /// malformed attributes, absurd numbers, odd types, every kind of item.
+    #[test]
+    fn no_input_panics() {
+        let inputs = [
+            // Malformed attribute arguments.
+            "struct K { #[pad] a: u32 }",
+            "struct K { #[pad()] a: u32 }",
+            "struct K { #[pad(\"6\")] a: u32 }",
+            "struct K { #[pad(6, 7)] a: u32 }",
+            "struct K { #[pad = 6] a: u32 }",
+            "struct K { #[pad(x)] a: u32 }",
+            "struct K { #[pad(6.5)] a: u32 }",
+            "struct K { #[at(-1)] a: u32 }",
+            "struct K { #[at] a: u32 }",
+            "struct K { #[fixed(-3)] a: String }",
+            "struct K { #[be_u32(4)] a: u64 }",
+            "struct K { #[be_u32 = 4] a: u64 }",
+            "struct K { #[reverse(desc)] a: u64 }",
+            "struct K { #[reverse = true] a: u64 }",
+            "struct K { #[reverse()] a: u64 }",
+            "struct K { #[salt(mod)] a: u32 }",
+            "struct K { #[salt(mod = )] a: u32 }",
+            "struct K { #[salt(mod = \"8\")] a: u32 }",
+            "struct K { #[salt(mod = 8, mod = 8)] a: u32 }",
+            "struct K { #[salt = 8] a: u32 }",
+            "struct K { #[salt()] a: u32 }",
+            "struct K { #[salt(mood = 8)] a: u32 }",
+            "struct K { #[salt(pad = 3)] a: u32 }",
+            "struct K { #[salt(mod = 65536, pad = 9)] a: u32 }",
+            "struct K { #[salt(mod = 18446744073709551615, pad = 18446744073709551615)] a: u32 }",
+            "struct K { #[tag] t: (), a: u32 }",
+            "struct K { #[tag()] t: (), a: u32 }",
+            "struct K { #[tag(300)] t: (), a: u32 }",
+            "struct K { #[tag(b\"\")] t: (), a: u32 }",
+            "struct K { #[tag(1)] #[tag(2)] t: (), a: u32 }",
+            "struct K { #[tag(1)] t: u32 }",
+            "struct K { #[escaped(1)] a: String }",
+            "struct K { #[mirror] #[mirror] a: u32 }",
+            "struct K { #[rowkey(width = 4)] a: u32 }",
+            "#[rowkey] struct K { a: u32 }",
+            "#[rowkey = \"x\"] struct K { a: u32 }",
+            "#[rowkey()] struct K { a: u32 }",
+            "#[rowkey(width)] struct K { a: u32 }",
+            "#[rowkey(width = \"x\")] struct K { a: u32 }",
+            "#[rowkey(width = -1)] struct K { a: u32 }",
+            "#[rowkey(width = 99999999999999999999999)] struct K { a: u32 }",
+            "#[rowkey(width(4))] struct K { a: u32 }",
+            "#[rowkey(widht = 4, max_widht = 5, krate = \"x\")] struct K { a: u32 }",
+            "#[rowkey(a::b = 4)] struct K { a: u32 }",
+            "#[rowkey(crate = 5)] struct K { a: u32 }",
+            "#[rowkey(crate = \"not a path\")] struct K { a: u32 }",
+            "#[rowkey(crate = \"x\", crate = \"y\")] struct K { a: u32 }",
+            "#[rowkey(salt)] struct K { a: u32 }",
+            "#[rowkey(salt = 3)] struct K { a: u32 }",
+            "#[rowkey(salt())] struct K { a: u32 }",
+            "#[rowkey(salt(buckets))] struct K { a: u32 }",
+            "#[rowkey(salt(buckets = 0, phoenix))] struct K { a: u32 }",
+            "#[rowkey(salt(buckets = 18446744073709551615, phoenix))] struct K { a: u32 }",
+            "#[rowkey(salt(phoenix = 1, buckets = 8))] struct K { a: u32 }",
+            "#[rowkey(salt(buckets = 8, phoenix), salt(buckets = 8, phoenix))] struct K { a: u32 }",
+            "#[pad(6)] #[salt(mod = 4)] struct K { a: u32 }",
+            // Absurd widths: no arithmetic may overflow.
+            "struct K { #[fixed(18446744073709551615)] a: String, b: u64 }",
+            "struct K { #[pad(18446744073709551615)] a: u64, #[at(18446744073709551615)] b: u8 }",
+            "struct K { a: [u8; 18446744073709551615], b: [u8; 18446744073709551615] }",
+            "#[rowkey(max_width = 18446744073709551615)] struct K { a: [u8; 18446744073709551615], b: [u8; 18446744073709551615] }",
+            "#[rowkey(max_width = 0)] struct K { a: [u8; 0] }",
+            "#[rowkey(width = 18446744073709551615)] struct K { a: u8 }",
+            "struct K { a: [u8; 99999999999999999999999] }",
+            // Odd types.
+            "struct K { a: () }",
+            "struct K { a: (u8, u16) }",
+            "struct K { a: &mut str }",
+            "struct K { a: &'static mut [u8] }",
+            "struct K { a: [u16; 4] }",
+            "struct K { a: [u8] }",
+            "struct K { a: str }",
+            "struct K { a: Self }",
+            "struct K { a: <u8 as Tr>::X }",
+            "struct K { a: fn() }",
+            "struct K { a: dyn Tr }",
+            "struct K { a: impl Tr }",
+            "struct K { a: _ }",
+            "struct K { a: ! }",
+            "struct K { a: m!() }",
+            "struct K { a: *const u8 }",
+            "struct K { a: Option<Option<u8>> }",
+            "struct K { a: Option<String>, b: u8 }",
+            "struct K { #[fixed(4)] a: Option<String>, b: u8 }",
+            "struct K { a: Option<()> }",
+            "struct K { a: Option }",
+            "struct K { a: Option<u8, u16> }",
+            "struct K { a: Vec<u16> }",
+            "struct K { a: Vec }",
+            "struct K { a: Box<dyn Fn(u8) -> u8> }",
+            "struct K { a: usize, b: isize, c: char, d: f32, e: f64 }",
+            "struct K { #[pad(3)] a: usize, #[be_u16] b: char }",
+            "struct K { a: std::string::String }",
+            "struct K { a: Cow<'static, str>, b: u8 }",
+            "struct K { #[fixed(4)] #[reverse] a: &'static [u8], b: u8 }",
+            "struct K { #[escaped] #[reverse] a: &'static str, b: u8 }",
+            "struct K { #[escaped] #[fixed(4)] #[mirror] a: String, b: u8 }",
+            "struct K { #[reverse] #[mirror] a: u32 }",
+            "struct K { #[reverse] a: Inner, b: u8 }",
+            "struct K { #[salt(mod = 4)] a: String }",
+            "struct K { a: String, #[salt(mod = 4)] #[at(3)] b: u32 }",
+            // Items the derive does not take.
+            "struct K;",
+            "struct K {}",
+            "struct K(u8);",
+            "struct K();",
+            "enum K {}",
+            "enum K { A, B }",
+            "enum K { A(u8), B(u16) }",
+            "enum K { A { a: u8 } }",
+            "union K { a: u8 }",
+            "struct K<T> { a: T }",
+            "struct K<T: Copy, const N: usize> where T: Copy { a: [T; N], b: u8 }",
+            "struct K<'a, T> { a: &'a T }",
+            // Names.
+            "struct K { r#type: u8, #[at(9)] r#match: u32 }",
+            "struct K { 名前: u8, 値: u16 }",
+            "struct K { __key: u8, __v: u16, bytes: u32 }",
+            // Good keys: they expand.
+            "#[rowkey(width = 20)] struct FileKey { #[pad(6)] user_id: u32, #[pad(8)] create_date: u32, #[pad(6)] file_id: u64 }",
+            "struct Event { #[salt(mod = 16)] user: u32, #[reverse] ts: u64 }",
+            "struct Log { host: u32, #[salt(mod = 10000, pad = 4)] ts: u64 }",
+            "#[rowkey(salt(buckets = 8, phoenix))] struct P { a: u32, b: i64 }",
+            "struct H<'a> { #[fixed(8)] host: &'a str, #[reverse] ts: u64, rest: &'a [u8] }",
+        ];
+        for text in inputs {
+            let input: syn::DeriveInput = match syn::parse_str(text) {
+                Ok(input) => input,
+                Err(e) => panic!("test input `{text}` does not parse: {e}"),
+            };
+            let output = crate::expand::derive(&input);
+            if let Err(e) = syn::parse2::<syn::File>(output.clone()) {
+                panic!("the output for `{text}` is not Rust: {e}\n{output}");
+            }
+        }
+    }
 }

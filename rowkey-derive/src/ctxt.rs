@@ -29,6 +29,12 @@ impl Ctxt {
         self.errors.borrow_mut().push(err);
     }
 
+    /// How many errors so far: a check compares counts to learn whether a
+    /// step it called reported anything.
+    pub fn error_count(&self) -> usize {
+        self.errors.borrow().len()
+    }
+
     /// All errors combined, if there were any.
     pub fn finish(self) -> Result<(), syn::Error> {
         let mut errors = self.errors.into_inner().into_iter();

@@ -40,8 +40,10 @@ pub fn expand(input: &syn::DeriveInput, errors: syn::Error) -> TokenStream {
         .krate
         .clone()
         .unwrap_or_else(|| syn::parse_quote!(::rowkey));
-    // The declared width is the one user code relies on (`let k: [u8; 20] = ..`).
-    let width = sattrs.width.map_or(0, |w| w.value);
+    // The declared width is the one user code relies on (`let k: [u8; 20] = ..`);
+    // one beyond the limit would only add errors about huge arrays.
+    let max = sattrs.max_width.map_or(32_767, |m| m.value);
+    let width = sattrs.width.map_or(0, |w| w.value).min(max);
     let row_key = row_key_impl(input, &krate, width);
     let helpers = helpers(input, &krate, width, sattrs.phoenix.is_some(), &fields);
     quote! {
@@ -104,7 +106,11 @@ fn helpers(
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     // As `rowkey::range_capacity`.
-    let cap = if width < 64 { 64 } else { width + 1 };
+    let cap = if width < 64 {
+        64
+    } else {
+        width.saturating_add(1)
+    };
     let salted = phoenix || fields.iter().any(|f| f.1);
     let mut items = Vec::new();
     if salted {
@@ -119,9 +125,11 @@ fn helpers(
     for (k, (field, _)) in fields.iter().enumerate() {
         names.push(unraw(field));
         let joined = names.join("_");
-        let (prefix, range) = (
+        let (prefix, range, within) = (
             format_ident!("prefix_for_{}", joined),
             format_ident!("range_for_{}", joined),
+            // Any field could be a nested key: a `_within` stub for each.
+            format_ident!("prefix_for_{}_within", joined),
         );
         let pins_salt = |n: usize| {
             if phoenix {
@@ -140,7 +148,11 @@ fn helpers(
         let (prefix_ret, range_ret) = (ret(k + 1), ret(k));
         let args = (0..=k).map(|_| quote!(_: impl ::core::marker::Sized));
         let args2 = args.clone();
+        let args3 = args.clone();
         items.push(quote! {
+            pub fn #within(#(#args3),*) -> ::core::result::Result<#range_ret, #krate::EncodeError> {
+                ::core::unreachable!("rowkey: the derive reported errors")
+            }
             pub fn #prefix(#(#args),*) -> ::core::result::Result<#prefix_ret, #krate::EncodeError> {
                 ::core::unreachable!("rowkey: the derive reported errors")
             }

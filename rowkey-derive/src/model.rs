@@ -3,7 +3,8 @@
 //! meets an impossible case.
 
 use proc_macro2::{Ident, TokenStream};
-use quote::{quote, ToTokens};
+use quote::{quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
 
 /// A checked key struct.
 pub struct Key<'a> {
@@ -135,19 +136,22 @@ impl Size {
     /// As an expression outside the derive's `const _` block, where `__rk`
     /// is not in scope.
     pub fn expr_at(&self, krate: &syn::Path) -> TokenStream {
-        let n = self.bytes;
+        let n = proc_macro2::Literal::usize_unsuffixed(self.bytes);
         let keys = &self.keys;
         if keys.is_empty() {
             quote!(#n)
         } else {
-            quote!((#n #(+ <#keys as #krate::RowKey>::WIDTH)*))
+            let keys = keys
+                .iter()
+                .map(|k| quote_spanned!(k.span()=> <#k as #krate::RowKey>::WIDTH));
+            quote!((#n #(+ #keys)*))
         }
     }
 
     /// As a const generic argument: a bare literal, or a braced expression.
     pub fn arg(&self) -> TokenStream {
         match self.known() {
-            Some(n) => quote!(#n),
+            Some(_) => quote!(#self),
             None => quote!({ #self }),
         }
     }
@@ -156,12 +160,16 @@ impl Size {
 /// `6`, or `(4 + <Md5 as __rk::RowKey>::WIDTH)`.
 impl ToTokens for Size {
     fn to_tokens(&self, tokens: &mut TokenStream) {
-        let n = self.bytes;
+        let n = proc_macro2::Literal::usize_unsuffixed(self.bytes);
         if self.keys.is_empty() {
             tokens.extend(quote!(#n));
         } else {
-            let keys = &self.keys;
-            tokens.extend(quote!((#n #(+ <#keys as __rk::RowKey>::WIDTH)*)));
+            // Spanned on each nested type, so "not a row key" points at the field.
+            let keys = self
+                .keys
+                .iter()
+                .map(|k| quote_spanned!(k.span()=> <#k as __rk::RowKey>::WIDTH));
+            tokens.extend(quote!((#n #(+ #keys)*)));
         }
     }
 }

@@ -12,6 +12,10 @@ pub const SALT: &str = "salt";
 pub const TAG: &str = "tag";
 pub const ESCAPED: &str = "escaped";
 pub const MIRROR: &str = "mirror";
+/// The attributes that go on a field, not on the struct.
+pub const FIELD_ATTRS: &[&str] = &[
+    PAD, BE_U16, BE_U32, BE_U64, FIXED, REVERSE, AT, SALT, TAG, ESCAPED, MIRROR,
+];
 
 /// Keys of `#[rowkey(...)]` on the struct.
 pub const KEY_WIDTH: &str = "width";
@@ -48,7 +52,9 @@ pub fn unknown_key(what: &str, unknown: &str, known: &[&'static str]) -> String 
         .collect::<Vec<_>>()
         .join(", ");
     match suggest(unknown, known) {
-        Some(s) => format!("unknown key `{unknown}` in {what}; did you mean `{s}`? (keys: {list})"),
-        None => format!("unknown key `{unknown}` in {what} (keys: {list})"),
+        Some(s) => {
+            format!("unknown key `{unknown}` in `{what}`; did you mean `{s}`? The keys are {list}")
+        }
+        None => format!("unknown key `{unknown}` in `{what}`; the keys are {list}"),
     }
 }

@@ -22,10 +22,12 @@ pub fn decode<K: RowKey>(bytes: &[u8]) -> Result<K::Decoded<'_>, DecodeError> {
     K::decode(bytes)
 }
 
-/// Fails to compile, through `RowKey`'s diagnostic, unless `K` is a fixed-width key.
+/// Fails to compile, when called in a `const`, unless `K` is a fixed-width key:
+/// a nested key's slot is `K::WIDTH` bytes, which for a variable-length key is
+/// only its shortest encoding.
 pub const fn assert_fixed<K: RowKey>() {
     assert!(
         !K::VARIABLE,
-        "a nested key must have a fixed width; put a variable-length key last"
+        "a nested key must have a fixed width; this one has `#[escaped]` or trailing fields. Embed its fields instead"
     );
 }

@@ -3,7 +3,8 @@
 //! bytes with a cursor. Also the per-field snippets the scan helpers reuse.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use crate::check::unraw;
 use crate::model::{Codec, Field, Key, SaltFormat, Size, TextKind};
@@ -43,7 +44,8 @@ fn write_value(
         }
         Codec::Bool => quote!(__rk::boolean::encode(#value, #slot, #desc);),
         Codec::ByteArray(_) => quote!(__rk::bytes::encode(&#value, #slot, #desc);),
-        Codec::Nested => quote!(__rk::nested::encode(&#value, #slot)?;),
+        // Spanned on the field's type, so "not a row key" points there.
+        Codec::Nested => quote_spanned!(f.value_ty.span()=> __rk::nested::encode(&#value, #slot)?;),
         Codec::Tag(bytes) => quote!(*#slot = [#(#bytes),*];),
         // Variable-length codecs are written through the cursor, never into a slot.
         Codec::Escaped(_) | Codec::Rest(_) => TokenStream::new(),
@@ -72,10 +74,10 @@ fn read_value(
         }
         Codec::Fixed { kind, .. } => match kind {
             TextKind::String | TextKind::CowStr => {
-                quote!(__rk::fixed::decode_string::<#w>(#slot, #desc, #name, #offset)?.into())
+                quote!(::core::convert::Into::into(__rk::fixed::decode_string::<#w>(#slot, #desc, #name, #offset)?))
             }
             TextKind::Vec | TextKind::CowBytes => {
-                quote!(__rk::fixed::decode_vec::<#w>(#slot, #desc).into())
+                quote!(::core::convert::Into::into(__rk::fixed::decode_vec::<#w>(#slot, #desc)))
             }
             TextKind::Str => quote!(__rk::fixed::decode_str::<#w>(#slot, #name, #offset)?),
             TextKind::Slice => quote!(__rk::fixed::decode_bytes::<#w>(#slot)),
@@ -84,7 +86,7 @@ fn read_value(
         Codec::ByteArray(_) => quote!(__rk::bytes::decode(#slot, #desc)),
         Codec::Nested => {
             let ty = f.value_ty;
-            quote!(__rk::nested::decode::<#ty>(#slot)?)
+            quote_spanned!(ty.span()=> __rk::nested::decode::<#ty>(#slot)?)
         }
         Codec::Tag(bytes) => quote!({
             __rk::tag::check(#slot, &[#(#bytes),*], #name, #offset)?;
@@ -267,9 +269,11 @@ fn read_field(f: &Field<'_>) -> TokenStream {
                 TextKind::Str => quote!(__rk::codec::utf8(__rest, #name, __at)?),
                 TextKind::Slice => quote!(__rest),
                 TextKind::String => {
-                    quote!(__rk::String::from(__rk::codec::utf8(__rest, #name, __at)?))
+                    quote!(<__rk::String as ::core::convert::From<&str>>::from(__rk::codec::utf8(__rest, #name, __at)?))
                 }
-                TextKind::Vec => quote!(__rk::Vec::from(__rest)),
+                TextKind::Vec => quote!(<__rk::Vec<u8> as ::core::convert::From<&[u8]>>::from(
+                    __rest
+                )),
                 TextKind::CowStr => {
                     quote!(__rk::Cow::Borrowed(__rk::codec::utf8(__rest, #name, __at)?))
                 }
@@ -344,7 +348,20 @@ pub fn row_key_impl(key: &Key<'_>) -> TokenStream {
         fixed_body(key)
     };
     let variable = key.variable;
+    // A nested key gets a slot of its `WIDTH`, the shortest encoding of a
+    // variable-length key: refuse those at compile time, at the field's type.
+    let fixed_nested = key
+        .fields
+        .iter()
+        .filter(|f| matches!(f.codec, Codec::Nested))
+        .map(|f| {
+            let ty = f.value_ty;
+            quote::quote_spanned! {syn::spanned::Spanned::span(ty)=>
+                const _: () = __rk::nested::assert_fixed::<#ty>();
+            }
+        });
     quote! {
+        #(#fixed_nested)*
         #[automatically_derived]
         impl #impl_generics #krate::RowKey for #ident #ty_generics #where_clause {
             const WIDTH: usize = #w;

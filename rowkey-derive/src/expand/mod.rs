@@ -8,7 +8,7 @@ mod record;
 mod scan;
 mod view;
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::quote;
 
 use crate::check;
@@ -25,7 +25,7 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
     let cx = Ctxt::default();
     let key = check::key(&cx, input);
     match (cx.finish(), key) {
-        (Ok(()), Some(key)) => expand(&key),
+        (Ok(()), Some(key)) => local_hygiene(expand(&key)),
         (Err(errors), _) => crate::fallback::expand(input, errors),
         // `check` returns no key only after reporting why.
         (Ok(()), None) => TokenStream::new(),
@@ -50,6 +50,45 @@ fn expand(key: &Key<'_>) -> TokenStream {
             #view_impl
         };
     }
+}
+
+/// Gives the generated local variables (`__key`, `__w`, ...) macro_rules
+/// hygiene, so a field named like one of them cannot capture or shadow it,
+/// and drops the `usize` suffix from literals.
+/// `quote!` spans every generated token at the call site; idents from the
+/// user's input carry their own spans and are left alone. Items and paths
+/// (`__rk`, `__private`) still resolve at the call site under mixed-site.
+fn local_hygiene(tokens: TokenStream) -> TokenStream {
+    let call_site = format!("{:?}", Span::call_site());
+    tokens
+        .into_iter()
+        .map(|tt| match tt {
+            TokenTree::Ident(mut i) => {
+                if i.to_string().starts_with("__") && format!("{:?}", i.span()) == call_site {
+                    i.set_span(Span::mixed_site());
+                }
+                TokenTree::Ident(i)
+            }
+            // `quote!` writes a `usize` as `6usize`; `6` reads better under
+            // `cargo expand`, and every place it lands infers `usize`.
+            TokenTree::Literal(l) => {
+                match l.to_string().strip_suffix("usize").map(str::parse::<usize>) {
+                    Some(Ok(n)) => {
+                        let mut u = proc_macro2::Literal::usize_unsuffixed(n);
+                        u.set_span(l.span());
+                        TokenTree::Literal(u)
+                    }
+                    _ => TokenTree::Literal(l),
+                }
+            }
+            TokenTree::Group(g) => {
+                let mut ng = proc_macro2::Group::new(g.delimiter(), local_hygiene(g.stream()));
+                ng.set_span(g.span());
+                TokenTree::Group(ng)
+            }
+            other => other,
+        })
+        .collect()
 }
 
 /// Layout rules that need a nested key's width: `const` assertions, spanned

@@ -110,7 +110,7 @@ fn listed(fields: &[Field<'_>]) -> String {
         .filter(|f| f.takes_value())
         .map(|f| format!("`{}`", unraw(f.ident)))
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(" and ")
 }
 
 /// The parameters for fields `0..pinned` (tags take none).
@@ -193,7 +193,7 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
         quote!(#krate::KeyRange::<#cap>::prefix(&__buf[__head..__len])?)
     };
     if salt_pinned(key, k) {
-        let doc = format!("Every key with these {fields_doc}: one range.");
+        let doc = format!("Every key with the given {fields_doc}: one range.");
         quote! {
             #[doc = #doc]
             pub fn #fname(#(#params)*) -> __rk::Result<#krate::KeyRange<#cap>, #krate::EncodeError> {
@@ -203,7 +203,7 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
         }
     } else {
         let doc = format!(
-            "Every key with these {fields_doc}: one range per salt bucket, in bucket order, built without allocating."
+            "Every key with the given {fields_doc}: one range per salt bucket, in bucket order, built without allocating."
         );
         quote! {
             #[doc = #doc]
@@ -218,9 +218,20 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
 fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let krate = &key.krate;
     let fname = format_ident!("range_for_{}", names(&key.fields[..k]));
-    let lt = quote!('r);
-    let params = params(&key.fields[..k - 1]);
     let last = &key.fields[k - 1];
+    // A lifetime only for a borrowed bound type (`impl RangeBounds<&'r str>`).
+    let borrowed = matches!(last.codec, Codec::Fixed { .. });
+    let lt = if borrowed {
+        quote!('r)
+    } else {
+        TokenStream::new()
+    };
+    let generics = if borrowed {
+        quote!(<'r>)
+    } else {
+        TokenStream::new()
+    };
+    let params = params(&key.fields[..k - 1]);
     let last_ident = last.ident;
     let bound_ty = param_type(last, &lt);
     let pin = pin_fields(key, k - 1);
@@ -230,13 +241,12 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let edge = edge(last, &v);
     let pinned = listed(&key.fields[..k - 1]);
     let doc = format!(
-        "Every key {}whose `{}` lies in `{}` (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`){}.",
+        "Every key {}whose `{}` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`){}.",
         if pinned.is_empty() {
             String::new()
         } else {
-            format!("with these {pinned} and ")
+            format!("with the given {pinned} and ")
         },
-        unraw(last_ident),
         unraw(last_ident),
         if desc {
             "; the field is descending, so the keys come largest first"
@@ -259,7 +269,7 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     };
     quote! {
         #[doc = #doc]
-        pub fn #fname<#lt>(#(#params)* #last_ident: impl __rk::RangeBounds<#bound_ty>) -> __rk::Result<#ret, #krate::EncodeError> {
+        pub fn #fname #generics(#(#params)* #last_ident: impl __rk::RangeBounds<#bound_ty>) -> __rk::Result<#ret, #krate::EncodeError> {
             #pin
             #build
             #tail

@@ -1,0 +1,194 @@
+::rowkey::__private::view! {
+    #[doc =
+    "The bytes of a [`Event`] key, read in place: each getter decodes its field alone. Made by [`Event::view`]."]
+    #[repr(C)] #[derive(::rowkey::__private::zerocopy::FromBytes,
+    ::rowkey::__private::zerocopy::KnownLayout, ::rowkey::__private::zerocopy::Immutable,
+    ::rowkey::__private::zerocopy::Unaligned)] #[zerocopy(crate =
+    "::rowkey::__private::zerocopy")] struct EventView { salt : [u8; 1], user : [u8; 4],
+    ts : [u8; 8], }
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+const _: () = {
+    use ::rowkey::__private as __rk;
+    #[automatically_derived]
+    impl ::rowkey::RowKey for Event {
+        const WIDTH: usize = 13;
+        const VARIABLE: bool = false;
+        const LAYOUT: ::rowkey::Layout = ::rowkey::Layout {
+            name: "Event",
+            width: 13,
+            variable: false,
+            segments: &[
+                ::rowkey::Segment {
+                    name: "salt",
+                    offset: 0,
+                    width: 1,
+                    codec: "salt(mod = 16) of user",
+                    order: ::rowkey::Order::Unordered,
+                },
+                ::rowkey::Segment {
+                    name: "user",
+                    offset: 1,
+                    width: 4,
+                    codec: "u32",
+                    order: ::rowkey::Order::Ascending,
+                },
+                ::rowkey::Segment {
+                    name: "ts",
+                    offset: 5,
+                    width: 8,
+                    codec: "u64, reverse",
+                    order: ::rowkey::Order::Descending,
+                },
+            ],
+        };
+        type Decoded<'de> = Event;
+        type Bytes = [u8; 13];
+        #[inline]
+        fn encode(&self) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
+            let mut __key = [0u8; 13];
+            {
+                let __s = __rk::Slots::slot_mut::<1, 4>(&mut __key);
+                __rk::int::encode(self.user, __s);
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<5, 8>(&mut __key);
+                __rk::int::encode_desc(self.ts, __s);
+            }
+            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
+            __rk::Ok(__key)
+        }
+        #[inline]
+        fn encode_into(
+            &self,
+            out: &mut [u8],
+        ) -> __rk::Result<usize, ::rowkey::EncodeError> {
+            __rk::codec::write_key(&::rowkey::RowKey::encode(self)?, out, "Event")
+        }
+        #[inline]
+        fn decode(
+            bytes: &[u8],
+        ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
+            let __key = __rk::codec::read_key::<13>(bytes, "Event")?;
+            let user = {
+                let __s = __rk::Slots::slot::<1, 4>(__key);
+                __rk::int::decode(__s)
+            };
+            let ts = {
+                let __s = __rk::Slots::slot::<5, 8>(__key);
+                __rk::int::decode_desc(__s)
+            };
+            Self::SALT.check(__key, Self::SALT.bucket_of(&__key[1..5]))?;
+            __rk::Ok(Event { user, ts })
+        }
+    }
+    #[automatically_derived]
+    impl Event {
+        ///The salt: 16 buckets, xxh32 of the salted fields' bytes mod 16.
+        pub const SALT: ::rowkey::Salt = ::rowkey::Salt::new(16u32);
+        /// The bucket boundaries, to pre-split a table into one region per bucket.
+        pub fn split_points() -> ::rowkey::SplitPoints {
+            Self::SALT.split_points()
+        }
+        ///Every key with the given `user`: one range.
+        pub fn prefix_for_user(
+            user: u32,
+        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+            let mut __key = [0u8; 13];
+            {
+                let __s = __rk::Slots::slot_mut::<1, 4>(&mut __key);
+                __rk::int::encode(user, __s);
+            }
+            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
+            let __buf = &__key;
+            let __len = 5;
+            let __head = 0;
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+        }
+        ///Every key whose `user` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+        pub fn range_for_user(
+            user: impl __rk::RangeBounds<u32>,
+        ) -> __rk::Result<::rowkey::BucketRanges<64>, ::rowkey::EncodeError> {
+            let mut __key = [0u8; 13];
+            let __buf = &__key;
+            let __len = 1;
+            let __head = 1;
+            let __lo = __rk::range::edge_bound(
+                __rk::RangeBounds::start_bound(&user),
+                |__v| __rk::int::edge::<_, 4>(*__v, false),
+            )?;
+            let __hi = __rk::range::edge_bound(
+                __rk::RangeBounds::end_bound(&user),
+                |__v| __rk::int::edge::<_, 4>(*__v, false),
+            )?;
+            let __range = __rk::range::field_range::<
+                64,
+                4,
+            >(&__buf[__head..__len], __lo, __hi, false)?;
+            Self::SALT.fan_out(__range)
+        }
+        ///Every key with the given `user` and `ts`: one range.
+        pub fn prefix_for_user_ts(
+            user: u32,
+            ts: u64,
+        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+            let mut __key = [0u8; 13];
+            {
+                let __s = __rk::Slots::slot_mut::<1, 4>(&mut __key);
+                __rk::int::encode(user, __s);
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<5, 8>(&mut __key);
+                __rk::int::encode_desc(ts, __s);
+            }
+            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
+            let __buf = &__key;
+            let __len = 13;
+            let __head = 0;
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+        }
+        ///Every key with the given `user` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
+        pub fn range_for_user_ts(
+            user: u32,
+            ts: impl __rk::RangeBounds<u64>,
+        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+            let mut __key = [0u8; 13];
+            {
+                let __s = __rk::Slots::slot_mut::<1, 4>(&mut __key);
+                __rk::int::encode(user, __s);
+            }
+            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
+            let __buf = &__key;
+            let __len = 5;
+            let __head = 0;
+            let __lo = __rk::range::edge_bound(
+                __rk::RangeBounds::start_bound(&ts),
+                |__v| __rk::int::edge::<_, 8>(*__v, true),
+            )?;
+            let __hi = __rk::range::edge_bound(
+                __rk::RangeBounds::end_bound(&ts),
+                |__v| __rk::int::edge::<_, 8>(*__v, true),
+            )?;
+            let __range = __rk::range::field_range::<
+                64,
+                8,
+            >(&__buf[__head..__len], __lo, __hi, true)?;
+            __rk::Ok(__range)
+        }
+    }
+    __rk::view! {
+        #[automatically_derived] impl EventView { #[doc = "Decodes `user` alone."]
+        #[inline] pub fn user(& self) -> __rk::Result < u32, ::rowkey::DecodeError > {
+        __rk::Ok({ let __s = & self.user; __rk::int::decode(__s) }) } #[doc =
+        "Decodes `ts` alone."] #[inline] pub fn ts(& self) -> __rk::Result < u64,
+        ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.ts;
+        __rk::int::decode_desc(__s) }) } } #[automatically_derived] impl Event { #[doc =
+        r" Views `bytes` as this key's fields without decoding them;"] #[doc =
+        r" read one with its getter. The salt is not checked."] pub fn view(bytes : &
+        [u8]) -> __rk::Result < & EventView, ::rowkey::DecodeError > { < EventView as
+        ::rowkey::__private::zerocopy::FromBytes > ::ref_from_bytes(bytes).map_err(| _ |
+        { ::rowkey::DecodeError::new("Event", 0, ::rowkey::DecodeErrorKind::Length {
+        expected : 13, found : bytes.len(), }) }) } }
+    }
+};

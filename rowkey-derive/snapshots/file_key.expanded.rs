@@ -1,0 +1,255 @@
+::rowkey::__private::view! {
+    #[doc =
+    "The bytes of a [`FileKey`] key, read in place: each getter decodes its field alone. Made by [`FileKey::view`]."]
+    #[repr(C)] #[derive(::rowkey::__private::zerocopy::FromBytes,
+    ::rowkey::__private::zerocopy::KnownLayout, ::rowkey::__private::zerocopy::Immutable,
+    ::rowkey::__private::zerocopy::Unaligned)] #[zerocopy(crate =
+    "::rowkey::__private::zerocopy")] struct FileKeyView { user_id : [u8; 6], create_date
+    : [u8; 8], file_id : [u8; 6], }
+}
+#[doc(hidden)]
+#[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+const _: () = {
+    use ::rowkey::__private as __rk;
+    #[automatically_derived]
+    impl ::rowkey::RowKey for FileKey {
+        const WIDTH: usize = 20;
+        const VARIABLE: bool = false;
+        const LAYOUT: ::rowkey::Layout = ::rowkey::Layout {
+            name: "FileKey",
+            width: 20,
+            variable: false,
+            segments: &[
+                ::rowkey::Segment {
+                    name: "user_id",
+                    offset: 0,
+                    width: 6,
+                    codec: "pad(6)",
+                    order: ::rowkey::Order::Ascending,
+                },
+                ::rowkey::Segment {
+                    name: "create_date",
+                    offset: 6,
+                    width: 8,
+                    codec: "pad(8)",
+                    order: ::rowkey::Order::Ascending,
+                },
+                ::rowkey::Segment {
+                    name: "file_id",
+                    offset: 14,
+                    width: 6,
+                    codec: "pad(6)",
+                    order: ::rowkey::Order::Ascending,
+                },
+            ],
+        };
+        type Decoded<'de> = FileKey;
+        type Bytes = [u8; 20];
+        #[inline]
+        fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
+            let mut __key = [0u8; 20];
+            {
+                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
+                __rk::pad::encode::<_, 6>(self.user_id, __s, false, "user_id")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<6, 8>(&mut __key);
+                __rk::pad::encode::<_, 8>(self.create_date, __s, false, "create_date")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<14, 6>(&mut __key);
+                __rk::pad::encode::<_, 6>(self.file_id, __s, false, "file_id")?;
+            }
+            __rk::Ok(__key)
+        }
+        #[inline]
+        fn encode_into(
+            &self,
+            out: &mut [u8],
+        ) -> __rk::Result<usize, ::rowkey::EncodeError> {
+            __rk::codec::write_key(&::rowkey::RowKey::encode(self)?, out, "FileKey")
+        }
+        #[inline]
+        fn decode(
+            bytes: &[u8],
+        ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
+            let __key = __rk::codec::read_key::<20>(bytes, "FileKey")?;
+            let user_id = {
+                let __s = __rk::Slots::slot::<0, 6>(__key);
+                __rk::pad::decode::<_, 6>(__s, false, "user_id", 0)?
+            };
+            let create_date = {
+                let __s = __rk::Slots::slot::<6, 8>(__key);
+                __rk::pad::decode::<_, 8>(__s, false, "create_date", 6)?
+            };
+            let file_id = {
+                let __s = __rk::Slots::slot::<14, 6>(__key);
+                __rk::pad::decode::<_, 6>(__s, false, "file_id", 14)?
+            };
+            __rk::Ok(FileKey {
+                user_id,
+                create_date,
+                file_id,
+            })
+        }
+    }
+    #[automatically_derived]
+    impl FileKey {
+        ///Every key with the given `user_id`: one range.
+        pub fn prefix_for_user_id(
+            user_id: u32,
+        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+            let mut __key = [0u8; 20];
+            {
+                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
+                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
+            }
+            let __buf = &__key;
+            let __len = 6;
+            let __head = 0;
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+        }
+        ///Every key whose `user_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+        pub fn range_for_user_id(
+            user_id: impl __rk::RangeBounds<u32>,
+        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+            let mut __key = [0u8; 20];
+            let __buf = &__key;
+            let __len = 0;
+            let __head = 0;
+            let __lo = __rk::range::edge_bound(
+                __rk::RangeBounds::start_bound(&user_id),
+                |__v| __rk::pad::edge::<_, 6>(*__v, false),
+            )?;
+            let __hi = __rk::range::edge_bound(
+                __rk::RangeBounds::end_bound(&user_id),
+                |__v| __rk::pad::edge::<_, 6>(*__v, false),
+            )?;
+            let __range = __rk::range::field_range::<
+                64,
+                6,
+            >(&__buf[__head..__len], __lo, __hi, false)?;
+            __rk::Ok(__range)
+        }
+        ///Every key with the given `user_id` and `create_date`: one range.
+        pub fn prefix_for_user_id_create_date(
+            user_id: u32,
+            create_date: u32,
+        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+            let mut __key = [0u8; 20];
+            {
+                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
+                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<6, 8>(&mut __key);
+                __rk::pad::encode::<_, 8>(create_date, __s, false, "create_date")?;
+            }
+            let __buf = &__key;
+            let __len = 14;
+            let __head = 0;
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+        }
+        ///Every key with the given `user_id` and whose `create_date` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+        pub fn range_for_user_id_create_date(
+            user_id: u32,
+            create_date: impl __rk::RangeBounds<u32>,
+        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+            let mut __key = [0u8; 20];
+            {
+                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
+                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
+            }
+            let __buf = &__key;
+            let __len = 6;
+            let __head = 0;
+            let __lo = __rk::range::edge_bound(
+                __rk::RangeBounds::start_bound(&create_date),
+                |__v| __rk::pad::edge::<_, 8>(*__v, false),
+            )?;
+            let __hi = __rk::range::edge_bound(
+                __rk::RangeBounds::end_bound(&create_date),
+                |__v| __rk::pad::edge::<_, 8>(*__v, false),
+            )?;
+            let __range = __rk::range::field_range::<
+                64,
+                8,
+            >(&__buf[__head..__len], __lo, __hi, false)?;
+            __rk::Ok(__range)
+        }
+        ///Every key with the given `user_id` and `create_date` and `file_id`: one range.
+        pub fn prefix_for_user_id_create_date_file_id(
+            user_id: u32,
+            create_date: u32,
+            file_id: u64,
+        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+            let mut __key = [0u8; 20];
+            {
+                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
+                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<6, 8>(&mut __key);
+                __rk::pad::encode::<_, 8>(create_date, __s, false, "create_date")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<14, 6>(&mut __key);
+                __rk::pad::encode::<_, 6>(file_id, __s, false, "file_id")?;
+            }
+            let __buf = &__key;
+            let __len = 20;
+            let __head = 0;
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+        }
+        ///Every key with the given `user_id` and `create_date` and whose `file_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+        pub fn range_for_user_id_create_date_file_id(
+            user_id: u32,
+            create_date: u32,
+            file_id: impl __rk::RangeBounds<u64>,
+        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+            let mut __key = [0u8; 20];
+            {
+                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
+                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<6, 8>(&mut __key);
+                __rk::pad::encode::<_, 8>(create_date, __s, false, "create_date")?;
+            }
+            let __buf = &__key;
+            let __len = 14;
+            let __head = 0;
+            let __lo = __rk::range::edge_bound(
+                __rk::RangeBounds::start_bound(&file_id),
+                |__v| __rk::pad::edge::<_, 6>(*__v, false),
+            )?;
+            let __hi = __rk::range::edge_bound(
+                __rk::RangeBounds::end_bound(&file_id),
+                |__v| __rk::pad::edge::<_, 6>(*__v, false),
+            )?;
+            let __range = __rk::range::field_range::<
+                64,
+                6,
+            >(&__buf[__head..__len], __lo, __hi, false)?;
+            __rk::Ok(__range)
+        }
+    }
+    __rk::view! {
+        #[automatically_derived] impl FileKeyView { #[doc = "Decodes `user_id` alone."]
+        #[inline] pub fn user_id(& self) -> __rk::Result < u32, ::rowkey::DecodeError > {
+        __rk::Ok({ let __s = & self.user_id; __rk::pad::decode:: < _, 6 > (__s, false,
+        "user_id", 0) ? }) } #[doc = "Decodes `create_date` alone."] #[inline] pub fn
+        create_date(& self) -> __rk::Result < u32, ::rowkey::DecodeError > { __rk::Ok({
+        let __s = & self.create_date; __rk::pad::decode:: < _, 8 > (__s, false,
+        "create_date", 6) ? }) } #[doc = "Decodes `file_id` alone."] #[inline] pub fn
+        file_id(& self) -> __rk::Result < u64, ::rowkey::DecodeError > { __rk::Ok({ let
+        __s = & self.file_id; __rk::pad::decode:: < _, 6 > (__s, false, "file_id", 14) ?
+        }) } } #[automatically_derived] impl FileKey { #[doc =
+        r" Views `bytes` as this key's fields without decoding them;"] #[doc =
+        r" read one with its getter. The salt is not checked."] pub fn view(bytes : &
+        [u8]) -> __rk::Result < & FileKeyView, ::rowkey::DecodeError > { < FileKeyView as
+        ::rowkey::__private::zerocopy::FromBytes > ::ref_from_bytes(bytes).map_err(| _ |
+        { ::rowkey::DecodeError::new("FileKey", 0, ::rowkey::DecodeErrorKind::Length {
+        expected : 20, found : bytes.len(), }) }) } }
+    }
+};

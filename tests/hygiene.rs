@@ -1,0 +1,213 @@
+//! The derive's output names everything by absolute path: it compiles without the prelude, next to user items that shadow `Result`, `Option`, `Vec`, `Ok`, `Err`, `String` and `core`.
+#![allow(dead_code, non_camel_case_types)]
+
+// A crate-root module named `core` must not capture the derive's `::core` paths.
+mod core {
+    pub struct Result;
+}
+
+#[no_implicit_prelude]
+mod user {
+    // Items named like the prelude's, which generated code must not pick up.
+    pub struct Result;
+    pub struct Option;
+    pub struct Vec;
+    pub struct String;
+    pub struct Some;
+    pub struct None;
+    pub struct Box;
+    pub struct Into;
+    pub struct From;
+    pub struct AsRef;
+    pub struct Cow;
+    pub struct Default;
+    pub struct Ok<T>(pub T);
+    pub struct Err<T>(pub T);
+    pub mod core {
+        pub struct Result;
+    }
+    pub mod rowkey {}
+
+    #[derive(
+        ::rowkey::RowKey, ::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq,
+    )]
+    #[rowkey(width = 20)]
+    pub struct FileKey {
+        #[pad(6)]
+        pub user_id: u32,
+        #[pad(8)]
+        pub create_date: u32,
+        #[pad(6)]
+        pub file_id: u64,
+    }
+
+    /// Every codec, salted, with a borrowed field.
+    #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub struct Everything<'a> {
+        #[salt(mod = 300)]
+        pub host: u32,
+        #[reverse]
+        pub ts: i64,
+        #[be_u16]
+        pub minute: u32,
+        pub flag: bool,
+        pub hash: [u8; 2],
+        #[fixed(4)]
+        pub name: &'a str,
+        #[fixed(3)]
+        pub raw: &'a [u8],
+        #[reverse]
+        #[pad(3)]
+        pub rank: u16,
+    }
+
+    #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub struct Owned {
+        #[salt(mod = 16, pad = 2)]
+        #[fixed(4)]
+        pub name: ::std::string::String,
+        #[reverse]
+        #[fixed(2)]
+        pub bytes: ::std::vec::Vec<u8>,
+        #[salt]
+        pub id: u8,
+    }
+
+    /// The richer codecs: a tag, `Option`, a float, a mirrored id, a nested key,
+    /// an escaped string, a `Cow` and a trailing variable-length field.
+    #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub struct Rich {
+        #[tag(2)]
+        pub kind: (),
+        pub maybe: ::core::option::Option<u32>,
+        pub ratio: f64,
+        #[mirror]
+        pub id: u64,
+        pub inner: FileKey,
+        #[escaped]
+        pub name: ::std::string::String,
+        #[fixed(4)]
+        pub cow: ::std::borrow::Cow<'static, str>,
+        pub rest: ::std::vec::Vec<u8>,
+    }
+
+    #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[rowkey(salt(buckets = 8, phoenix))]
+    pub struct Phoenix {
+        pub a: u16,
+        pub b: u8,
+    }
+}
+
+use rowkey::RowKey;
+
+#[test]
+fn keys_derived_without_the_prelude_work() {
+    let k = user::FileKey {
+        user_id: 1,
+        create_date: 20_120_902,
+        file_id: 1,
+    };
+    let bytes = k.encode().unwrap();
+    assert_eq!(&bytes, b"00000120120902000001");
+    assert_eq!(user::FileKey::decode(&bytes).unwrap(), k);
+    let r = user::FileKey::range_for_user_id_create_date(1, 20_120_901..=20_120_914).unwrap();
+    assert!(r.contains(&bytes));
+    assert_eq!(
+        user::FileKey::prefix_for_user_id(1).unwrap().start(),
+        b"000001"
+    );
+
+    let e = user::Everything {
+        host: 7,
+        ts: -1,
+        minute: 1439,
+        flag: true,
+        hash: [1, 2],
+        name: "web",
+        raw: &[9],
+        rank: 3,
+    };
+    let bytes = e.encode().unwrap();
+    assert_eq!(user::Everything::decode(&bytes).unwrap(), e);
+    assert_eq!(
+        user::Everything::prefix_for_host(7).unwrap().start(),
+        &bytes[..6]
+    );
+    assert_eq!(user::Everything::range_for_host(..).unwrap().count(), 300);
+    assert!(user::Everything::range_for_host_ts(7, -5..5)
+        .unwrap()
+        .contains(&bytes));
+    assert_eq!(user::Everything::split_points().len(), 299);
+
+    let o = user::Owned {
+        name: "ab".into(),
+        bytes: vec![1],
+        id: 2,
+    };
+    let bytes = o.encode().unwrap();
+    assert_eq!(user::Owned::decode(&bytes).unwrap(), o);
+    assert_eq!(user::Owned::prefix_for_name("ab").unwrap().count(), 16);
+    assert!(user::Owned::prefix_for_name_bytes_id("ab", &[1], 2)
+        .unwrap()
+        .contains(&bytes));
+
+    let rich = user::Rich {
+        kind: (),
+        maybe: Some(3),
+        ratio: -1.5,
+        id: 1_231_456,
+        inner: k.clone(),
+        name: "a\0b".into(),
+        cow: "ab".into(),
+        rest: vec![0, 1, 2],
+    };
+    let bytes = rich.encode().unwrap();
+    assert_eq!(user::Rich::decode(bytes.as_ref()).unwrap(), rich);
+    assert!(user::Rich::prefix_for_kind_maybe(Some(3))
+        .unwrap()
+        .contains(bytes.as_ref()));
+
+    let p = user::Phoenix { a: 1, b: 2 };
+    let bytes = p.encode().unwrap();
+    assert_eq!(user::Phoenix::decode(&bytes).unwrap(), p);
+    assert_eq!(user::Phoenix::prefix_for_a(1).unwrap().count(), 8);
+    assert!(user::Phoenix::prefix_for_a_b(1, 2)
+        .unwrap()
+        .contains(&bytes));
+}
+
+/// Fields named like the derive's own locals (`__key`, `__w`, `__r`, ...)
+/// neither capture nor shadow them.
+mod locals {
+    use rowkey::RowKey;
+
+    #[derive(RowKey, Debug, PartialEq)]
+    struct K {
+        __key: u32,
+        __v: u16,
+        __lo: u8,
+        __s: u8,
+        __w: u8,
+    }
+
+    #[derive(RowKey, Debug, PartialEq)]
+    struct V<'a> {
+        __buf: u8,
+        #[escaped]
+        __r: &'a str,
+        __len: u32,
+    }
+
+    #[test]
+    fn fields_named_like_generated_locals_work() {
+        let k = K { __key: 1, __v: 2, __lo: 3, __s: 4, __w: 5 };
+        let bytes = k.encode().unwrap();
+        assert_eq!(K::decode(&bytes).unwrap(), k);
+        assert!(K::range_for___key___v(1, 2..3).unwrap().contains(&bytes));
+        let v = V { __buf: 1, __r: "x", __len: 3 };
+        let bytes = v.encode().unwrap();
+        assert_eq!(V::decode(&bytes).unwrap(), v);
+        assert!(V::prefix_for___buf___r(1, "x").unwrap().contains(&bytes));
+    }
+}

@@ -1,0 +1,10 @@
+use rowkey::RowKey;
+
+#[derive(RowKey)]
+struct Key {
+    #[fixed(0)]
+    name: String,
+    id: u64,
+}
+
+fn main() {}
