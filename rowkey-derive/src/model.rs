@@ -18,6 +18,8 @@ pub struct Key<'a> {
     pub width: Size,
     /// Whether some field has a variable length.
     pub variable: bool,
+    /// `max_width`: checked at compile time for fixed keys, by `encode` for variable ones.
+    pub max_width: usize,
     pub salt: Option<Salt>,
     pub fields: Vec<Field<'a>>,
     /// Layout assertions that involve a nested key's width, which only the

@@ -148,6 +148,26 @@ pub fn write_key<const N: usize>(
     }
 }
 
+/// Checks a variable-length key against its `max_width` and returns its length.
+///
+/// # Errors
+/// [`EncodeErrorKind::TooLong`](crate::EncodeErrorKind::TooLong) above `max`.
+#[inline]
+pub fn check_max_width(
+    len: usize,
+    max: usize,
+    name: &'static str,
+) -> Result<usize, crate::EncodeError> {
+    if len <= max {
+        Ok(len)
+    } else {
+        Err(crate::EncodeError::new(
+            name,
+            crate::EncodeErrorKind::TooLong { len, max },
+        ))
+    }
+}
+
 /// Checks a fixed key's length and gives it as an array, for `decode`.
 ///
 /// # Errors

@@ -2,7 +2,7 @@
 //! through constant-offset slots; keys with a variable-length field walk the
 //! bytes with a cursor. Also the per-field snippets the scan helpers reuse.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Group, Ident, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -324,6 +324,27 @@ pub fn bucket_expr(key: &Key<'_>, key_bytes: &TokenStream) -> TokenStream {
     }
 }
 
+/// The type with every lifetime written `'_`, for a `const` outside the
+/// impl, where the struct's lifetimes are not in scope.
+fn erase_lifetimes(ty: TokenStream) -> TokenStream {
+    let mut after_quote = false;
+    ty.into_iter()
+        .map(|tt| {
+            let tt = match tt {
+                TokenTree::Ident(i) if after_quote => TokenTree::Ident(Ident::new("_", i.span())),
+                TokenTree::Group(g) => {
+                    let mut ng = Group::new(g.delimiter(), erase_lifetimes(g.stream()));
+                    ng.set_span(g.span());
+                    TokenTree::Group(ng)
+                }
+                other => other,
+            };
+            after_quote = matches!(&tt, TokenTree::Punct(p) if p.as_char() == '\'');
+            tt
+        })
+        .collect()
+}
+
 /// `type Decoded<'de> = Key<'de, ..>`: the struct with every lifetime set to `'de`.
 fn decoded_type(key: &Key<'_>) -> TokenStream {
     let ident = key.ident;
@@ -356,9 +377,8 @@ pub fn row_key_impl(key: &Key<'_>) -> TokenStream {
         .filter(|f| matches!(f.codec, Codec::Nested))
         .map(|f| {
             let ty = f.value_ty;
-            quote::quote_spanned! {syn::spanned::Spanned::span(ty)=>
-                const _: () = __rk::nested::assert_fixed::<#ty>();
-            }
+            let inferred = erase_lifetimes(quote!(#ty));
+            quote_spanned!(ty.span()=> const _: () = __rk::nested::assert_fixed::<#inferred>();)
         });
     quote! {
         #(#fixed_nested)*
@@ -431,6 +451,7 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
 
 fn variable_body(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
+    let max = key.max_width;
     let ident = key.ident;
     let name = ident.to_string();
     let sw = key.salt.as_ref().map_or(0, |s| s.width);
@@ -492,7 +513,7 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
             __w.take(#sw)?;
             #(#writes)*
             #stamp
-            __rk::Ok(__w.position())
+            __rk::codec::check_max_width(__w.position(), #max, #name)
         }
 
         fn decode(bytes: &[u8]) -> __rk::Result<Self::Decoded<'_>, #krate::DecodeError> {

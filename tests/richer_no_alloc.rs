@@ -1,0 +1,535 @@
+//! The richer field kinds stay off the heap: borrowed decode, `encode_into` of variable keys, views, floats, `Option`, nested keys, tags, `Md5`, record enums.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::hint::black_box;
+
+use rowkey::{KeyRange, Md5, RowKey};
+
+/// Counts each thread's allocations in that thread's own counter: tests run
+/// in parallel, and a shared counter would charge one test with another's
+/// allocations (the counter test below allocates on purpose).
+struct Counting;
+
+thread_local! {
+    static MEASURING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn note() {
+    if MEASURING.try_with(Cell::get).unwrap_or(false) {
+        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+    }
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        note();
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        note();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        note();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Uses `v` where the optimizer cannot see, so the call that made it is not removed.
+fn keep<T>(v: T) {
+    black_box(v);
+}
+
+/// How many allocations this thread makes while running `f`.
+fn allocations(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.with(Cell::get);
+    MEASURING.with(|m| m.set(true));
+    f();
+    MEASURING.with(|m| m.set(false));
+    ALLOCATIONS.with(Cell::get) - before
+}
+
+#[test]
+fn the_counter_sees_allocations() {
+    // Without this, a broken counter would make every test below pass.
+    assert!(allocations(|| keep(vec![1u8; 16])) >= 1);
+    assert!(allocations(|| keep(String::from("x"))) >= 1);
+}
+
+// ---- keys ----
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct HostEventKey<'a> {
+    #[escaped]
+    host: &'a str,
+    #[escaped]
+    event: &'a str,
+    #[reverse]
+    ts: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct CowHostEvent<'a> {
+    #[escaped]
+    host: Cow<'a, str>,
+    #[escaped]
+    event: Cow<'a, [u8]>,
+    #[reverse]
+    ts: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct PathKey<'a> {
+    bucket: u16,
+    path: &'a str,
+}
+
+/// Owned fields: their encode_into still writes straight from the value.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct OwnedVar {
+    #[salt(mod = 16)]
+    user: u32,
+    #[reverse]
+    #[escaped]
+    name: String,
+    rest: Vec<u8>,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(width = 20)]
+struct FileKey {
+    #[pad(6)]
+    user_id: u32,
+    #[pad(8)]
+    create_date: u32,
+    #[pad(6)]
+    file_id: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct IndexKey {
+    #[pad(4)]
+    region: u16,
+    #[tag(b"a")]
+    index: (),
+    #[pad(2)]
+    q1: u8,
+    #[pad(2)]
+    q2: u8,
+    main: FileKey,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Rich {
+    a: f64,
+    #[reverse]
+    b: f32,
+    c: Option<u32>,
+    #[reverse]
+    #[pad(3)]
+    d: Option<u16>,
+    #[tag(2)]
+    kind: (),
+    #[mirror]
+    #[pad(7)]
+    id: u32,
+    inner: FileKey,
+    maybe: Option<FileKey>,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(width = 40)]
+struct LogKey {
+    host: Md5,
+    event: Md5,
+    ts: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct CustomerKey {
+    customer: u64,
+    #[tag(1)]
+    kind: (),
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct OrderKey {
+    customer: u64,
+    #[tag(2)]
+    kind: (),
+    order: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+enum Row {
+    Customer(CustomerKey),
+    Order(OrderKey),
+}
+
+fn file() -> FileKey {
+    FileKey {
+        user_id: 1,
+        create_date: 20_120_902,
+        file_id: 1,
+    }
+}
+
+fn rich() -> Rich {
+    Rich {
+        a: -0.0,
+        b: f32::NAN,
+        c: Some(5),
+        d: None,
+        kind: (),
+        id: 1_231_456,
+        inner: file(),
+        maybe: Some(file()),
+    }
+}
+
+// ---- borrowed decode ----
+
+#[test]
+fn borrowed_decode_of_escape_free_values_allocates_nothing() {
+    let bytes = HostEventKey {
+        host: "web-17",
+        event: "login",
+        ts: 7,
+    }
+    .encode()
+    .unwrap();
+    let mut host = "";
+    assert_eq!(
+        allocations(|| {
+            let k = HostEventKey::decode(black_box(&bytes)).unwrap();
+            host = k.host;
+            keep(k);
+        }),
+        0,
+        "HostEventKey::decode"
+    );
+    assert_eq!(host, "web-17");
+    assert_eq!(
+        allocations(|| keep(CowHostEvent::decode(black_box(&bytes)))),
+        0,
+        "Cow fields borrow escape-free values"
+    );
+    let path = PathKey {
+        bucket: 3,
+        path: "/usr/bin",
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(
+        allocations(|| keep(PathKey::decode(black_box(&path)))),
+        0,
+        "trailing &str"
+    );
+}
+
+#[test]
+fn decode_errors_of_variable_keys_allocate_nothing() {
+    let escaped = HostEventKey {
+        host: "a\0b",
+        event: "",
+        ts: 7,
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(
+        allocations(|| keep(HostEventKey::decode(black_box(&escaped)))),
+        0,
+        "NeedsOwned"
+    );
+    let bad: [&[u8]; 4] = [
+        &[0x61, 0x00, 0x07],
+        &[0x61, 0x62],
+        &[0x00, 0x01, 0x00, 0x01, 0xFF],
+        &[0x00, 0x01, 0xFF, 0x00, 0x01, 0, 0, 0, 0, 0, 0, 0, 0],
+    ];
+    assert_eq!(
+        allocations(|| {
+            for b in bad {
+                keep(HostEventKey::decode(black_box(b)));
+            }
+            keep(PathKey::decode(black_box(&[0x00, 0x01, 0xC3])));
+        }),
+        0
+    );
+}
+
+// ---- encode_into of variable keys ----
+
+#[test]
+fn encode_into_a_stack_buffer_allocates_nothing() {
+    let host_event = HostEventKey {
+        host: "web\0-17",
+        event: "login",
+        ts: 7,
+    };
+    let path = PathKey {
+        bucket: 3,
+        path: "/usr/bin",
+    };
+    let owned = OwnedVar {
+        user: 42,
+        name: "a\0b".into(),
+        rest: vec![0, 1, 2],
+    };
+    let mut buf = [0u8; 64];
+    let mut n = 0;
+    assert_eq!(
+        allocations(|| {
+            n = black_box(&host_event).encode_into(&mut buf).unwrap();
+            keep(black_box(&host_event).encoded_len());
+        }),
+        0,
+        "HostEventKey::encode_into"
+    );
+    assert_eq!(&buf[..n], host_event.encode().unwrap().as_slice());
+    assert_eq!(
+        allocations(|| keep(black_box(&path).encode_into(&mut buf))),
+        0,
+        "PathKey::encode_into"
+    );
+    assert_eq!(
+        allocations(|| {
+            n = black_box(&owned).encode_into(&mut buf).unwrap();
+            keep(black_box(&owned).encoded_len());
+        }),
+        0,
+        "salted, reversed, owned encode_into"
+    );
+    assert_eq!(&buf[..n], owned.encode().unwrap().as_slice());
+    assert_eq!(
+        allocations(|| keep(black_box(&host_event).encode_into(&mut buf[..5]))),
+        0,
+        "BufferTooSmall"
+    );
+    // `encode` of a variable key returns a Vec: one allocation, of the exact length
+    assert_eq!(
+        allocations(|| keep(black_box(&host_event).encode())),
+        1,
+        "encode allocates once"
+    );
+}
+
+#[test]
+fn helpers_of_variable_keys_allocate_nothing() {
+    assert_eq!(
+        allocations(|| {
+            keep(HostEventKey::prefix_for_host(black_box("web-17")));
+            keep(HostEventKey::prefix_for_host_event(
+                black_box("web-17"),
+                "login",
+            ));
+            keep(HostEventKey::range_for_host_event_ts(
+                "web-17",
+                "login",
+                black_box(10..20),
+            ));
+            keep(PathKey::prefix_for_bucket_path(3, black_box("/usr")));
+            keep(OwnedVar::prefix_for_user_name(black_box(42), "a"));
+            keep(OwnedVar::prefix_for_user_name_rest(
+                42,
+                "a",
+                black_box(&[1]),
+            ));
+        }),
+        0
+    );
+}
+
+// ---- views ----
+
+#[test]
+fn views_and_getters_allocate_nothing() {
+    let file_bytes = file().encode().unwrap();
+    let rich_bytes = rich().encode().unwrap();
+    let log_bytes = LogKey {
+        host: Md5::of("web-17"),
+        event: Md5::of("login"),
+        ts: 9,
+    }
+    .encode()
+    .unwrap();
+    let index_bytes = IndexKey {
+        region: 100,
+        index: (),
+        q1: 1,
+        q2: 2,
+        main: file(),
+    }
+    .encode()
+    .unwrap();
+    let mut date = 0;
+    assert_eq!(
+        allocations(|| {
+            date = FileKey::view(black_box(&file_bytes))
+                .unwrap()
+                .create_date()
+                .unwrap();
+        }),
+        0,
+        "FileKey::view + getter"
+    );
+    assert_eq!(date, 20_120_902);
+    assert_eq!(
+        allocations(|| {
+            let v = Rich::view(black_box(&rich_bytes)).unwrap();
+            keep(v.a());
+            keep(v.b());
+            keep(v.c());
+            keep(v.d());
+            keep(v.id());
+            keep(v.inner());
+            keep(v.maybe());
+        }),
+        0,
+        "Rich::view + getters"
+    );
+    let mut ts = 0;
+    assert_eq!(
+        allocations(|| {
+            let v = LogKey::view(black_box(&log_bytes)).unwrap();
+            ts = v.ts().unwrap();
+            keep(v.host());
+        }),
+        0,
+        "LogKey::view"
+    );
+    assert_eq!(ts, 9);
+    assert_eq!(
+        allocations(|| keep(IndexKey::view(black_box(&index_bytes)).unwrap().main())),
+        0,
+        "nested getter"
+    );
+    assert_eq!(
+        allocations(|| keep(FileKey::view(black_box(&file_bytes[..19])))),
+        0,
+        "view length error"
+    );
+}
+
+// ---- fixed richer codecs ----
+
+#[test]
+fn float_option_nested_tag_mirror_encode_and_decode_allocate_nothing() {
+    let k = rich();
+    let bytes = k.encode().unwrap();
+    let index = IndexKey {
+        region: 100,
+        index: (),
+        q1: 1,
+        q2: 2,
+        main: file(),
+    };
+    let index_bytes = index.encode().unwrap();
+    let mut buf = [0u8; 128];
+    assert_eq!(
+        allocations(|| {
+            keep(black_box(&k).encode());
+            keep(black_box(&k).encode_into(&mut buf));
+            keep(black_box(&index).encode());
+        }),
+        0,
+        "encode"
+    );
+    assert_eq!(
+        allocations(|| {
+            keep(Rich::decode(black_box(&bytes)));
+            keep(IndexKey::decode(black_box(&index_bytes)));
+        }),
+        0,
+        "decode"
+    );
+    let mut wrong_tag = index_bytes;
+    wrong_tag[4] = b'b';
+    assert_eq!(
+        allocations(|| keep(IndexKey::decode(black_box(&wrong_tag)))),
+        0,
+        "BadTag"
+    );
+    assert_eq!(
+        allocations(|| {
+            keep(Rich::prefix_for_a_b_c(black_box(1.0), f32::NAN, None));
+            keep(Rich::range_for_a(black_box(-1.0..1.0)));
+            keep(IndexKey::prefix_for_region_index_q1_q2(
+                100,
+                1,
+                black_box(2),
+            ));
+            keep(IndexKey::prefix_for_region_index_q1_q2_main_within(
+                100,
+                1,
+                2,
+                &FileKey::prefix_for_user_id(black_box(1)).unwrap(),
+            ));
+            keep(KeyRange::<64>::exact(black_box(b"key")));
+        }),
+        0,
+        "helpers"
+    );
+}
+
+#[test]
+fn md5_keys_and_record_enums_allocate_nothing() {
+    let log = LogKey {
+        host: Md5::of("web-17"),
+        event: Md5::of("login"),
+        ts: 9,
+    };
+    let bytes = log.encode().unwrap();
+    assert_eq!(
+        allocations(|| {
+            keep(Md5::of(black_box("web-17")));
+            keep(black_box(&log).encode());
+            keep(LogKey::decode(black_box(&bytes)));
+            keep(LogKey::prefix_for_host(black_box(Md5::of("web-17"))));
+        }),
+        0,
+        "Md5"
+    );
+    let customer = CustomerKey {
+        customer: 7,
+        kind: (),
+    }
+    .encode()
+    .unwrap();
+    let order = OrderKey {
+        customer: 7,
+        kind: (),
+        order: 9,
+    }
+    .encode()
+    .unwrap();
+    let row = Row::Order(OrderKey {
+        customer: 7,
+        kind: (),
+        order: 9,
+    });
+    let mut buf = [0u8; 32];
+    assert_eq!(
+        allocations(|| {
+            keep(Row::decode(black_box(&customer)));
+            keep(Row::decode(black_box(&order)));
+            keep(Row::decode(black_box(&order[..12])));
+            keep(black_box(&row).encode_into(&mut buf));
+        }),
+        0,
+        "Row"
+    );
+}
