@@ -6,11 +6,13 @@
 //!   `range.end()` is `None` (the range runs to the end of the table).
 //! * [`row_set`] puts any number of ranges (a fan-out over salt buckets, for one) into one
 //!   [`RowSet`], so a query over N buckets is **one** `ReadRows` request.
-//! * [`Bigtable`] is a small client over [`bigtable_rs`] (data API) and the
-//!   [`googleapis_tonic_google_bigtable_admin_v2`] client (table admin): connect from the
-//!   environment, create a table pre-split at `T::split_points()`, write rows with batched
-//!   `MutateRows`, read a [`RowSet`] with an optional row limit, page through a range with
-//!   [`KeyRange::after`]. It counts the requests it sends ([`Bigtable::requests`]).
+//! * [`Bigtable`] is a small client over [`bigtable_rs`] (data API: its connection with
+//!   credentials for Cloud Bigtable, its generated client and `ReadRows` chunk decoder over
+//!   a tuned channel for the emulator) and the [`googleapis_tonic_google_bigtable_admin_v2`]
+//!   client (table admin): connect from the environment, create a table pre-split at
+//!   `T::split_points()`, write rows with batched `MutateRows`, read a [`RowSet`] with an
+//!   optional row limit, page through a range with [`KeyRange::after`]. It counts the
+//!   requests it sends ([`Bigtable::requests`]).
 //! * [`merge_sorted_runs`] merges the per-bucket runs of a fanned-out read back into the
 //!   order of a decoded field.
 //!
@@ -50,10 +52,12 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use bigtable_rs;
-use bigtable_rs::bigtable::{BigTable, BigTableConnection};
+use bigtable_rs::bigtable::read_rows::decode_read_rows_response;
+use bigtable_rs::bigtable::{BigTable, BigTableConnection, RowCell};
+use bigtable_rs::google::bigtable::v2::row_range::{EndKey, StartKey};
 use bigtable_rs::google::bigtable::v2::{
-    mutate_rows_request, mutation, row_filter, row_range, MutateRowsRequest, Mutation,
-    ReadRowsRequest, RowFilter,
+    bigtable_client::BigtableClient, mutate_rows_request, mutation, row_filter, MutateRowsRequest,
+    MutateRowsResponse, Mutation, ReadRowsRequest, RowFilter,
 };
 pub use bigtable_rs::google::bigtable::v2::{RowRange, RowSet};
 pub use gcp_auth;
@@ -81,6 +85,11 @@ const ADMIN_SCOPE: &str = "https://www.googleapis.com/auth/bigtable.admin.table"
 /// `MutateRows` entry codes worth sending again: DEADLINE_EXCEEDED, ABORTED, UNAVAILABLE.
 const RETRYABLE_CODES: [i32; 3] = [4, 10, 14];
 const MUTATION_ATTEMPTS: u32 = 4;
+/// Bigtable's limit on the mutations of one `MutateRows` request.
+const MAX_MUTATIONS_PER_REQUEST: usize = 100_000;
+/// HTTP/2 flow-control windows of the emulator connection; see [`Data`].
+const EMULATOR_STREAM_WINDOW: u32 = 256 * 1024;
+const EMULATOR_CONNECTION_WINDOW: u32 = 16 * 1024 * 1024;
 
 // ---------------------------------------------------------------------------------------
 // KeyRange -> RowRange / RowSet
@@ -146,10 +155,8 @@ impl<T: ToRowRange + ?Sized> ToRowRange for &T {
 pub fn row_range<const CAP: usize>(range: &KeyRange<CAP>) -> RowRange {
     let start = range.start();
     RowRange {
-        start_key: (!start.is_empty()).then(|| row_range::StartKey::StartKeyClosed(start.to_vec())),
-        end_key: range
-            .end()
-            .map(|end| row_range::EndKey::EndKeyOpen(end.to_vec())),
+        start_key: (!start.is_empty()).then(|| StartKey::StartKeyClosed(start.to_vec())),
+        end_key: range.end().map(|end| EndKey::EndKeyOpen(end.to_vec())),
     }
 }
 
@@ -543,7 +550,7 @@ impl Config {
 /// through the generated admin client. Cheap to clone; clones share the request counters.
 #[derive(Clone)]
 pub struct Bigtable {
-    data: BigTable,
+    data: Data,
     admin: BigtableTableAdminClient<Channel>,
     auth: Option<Arc<dyn gcp_auth::TokenProvider>>,
     instance_path: String,
@@ -565,7 +572,8 @@ impl fmt::Debug for Bigtable {
 /// How [`Bigtable::write_rows_with`] batches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WriteOptions {
-    /// Rows per `MutateRows` request (Bigtable allows up to 100,000 mutations per request).
+    /// Rows per `MutateRows` request. A request also stops short of Bigtable's limit of
+    /// 100,000 mutations (cells) per request.
     pub batch_rows: usize,
     /// Requests in flight at once.
     pub in_flight: usize,
@@ -597,7 +605,6 @@ impl Bigtable {
     /// As [`Bigtable::connect`].
     pub async fn connect_with(config: Config) -> Result<Self, Error> {
         let channels = config.channels.max(1);
-        let timeout = Some(config.timeout);
         let (data, admin, auth, project) = match &config.emulator_host {
             Some(host) => {
                 let project = config
@@ -611,14 +618,7 @@ impl Bigtable {
                     .timeout(config.timeout)
                     .connect()
                     .await?;
-                let data = BigTableConnection::new_with_emulator(
-                    host,
-                    &project,
-                    &config.instance,
-                    false,
-                    channels,
-                    timeout,
-                )?;
+                let data = Data::emulator(host, channels, config.timeout)?;
                 (data, admin, None, project)
             }
             None => {
@@ -632,9 +632,10 @@ impl Bigtable {
                     &config.instance,
                     false,
                     channels,
-                    timeout,
+                    Some(config.timeout),
                     provider.clone(),
                 )?;
+                let data = Data::Cloud(data.client());
                 let admin = Channel::from_shared(format!("https://{ADMIN_HOST}"))
                     .map_err(|e| Error::Config(e.to_string()))?
                     .tls_config(
@@ -648,7 +649,7 @@ impl Bigtable {
             }
         };
         Ok(Bigtable {
-            data: data.client(),
+            data,
             admin: BigtableTableAdminClient::new(admin),
             auth,
             instance_path: format!("projects/{project}/instances/{}", config.instance),
@@ -671,11 +672,6 @@ impl Bigtable {
             mutate_rows: self.counters.mutate_rows.load(Ordering::Relaxed),
             admin: self.counters.admin.load(Ordering::Relaxed),
         }
-    }
-
-    /// The [`bigtable_rs`] data client, for requests this crate has no helper for.
-    pub fn data_client(&self) -> BigTable {
-        self.data.clone()
     }
 
     /// An admin request with credentials (real instance) and the routing header.
@@ -804,9 +800,8 @@ impl Bigtable {
         let mut tasks = tokio::task::JoinSet::new();
         let mut rows = rows.into_iter().peekable();
         while rows.peek().is_some() {
-            let entries: Vec<mutate_rows_request::Entry> = rows
-                .by_ref()
-                .take(batch_rows)
+            let entries: Vec<_> = next_batch(&mut rows, batch_rows, MAX_MUTATIONS_PER_REQUEST)
+                .into_iter()
                 .map(|row| entry(row, micros))
                 .collect();
             summary.rows += entries.len() as u64;
@@ -908,7 +903,7 @@ impl Bigtable {
             ..ReadRowsRequest::default()
         };
         self.counters.read_rows.fetch_add(1, Ordering::Relaxed);
-        let response = self.data.read_rows(request).await?;
+        let response = self.data.read_rows(request, self.timeout).await?;
         Ok(response
             .into_iter()
             .map(|(key, cells)| Row {
@@ -976,6 +971,93 @@ impl Bigtable {
     }
 }
 
+/// The data API client.
+///
+/// Against Cloud Bigtable this is [`bigtable_rs`]'s connection (TLS, credentials, channel
+/// pool). Against the emulator it is the same generated client over a channel of ours,
+/// because of flow control: the emulator sends one row per `ReadRowsResponse`, so a large
+/// read is a stream of ~60-byte DATA frames, and h2 0.4.16+ closes the connection
+/// (`GOAWAY ENHANCE_YOUR_CALM "too_many_data_frames"`) once the small frames buffered
+/// ahead of the reader cost more than half the connection window. With hyper's default
+/// windows (2 MiB per stream, 5 MiB per connection) a reader lagging ~13,000 rows behind,
+/// as a debug build does on a 100,000-row read, trips it. A 256 KiB stream window under a
+/// 16 MiB connection window bounds what one stream can buffer far below the budget. The
+/// rows are decoded by `bigtable_rs`'s `ReadRows` chunk decoder either way.
+#[derive(Clone)]
+enum Data {
+    Emulator(BigtableClient<Channel>),
+    Cloud(BigTable),
+}
+
+impl Data {
+    /// A channel pool of `channels` plain HTTP/2 connections to the emulator at `host`.
+    fn emulator(host: &str, channels: usize, timeout: Duration) -> Result<Self, Error> {
+        let (channel, tx) = Channel::balance_channel::<usize>(channels);
+        for i in 0..channels {
+            let endpoint = Channel::from_shared(format!("http://{host}"))
+                .map_err(|e| Error::Config(format!("bad {EMULATOR_HOST_VAR} `{host}`: {e}")))?
+                .timeout(timeout)
+                .initial_stream_window_size(EMULATOR_STREAM_WINDOW)
+                .initial_connection_window_size(EMULATOR_CONNECTION_WINDOW);
+            tx.try_send(tonic::transport::channel::Change::Insert(i, endpoint))
+                .map_err(|e| Error::Config(format!("channel pool: {e}")))?;
+        }
+        Ok(Data::Emulator(BigtableClient::new(channel)))
+    }
+
+    async fn read_rows(
+        &mut self,
+        request: ReadRowsRequest,
+        timeout: Duration,
+    ) -> Result<Vec<(Vec<u8>, Vec<RowCell>)>, Error> {
+        Ok(match self {
+            Data::Emulator(client) => {
+                let stream = client
+                    .read_rows(request)
+                    .await
+                    .map_err(bigtable_rs::bigtable::Error::from)?
+                    .into_inner();
+                decode_read_rows_response(&Some(timeout), stream).await?
+            }
+            Data::Cloud(client) => client.read_rows(request).await?,
+        })
+    }
+
+    async fn mutate_rows(
+        &mut self,
+        request: MutateRowsRequest,
+    ) -> Result<tonic::Streaming<MutateRowsResponse>, Error> {
+        Ok(match self {
+            Data::Emulator(client) => client
+                .mutate_rows(request)
+                .await
+                .map_err(bigtable_rs::bigtable::Error::from)?
+                .into_inner(),
+            Data::Cloud(client) => client.mutate_rows(request).await?,
+        })
+    }
+}
+
+/// The next batch of `rows`: up to `max_rows` rows, and no more than `max_mutations` cells
+/// in all (a single row with more cells still goes alone; Bigtable then rejects it).
+fn next_batch<I: Iterator<Item = Row>>(
+    rows: &mut std::iter::Peekable<I>,
+    max_rows: usize,
+    max_mutations: usize,
+) -> Vec<Row> {
+    let mut batch = Vec::new();
+    let mut mutations = 0;
+    while batch.len() < max_rows {
+        let fits = |row: &Row| batch.is_empty() || mutations + row.cells.len() <= max_mutations;
+        let Some(row) = rows.next_if(fits) else {
+            break;
+        };
+        mutations += row.cells.len();
+        batch.push(row);
+    }
+    batch
+}
+
 /// A row as a `MutateRows` entry of `SetCell` mutations at `micros`.
 fn entry(row: Row, micros: i64) -> mutate_rows_request::Entry {
     mutate_rows_request::Entry {
@@ -1000,7 +1082,8 @@ fn entry(row: Row, micros: i64) -> mutate_rows_request::Entry {
 async fn join_one(tasks: &mut tokio::task::JoinSet<Result<u64, Error>>) -> Result<u64, Error> {
     match tasks.join_next().await {
         Some(Ok(result)) => result,
-        Some(Err(join_error)) => std::panic::resume_unwind(join_error.into_panic()),
+        Some(Err(e)) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        Some(Err(e)) => Err(Error::Config(format!("write task did not finish: {e}"))),
         None => Ok(0),
     }
 }
@@ -1008,7 +1091,6 @@ async fn join_one(tasks: &mut tokio::task::JoinSet<Result<u64, Error>>) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use row_range::{EndKey, StartKey};
 
     fn kr(start: &[u8], end: Option<&[u8]>) -> KeyRange {
         KeyRange::new(start, end).unwrap()
@@ -1083,6 +1165,24 @@ mod tests {
         let rows = vec![("a", 1), ("a", 2), ("b", 1), ("b", 2)];
         let merged = merge_sorted_runs(rows, |r| r.1);
         assert_eq!(merged, [("a", 1), ("b", 1), ("a", 2), ("b", 2)]);
+    }
+
+    #[test]
+    fn batches_respect_row_and_mutation_limits() {
+        let row = |cells: usize| {
+            (0..cells).fold(Row::new(vec![1]), |r, i| {
+                r.with_cell("d", vec![i as u8], b"v".to_vec())
+            })
+        };
+        let mut rows = [1, 1, 1, 2, 3, 1, 9, 1].map(row).into_iter().peekable();
+        let sizes = |b: Vec<Row>| b.iter().map(|r| r.cells.len()).collect::<Vec<_>>();
+        assert_eq!(sizes(next_batch(&mut rows, 3, 100)), [1, 1, 1]);
+        assert_eq!(sizes(next_batch(&mut rows, 10, 5)), [2, 3]);
+        assert_eq!(sizes(next_batch(&mut rows, 10, 5)), [1]);
+        // A row above the mutation limit goes alone.
+        assert_eq!(sizes(next_batch(&mut rows, 10, 5)), [9]);
+        assert_eq!(sizes(next_batch(&mut rows, 10, 5)), [1]);
+        assert!(next_batch(&mut rows, 10, 5).is_empty());
     }
 
     #[test]

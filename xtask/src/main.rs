@@ -106,13 +106,12 @@ fn cmd_test(mut extra: Vec<OsString>) -> Result<ExitCode, String> {
     let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut failed = Vec::new();
     for run in test_runs(&extra) {
-        say(format!(
-            "running: cargo {}",
-            run.iter()
-                .map(|a| a.to_string_lossy())
-                .collect::<Vec<_>>()
-                .join(" ")
-        ));
+        let shown = run
+            .iter()
+            .map(|a| a.to_string_lossy())
+            .collect::<Vec<_>>()
+            .join(" ");
+        say(format!("running: cargo {shown}"));
         let status = Command::new(&cargo)
             .args(&run)
             .current_dir(&root)
@@ -120,10 +119,7 @@ fn cmd_test(mut extra: Vec<OsString>) -> Result<ExitCode, String> {
             .status()
             .map_err(|e| format!("cannot run cargo: {e}"))?;
         if !status.success() {
-            say(format!(
-                "failed ({status}): cargo {}",
-                run[1].to_string_lossy()
-            ));
+            say(format!("failed ({status}): cargo {shown}"));
             failed.push(status);
         }
     }
@@ -300,8 +296,11 @@ fn gcloud_sdk_root() -> Option<PathBuf> {
 /// A running emulator. Dropping it kills the process by its PID, so the emulator goes away
 /// on every exit path of this program that unwinds (errors, failed runs, panics). Ctrl-C in a
 /// terminal reaches the emulator directly: it is in our process group and exits on SIGINT.
+/// If this program is killed outright (SIGTERM, SIGKILL), a watchdog shell notices within a
+/// second and kills the emulator by its PID.
 struct Emulator {
     child: Option<Child>,
+    watchdog: Option<Child>,
     addr: SocketAddr,
 }
 
@@ -335,8 +334,10 @@ impl Emulator {
                 .spawn()
                 .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
             say(format!("started emulator on {addr} (pid {})", child.id()));
+            let watchdog = spawn_watchdog(child.id());
             let mut emulator = Emulator {
                 child: Some(child),
+                watchdog,
                 addr,
             };
             match emulator.wait_ready() {
@@ -407,6 +408,10 @@ impl Emulator {
 
     /// Kills the emulator by its PID and reaps it. Idempotent.
     fn stop(&mut self) {
+        if let Some(mut watchdog) = self.watchdog.take() {
+            let _ = watchdog.kill();
+            let _ = watchdog.wait();
+        }
         if let Some(mut child) = self.child.take() {
             if let Ok(None) = child.try_wait() {
                 say(format!("stopping emulator (pid {})", child.id()));
@@ -421,6 +426,27 @@ impl Drop for Emulator {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// A shell that waits for this process to end and then kills the emulator `pid`: cleanup for
+/// when this process is killed without unwinding. `None` where there is no `sh`.
+fn spawn_watchdog(pid: u32) -> Option<Child> {
+    if !cfg!(unix) {
+        return None;
+    }
+    Command::new("sh")
+        .args([
+            "-c",
+            r#"while kill -0 "$1" 2>/dev/null; do sleep 1; done; kill "$2" 2>/dev/null"#,
+            "xtask-emulator-watchdog",
+            &std::process::id().to_string(),
+            &pid.to_string(),
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()
 }
 
 /// A port that was free a moment ago: bind port 0 on loopback, read it, release it.
