@@ -41,8 +41,9 @@ pub struct MainKey {
 #[derive(RowKey, Debug, Clone, Copy, PartialEq)]
 #[rowkey(width = 25)]
 pub struct IndexA {
-    /// The start key of the main row's region.
-    pub region: [u8; 4],
+    /// The first bucket of the main row's region: its start key, `0000`..`9900`.
+    #[pad(4)]
+    pub region: u16,
     #[tag(b"-a-")]
     pub index: (),
     #[pad(2)]
@@ -107,16 +108,14 @@ fn text(b: &[u8]) -> String {
 
 /// The start key of every region: bucket 0's prefix, then the split points.
 fn region_starts() -> Vec<SplitPoint> {
-    std::iter::once(MainKey::SALT.prefix(0))
-        .chain(MainKey::SALT.region_split_points(REGIONS))
-        .collect()
+    MainKey::SALT.region_starts(REGIONS).collect()
 }
 
 /// The index row of a main row.
 fn index_row(main: MainKey, q1: u8, q2: u8) -> Result<IndexA> {
     let bucket = MainKey::SALT.read(&main.encode()?)?;
-    let mut region = [0; 4];
-    region.copy_from_slice(MainKey::SALT.region_start(bucket, REGIONS).as_bytes());
+    // The region's first bucket fits u16: there are 10,000 buckets.
+    let region = MainKey::SALT.region_start_bucket(bucket, REGIONS) as u16;
     Ok(IndexA {
         region,
         index: (),
@@ -181,8 +180,7 @@ pub fn run(cfg: &Config, out: &mut dyn Write) -> Result<Summary> {
     writeln!(out, "\nq1 = 01 and q2 = 02:")?;
     let (mut found, mut shown) = (Vec::new(), 0);
     for (r, start) in starts.iter().enumerate() {
-        let mut region = [0; 4];
-        region.copy_from_slice(start.as_bytes());
+        let region = MainKey::SALT.read(start.as_bytes())? as u16;
         let range = IndexA::prefix_for_region_index_q1_q2(region, 1, 2)?;
         let before = found.len();
         for key in scan_keys(&table, &range) {

@@ -302,8 +302,34 @@ impl Salt {
     /// The first bucket's prefix of the region that holds `bucket`: the
     /// region start key that co-located index rows begin with (seed 003).
     pub fn region_start(&self, bucket: u32, regions: u32) -> SplitPoint {
-        let r = self.region_of(bucket, regions);
-        self.prefix(self.region_first_bucket(r, regions))
+        self.prefix(self.region_start_bucket(bucket, regions))
+    }
+
+    /// The first bucket of the region that holds `bucket`, as a number: for
+    /// an index key whose region field is typed (`#[pad(4)] region: u16`).
+    ///
+    /// ```
+    /// use rowkey::Salt;
+    /// assert_eq!(Salt::digits(10_000, 4).region_start_bucket(4563, 100), 4500);
+    /// ```
+    pub fn region_start_bucket(&self, bucket: u32, regions: u32) -> u32 {
+        self.region_first_bucket(self.region_of(bucket, regions), regions)
+    }
+
+    /// The start key of every one of `regions` regions, region 0 (the first
+    /// bucket) included: the split points with the table's first key in front.
+    ///
+    /// ```
+    /// use rowkey::Salt;
+    /// let starts: Vec<_> = Salt::new(8).region_starts(4).map(|p| p.as_bytes()[0]).collect();
+    /// assert_eq!(starts, [0, 2, 4, 6]);
+    /// ```
+    pub fn region_starts(&self, regions: u32) -> SplitPoints {
+        SplitPoints {
+            salt: *self,
+            regions: regions.clamp(1, self.buckets),
+            next: 0,
+        }
     }
 
     fn region_first_bucket(&self, region: u32, regions: u32) -> u32 {

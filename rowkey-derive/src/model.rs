@@ -336,12 +336,15 @@ impl Codec {
             Codec::ByteArray(n) => format!("[u8; {n}]"),
             Codec::Float(t) => t.to_string(),
             Codec::Nested => "nested key".to_string(),
+            Codec::Tag(ref b) if b.iter().all(|c| c.is_ascii_graphic()) => {
+                format!("tag(b\"{}\")", String::from_utf8_lossy(b))
+            }
             Codec::Tag(ref b) => format!(
                 "tag({})",
                 b.iter()
-                    .map(|b| format!("{b:02X}"))
+                    .map(|b| b.to_string())
                     .collect::<Vec<_>>()
-                    .join(" ")
+                    .join(", ")
             ),
             Codec::Escaped(_) => "escaped".to_string(),
             Codec::Rest(_) => "rest of key".to_string(),

@@ -35,7 +35,13 @@ pub fn layout(key: &Key<'_>) -> TokenStream {
     for f in &key.fields {
         let fname = unraw(f.ident);
         let (offset, w) = (&f.offset, &f.width);
-        let mut codec = f.codec.describe();
+        // A nested key reads as its type (`Md5`, `MainKey`).
+        let mut codec = match f.codec {
+            Codec::Nested => quote::ToTokens::to_token_stream(f.value_ty)
+                .to_string()
+                .replace(' ', ""),
+            _ => f.codec.describe(),
+        };
         if f.optional {
             codec = format!("Option<{codec}>");
         }
