@@ -833,3 +833,38 @@ fn max_width_caps_variable_keys() {
     .encode_into(&mut buf)
     .is_err());
 }
+
+/// A nested key may borrow: its width does not depend on the lifetime.
+#[test]
+fn nested_keys_with_lifetimes() {
+    #[derive(RowKey, Debug, PartialEq, Clone, Copy)]
+    struct Named<'a> {
+        #[fixed(8)]
+        name: &'a str,
+        id: u16,
+    }
+    #[derive(RowKey, Debug, PartialEq)]
+    struct Outer<'a> {
+        r: u16,
+        inner: Named<'a>,
+        o: Option<u8>,
+    }
+    let key = Outer {
+        r: 1,
+        inner: Named { name: "ab", id: 3 },
+        o: Some(2),
+    };
+    let bytes = key.encode().unwrap();
+    assert_eq!(bytes, [0, 1, b'a', b'b', 0, 0, 0, 0, 0, 0, 0, 3, 1, 2]);
+    assert_eq!(Outer::decode(&bytes).unwrap(), key);
+    let same = Named { name: "ab", id: 3 };
+    assert!(Outer::prefix_for_r_inner(1, same).unwrap().contains(&bytes));
+    let inner = Named::prefix_for_name("ab").unwrap();
+    assert!(Outer::prefix_for_r_inner_within(1, &inner)
+        .unwrap()
+        .contains(&bytes));
+    let other = Named::prefix_for_name("abc").unwrap();
+    assert!(!Outer::prefix_for_r_inner_within(1, &other)
+        .unwrap()
+        .contains(&bytes));
+}

@@ -4,6 +4,7 @@
 //! the next key or attribute, so one build shows every mistake.
 
 use proc_macro2::{Span, TokenTree};
+use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Attribute, Meta};
@@ -382,13 +383,33 @@ fn duplicate_key(cx: &Ctxt, name: &str, first: Span, second: Span) {
     cx.error_at(first, format!("the first `{name}` is here"));
 }
 
-/// `#[tag(2)]`, `#[tag(b"ix")]` or `#[tag("ix")]`.
+/// `#[tag(2)]`, `#[tag(b'x')]`, `#[tag(b"ix")]` or `#[tag("ix")]`.
 fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
-    const SYNTAX: &str = "`#[tag(..)]` takes a byte `#[tag(2)]` or a byte string `#[tag(b\"ix\")]`";
-    let lit: syn::Lit = match &attr.meta {
-        Meta::List(_) => attr.parse_args()?,
-        _ => return Err(syn::Error::new_spanned(attr.path(), SYNTAX)),
+    const SYNTAX: &str = "`#[tag(..)]` takes the constant bytes: a byte, `#[tag(2)]`, or a byte string, `#[tag(b\"ix\")]`";
+    let list = match &attr.meta {
+        Meta::List(list) => list,
+        Meta::Path(path) => return Err(syn::Error::new_spanned(path, SYNTAX)),
+        Meta::NameValue(nv) => return Err(syn::Error::new_spanned(nv, SYNTAX)),
     };
+    let lit = list.parse_args_with(|input: syn::parse::ParseStream<'_>| {
+        if input.is_empty() {
+            return Err(syn::Error::new(list.delimiter.span().join(), SYNTAX));
+        }
+        let lit: syn::Lit = input.parse().map_err(|e| {
+            syn::Error::new(
+                e.span(),
+                format!("{SYNTAX}. The derive reads the bytes from the attribute, so write them as a literal, not a name or an expression"),
+            )
+        })?;
+        if !input.is_empty() {
+            let rest: proc_macro2::TokenStream = input.parse()?;
+            return Err(syn::Error::new_spanned(
+                rest,
+                "`#[tag(..)]` takes one literal; for several bytes write one byte string, `#[tag(b\"ix\")]` or `#[tag(b\"\\x01\\x02\")]`",
+            ));
+        }
+        Ok(lit)
+    })?;
     let span = lit.span();
     let bytes = match &lit {
         syn::Lit::Int(i) => match i.base10_parse::<u8>() {
@@ -396,18 +417,27 @@ fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
             Err(_) => {
                 return Err(syn::Error::new(
                     span,
-                    "`#[tag(N)]` is one byte, 0..=255; for more bytes write `#[tag(b\"...\")]`",
+                    format!(
+                        "`#[tag({})]` does not fit in a byte: an integer tag is one byte, 0..=255. For more bytes write a byte string, `#[tag(b\"ix\")]`",
+                        i.base10_digits()
+                    ),
                 ))
             }
         },
         syn::Lit::ByteStr(b) => b.value(),
         syn::Lit::Str(s) => s.value().into_bytes(),
-        _ => return Err(syn::Error::new(span, SYNTAX)),
+        syn::Lit::Byte(b) => vec![b.value()],
+        other => {
+            return Err(syn::Error::new(
+                span,
+                format!("{SYNTAX}; `{}` is neither", other.to_token_stream()),
+            ))
+        }
     };
     if bytes.is_empty() {
         return Err(syn::Error::new(
             span,
-            "an empty tag writes nothing; give it at least one byte",
+            "an empty tag writes nothing and tells no record types apart: give it at least one byte, `#[tag(b\"ix\")]`, or remove the field",
         ));
     }
     Ok(At { value: bytes, span })

@@ -143,6 +143,11 @@ fn no_codec(ty: &syn::Type, tyname: &str) -> String {
     )
 }
 
+/// `rowkey::Md5`, a nested key with no fields to put attributes on.
+fn is_md5(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Md5"))
+}
+
 fn is_u8(ty: &syn::Type) -> bool {
     matches!(ty, syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("u8"))
 }
@@ -173,7 +178,7 @@ pub fn key<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Key<'a>> {
     // guess never shows up as a second, misleading error.
     let mut known = Vec::new();
     for (i, f) in named.iter().enumerate() {
-        let attrs = attr::field_attrs(cx, &f.attrs);
+        let mut attrs = attr::field_attrs(cx, &f.attrs);
         let ident = f.ident.as_ref()?;
         let before = cx.error_count();
         // A field over a generic parameter was reported with the parameter;
@@ -188,6 +193,12 @@ pub fn key<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Key<'a>> {
         } else {
             field_codec(cx, f, &attrs, i + 1 == count)
         };
+        if matches!(spec.codec, Codec::Tag(_)) {
+            // Reported with the tag; a constant is neither salted nor ordered.
+            attrs.salt = None;
+            attrs.reverse = None;
+            attrs.mirror = None;
+        }
         let mut width = codec_width(&spec.codec, spec.value_ty);
         if spec.optional {
             width = width.plus_bytes(1);
@@ -265,13 +276,28 @@ pub fn key<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Key<'a>> {
 
     if let (Some(v), Some(s)) = (first_variable, salt.as_ref()) {
         if s.format != SaltFormat::Phoenix {
-            for &i in s.fields.iter().filter(|&&i| i > v) {
-                cx.error_spanned_by(
-                    fields[i].ident,
+            for &i in s.fields.iter().filter(|&&i| i >= v) {
+                let span = fattrs[i]
+                    .salt
+                    .as_ref()
+                    .map_or_else(|| fields[i].ident.span(), |s| s.span);
+                if i == v {
+                    cx.error_at(
+                        span,
+                        format!(
+                            "`{}` has a variable length, so the bucket could not hash a fixed place in the key. Salt a fixed-width field instead",
+                            unraw(fields[i].ident)
+                        ),
+                    );
+                    continue;
+                }
+                cx.error_at(
+                    span,
                     format!(
-                        "the salted field `{}` comes after the variable-length `{}`, so its bytes have no fixed place to hash. Move it before `{}`",
+                        "the salted field `{}` comes after the variable-length `{}`, so its bytes have no fixed place in the key for the salt to hash. Move `{}` before `{}`, or remove this `#[salt]`",
                         unraw(fields[i].ident),
                         unraw(fields[v].ident),
+                        unraw(fields[i].ident),
                         unraw(fields[v].ident)
                     ),
                 );
@@ -283,24 +309,36 @@ pub fn key<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Key<'a>> {
         if i > layout_known {
             continue;
         }
-        if first_variable.is_some_and(|v| i > v) {
+        if let Some(v) = first_variable.filter(|&v| i > v) {
             cx.error_at(
                 at.span,
                 format!(
-                    "`{}` comes after a variable-length field, so it has no fixed offset to assert",
-                    unraw(f.ident)
+                    "`{}` comes after the variable-length `{}`, so it has no fixed offset to assert. Remove `#[at({})]`, or move `{}` before `{}`",
+                    unraw(f.ident),
+                    unraw(fields[v].ident),
+                    at.value,
+                    unraw(f.ident),
+                    unraw(fields[v].ident)
                 ),
             );
             continue;
         }
-        let message = format!(
-            "`{}` starts at byte {}, not {}; the layout is {}. Move the field back, or write `#[at({})]`",
-            unraw(f.ident),
-            f.offset,
-            at.value,
-            breakdown(salt.as_ref(), &fields, layout_known),
-            f.offset,
-        );
+        let layout = breakdown(salt.as_ref(), &fields, layout_known);
+        let message = match f.offset.known() {
+            Some(o) => format!(
+                "`{}` starts at byte {o}, not {}; the layout is {layout}. Move the field back, or write `#[at({o})]`",
+                unraw(f.ident),
+                at.value,
+            ),
+            // Only the compiler knows a nested key's width: name the sum.
+            None => format!(
+                "`{}` starts at byte {}, not {}; the layout is {layout}. Write that sum in `#[at(N)]` ({}), or move the field",
+                unraw(f.ident),
+                size_text(&f.offset),
+                at.value,
+                widths_note(&f.offset),
+            ),
+        };
         match f.offset.known() {
             Some(o) if o != at.value => cx.error_at(at.span, message),
             Some(_) => {}
@@ -313,17 +351,28 @@ pub fn key<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Key<'a>> {
         }
     }
     if let Some(declared) = sattrs.width.filter(|_| all_known) {
-        let message = format!(
-            "declared `width = {}`, but the fields add up to {} bytes: {}. Write `width = {}`, or change the fields",
-            declared.value,
-            width,
-            breakdown(salt.as_ref(), &fields, layout_known),
-            width,
-        );
-        if variable {
+        let layout = breakdown(salt.as_ref(), &fields, layout_known);
+        let message = match width.known() {
+            Some(w) => format!(
+                "declared `width = {}`, but the fields add up to {w} bytes: {layout}. Write `width = {w}`, or change the fields",
+                declared.value,
+            ),
+            None => format!(
+                "declared `width = {}`, but the fields add up to {} bytes: {layout}. Write that sum in `width = N` ({}), or change the fields",
+                declared.value,
+                size_text(&width),
+                widths_note(&width),
+            ),
+        };
+        if let Some(v) = first_variable {
             cx.error_at(
                 declared.span,
-                "a key with a variable-length field has no fixed width; remove `width` (use `max_width` to cap it)",
+                format!(
+                    "`{}` has a variable length, so this key has no fixed width to declare. Remove `width = {}`, or write `max_width = {}` to cap the length of every key",
+                    unraw(fields[v].ident),
+                    declared.value,
+                    declared.value
+                ),
             );
         } else {
             match width.known() {
@@ -363,6 +412,7 @@ pub fn key<'a>(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Key<'a>> {
         krate,
         width,
         variable,
+        max_width: max,
         salt,
         fields,
         const_checks,
@@ -400,22 +450,14 @@ fn struct_fields<'a>(
         },
         // Enums of key types (`Name(KeyType)` variants) are expanded before `check`.
         syn::Data::Enum(e) => {
-            let bad = e.variants.iter().find(|v| {
-                !matches!(&v.fields, syn::Fields::Unnamed(f) if f.unnamed.len() == 1)
-                    || v.discriminant.is_some()
-            });
-            match bad {
-                Some(v) => cx.error_spanned_by(
-                    v,
-                    format!(
-                        "`#[derive(RowKey)]` on an enum needs every variant to wrap one key type, as in `{0}({0}Key)`: it decodes a mixed scan into the variant whose key matches. Move this variant's fields into a `#[derive(RowKey)] struct {0}Key` and write `{0}({0}Key)`",
-                        v.ident
-                    ),
-                ),
-                None => cx.error_spanned_by(
+            if e.variants.is_empty() {
+                cx.error_spanned_by(
                     e.enum_token,
                     "an enum of key types needs at least one variant: `enum Row { Customer(CustomerKey), Order(OrderKey) }`",
-                ),
+                );
+            }
+            for v in &e.variants {
+                record_variant(cx, v);
             }
             None
         }
@@ -426,6 +468,44 @@ fn struct_fields<'a>(
             );
             None
         }
+    }
+}
+
+/// One variant of an enum of key types, which must be `Name(KeyType)`.
+fn record_variant(cx: &Ctxt, v: &syn::Variant) {
+    // What the enum is for, said once per message so each stands alone.
+    const FORM: &str = "`#[derive(RowKey)]` on an enum decodes a mixed scan into the record type whose key matches: every variant wraps one key type, as in `enum Row { Customer(CustomerKey), Order(OrderKey) }`, and a `#[tag(..)]` field in each key tells them apart";
+    let name = &v.ident;
+    match &v.fields {
+        syn::Fields::Unnamed(f) if f.unnamed.len() == 1 => {}
+        syn::Fields::Unit => cx.error_spanned_by(
+            v,
+            format!(
+                "`{name}` holds no key. {FORM}. Write `{name}({name}Key)` with a `#[derive(RowKey)] struct {name}Key`"
+            ),
+        ),
+        syn::Fields::Named(_) => cx.error_spanned_by(
+            v,
+            format!(
+                "`#[derive(RowKey)]` on an enum needs every variant to wrap one key type, as in `{name}({name}Key)`: it decodes a mixed scan into the variant whose key matches. Move this variant's fields into a `#[derive(RowKey)] struct {name}Key` and write `{name}({name}Key)`"
+            ),
+        ),
+        syn::Fields::Unnamed(f) => cx.error_spanned_by(
+            f,
+            format!(
+                "`{name}` wraps {} types; a variant wraps exactly one key type. {FORM}. Put the parts in one `#[derive(RowKey)] struct {name}Key` and write `{name}({name}Key)`",
+                f.unnamed.len()
+            ),
+        ),
+    }
+    if let Some((_, d)) = &v.discriminant {
+        cx.error_spanned_by(
+            d,
+            format!(
+                "a discriminant is not written in the key, so it cannot tell the record types apart. Remove `= {}`, and give `{name}`'s key type a `#[tag(..)]` field instead",
+                d.to_token_stream()
+            ),
+        );
     }
 }
 
@@ -510,6 +590,15 @@ fn max_width(cx: &Ctxt, sattrs: &attr::StructAttrs) -> usize {
     }
 }
 
+/// The owned types a borrowed string or bytes field can use instead.
+fn owned(kind: TextKind) -> &'static str {
+    if kind.is_str() {
+        "`String` or `Cow<str>`"
+    } else {
+        "`Vec<u8>` or `Cow<[u8]>`"
+    }
+}
+
 fn attr_name(c: CodecAttr) -> String {
     match c {
         CodecAttr::Pad(n) => format!("`#[pad({})]`", n.value),
@@ -546,19 +635,28 @@ fn field_codec<'a>(cx: &Ctxt, f: &'a syn::Field, attrs: &FieldAttrs, last: bool)
         let others = attrs
             .codecs
             .iter()
-            .map(|c| c.1)
-            .chain(attrs.reverse)
-            .chain(attrs.mirror)
-            .chain(attrs.escaped)
-            .chain(attrs.salt.as_ref().map(|s| s.span));
-        for span in others {
-            cx.error_at(span, format!("`{name}` is a constant `#[tag]`; no other attribute applies to it. Remove this one"));
+            .map(|&(c, span)| (attr_name(c), span))
+            .chain(attrs.reverse.map(|s| ("`#[reverse]`".to_string(), s)))
+            .chain(attrs.mirror.map(|s| ("`#[mirror]`".to_string(), s)))
+            .chain(attrs.escaped.map(|s| ("`#[escaped]`".to_string(), s)))
+            .chain(
+                attrs
+                    .salt
+                    .as_ref()
+                    .map(|s| ("`#[salt]`".to_string(), s.span)),
+            );
+        for (attr, span) in others {
+            cx.error_at(span, format!("`{name}` is a constant `#[tag]`, the same bytes in every key, so {attr} has nothing to apply to. Remove {attr}"));
         }
         return FieldSpec {
             codec: Codec::Tag(tag.value.clone()),
             value_ty: &f.ty,
             optional: false,
         };
+    }
+
+    if let (Some(_), Some(r)) = (attrs.mirror, attrs.reverse) {
+        cx.error_at(r, format!("`#[mirror]` and `#[reverse]` on `{name}`: a mirrored field is not ordered, so descending means nothing; keep one"));
     }
 
     let (ty, optional) = match classify(&f.ty) {
@@ -578,34 +676,47 @@ fn field_codec<'a>(cx: &Ctxt, f: &'a syn::Field, attrs: &FieldAttrs, last: bool)
         cx.error_spanned_by(ty, message);
         return fallback();
     }
+    // Option<T>: a presence byte, then T in the same bytes whether `Some` or `None`.
     if optional {
-        let bad = match class {
-            TyClass::Option(_) => Some("an `Option` inside an `Option`"),
-            TyClass::Text(_) if attrs.codecs.is_empty() => Some("a variable-length value"),
-            TyClass::Unit => Some("`()`"),
-            _ => None,
-        };
-        if let Some(bad) = bad {
-            cx.error_spanned_by(
-                &f.ty,
-                format!("`Option<T>` needs a fixed-width `T`, not {bad}: give `{tyname_inner}` a fixed width (`#[fixed(N)]` for strings)"),
-            );
-            return fallback();
-        }
         if let Some(span) = attrs.escaped {
             cx.error_at(
                 span,
-                "`#[escaped]` cannot apply inside an `Option`; use `#[fixed(N)]`",
+                format!("`#[escaped]` cannot apply inside an `Option`: `{tyname}` is a presence byte, then a value of fixed width, and escaped values vary in length. Write `#[fixed(N)]` to store the value in N bytes, or drop the `Option`"),
             );
+            return fallback();
+        }
+        let message = match class {
+            TyClass::Option(_) => {
+                // The innermost value, for the fix: `Option<u8>` of `Option<Option<u8>>`.
+                let mut value = ty;
+                while let TyClass::Option(inner) = classify(value) {
+                    value = inner;
+                }
+                Some(format!(
+                    "`{tyname}` nests an `Option` in an `Option`, which rowkey cannot encode: a key field has one presence byte. Use `Option<{}>`, or add a `bool` field for the outer level",
+                    ty_text(value)
+                ))
+            }
+            TyClass::Text(_) if attrs.codecs.is_empty() => Some(format!(
+                "`{tyname}` needs a fixed width: `None` and `Some` take the same bytes, a presence byte and then the value. Add `#[fixed(N)]` to store the value in N bytes, zero padded"
+            )),
+            TyClass::Unit => Some(format!(
+                "`{tyname}` holds nothing to encode. For a constant segment write `#[tag(1)] {name}: ()`; for a yes/no flag use `bool`"
+            )),
+            _ => None,
+        };
+        if let Some(message) = message {
+            cx.error_spanned_by(ty, message);
+            return fallback();
         }
     }
 
     // #[escaped]: variable-length strings and bytes, anywhere.
     if let Some(span) = attrs.escaped {
         let TyClass::Text(kind) = class else {
-            cx.error_spanned_by(
-                ty,
-                format!("`#[escaped]` is for strings and bytes (`String`, `&str`, `Vec<u8>`, `&[u8]`, `Cow`); `{tyname}` has its own codec. Remove it"),
+            cx.error_at(
+                span,
+                format!("`#[escaped]` stores a string or bytes (`String`, `&str`, `Vec<u8>`, `&[u8]`, `Cow`) of any length; `{tyname}` is not one and has its own codec. Remove `#[escaped]`"),
             );
             return fallback();
         };
@@ -613,7 +724,8 @@ fn field_codec<'a>(cx: &Ctxt, f: &'a syn::Field, attrs: &FieldAttrs, last: bool)
             cx.error_at(
                 *cspan,
                 format!(
-                    "`#[escaped]` and {} are two codecs for `{name}`; keep one",
+                    "`#[escaped]` and {} are two codecs for `{name}`: `#[escaped]` stores any length, {} exactly that many bytes. Keep one",
+                    attr_name(*c),
                     attr_name(*c)
                 ),
             );
@@ -621,16 +733,15 @@ fn field_codec<'a>(cx: &Ctxt, f: &'a syn::Field, attrs: &FieldAttrs, last: bool)
         if let Some(m) = attrs.mirror {
             cx.error_at(
                 m,
-                "`#[mirror]` needs a fixed-width field; `#[escaped]` values vary in length",
+                format!("`#[mirror]` reverses the bytes of a fixed-width field, but `{name}` is `#[escaped]`, of any length. Remove `#[mirror]`, or store the value in N bytes with `#[fixed(N)]` instead of `#[escaped]`"),
             );
         }
         if let (Some(r), true) = (attrs.reverse, kind.borrows()) {
             cx.error_at(
                 r,
-                format!("`#[reverse]` inverts the bytes, so `{tyname}` could not borrow them on decode. Use `{}`", if kind.is_str() { "String` or `Cow<str>" } else { "Vec<u8>` or `Cow<[u8]>" }),
+                format!("`#[reverse]` inverts the bytes, so `{tyname}` could not borrow them on decode. Use {}", owned(kind)),
             );
         }
-        let _ = span;
         return FieldSpec {
             codec: Codec::Escaped(kind),
             value_ty: ty,
@@ -650,15 +761,28 @@ fn field_codec<'a>(cx: &Ctxt, f: &'a syn::Field, attrs: &FieldAttrs, last: bool)
             return fallback();
         }
         if let Some(r) = attrs.reverse {
+            let also = if kind.borrows() {
+                format!(
+                    ", and use {} (inverted bytes cannot be borrowed)",
+                    owned(*kind)
+                )
+            } else {
+                String::new()
+            };
             cx.error_at(
                 r,
-                format!("`#[reverse]` on the trailing `{name}` would not sort descending (a shorter value still sorts first); add `#[escaped]`, which ends each value"),
+                format!("`#[reverse]` on the trailing `{name}` would not sort descending (a shorter value still sorts first); add `#[escaped]`, which ends each value{also}"),
             );
         }
         if let Some(m) = attrs.mirror {
+            let store = if kind.borrows() {
+                format!("store it as {} with `#[fixed(N)]`", owned(*kind))
+            } else {
+                "store it in N bytes with `#[fixed(N)]`".to_string()
+            };
             cx.error_at(
                 m,
-                "`#[mirror]` needs a fixed-width field; add `#[fixed(N)]`",
+                format!("`#[mirror]` reverses the bytes of a fixed-width field, but `{name}` is the rest of the key, of any length. Remove `#[mirror]`, or {store}"),
             );
         }
         return FieldSpec {
@@ -797,21 +921,26 @@ fn field_codec<'a>(cx: &Ctxt, f: &'a syn::Field, attrs: &FieldAttrs, last: bool)
             );
         }
         if matches!(codec, Codec::Nested) {
-            cx.error_at(
-                span,
-                format!("`#[reverse]` cannot apply to the nested key `{tyname}`: reverse the fields inside it instead"),
-            );
+            let message = if is_md5(ty) {
+                format!("`#[reverse]` cannot apply to `{tyname}`: a hash keeps no order, so descending means nothing. Remove it")
+            } else {
+                format!("`#[reverse]` cannot apply to the nested key `{tyname}`, which is embedded with its own layout. Remove it, and put `#[reverse]` on the fields inside `{tyname}` instead")
+            };
+            cx.error_at(span, message);
         }
     }
     if let Some(span) = attrs.mirror {
-        if let Some(r) = attrs.reverse {
-            cx.error_at(r, format!("`#[mirror]` and `#[reverse]` on `{name}`: a mirrored field is not ordered, so descending means nothing; keep one"));
-        }
         let why = match codec {
-            Codec::Fixed { kind, .. } if kind.borrows() => Some(
-                "its bytes are moved in the key, so decode cannot borrow them; use an owned type",
+            Codec::Fixed { kind, .. } if kind.borrows() => Some(format!(
+                "its bytes are stored back to front, so decode cannot borrow them. Use {}",
+                owned(kind)
+            )),
+            Codec::Nested if is_md5(ty) => Some(
+                "a hash already spreads consecutive values across the key space. Remove it".to_string(),
             ),
-            Codec::Nested => Some("a nested key keeps its own layout"),
+            Codec::Nested => Some(format!(
+                "a nested key is embedded with its own layout. Remove it, and put `#[mirror]` on a field inside `{tyname}` instead"
+            )),
             _ => None,
         };
         if let Some(why) = why {
@@ -843,12 +972,40 @@ fn codec_width(c: &Codec, value_ty: &syn::Type) -> Size {
                 8
             }
         }
-        Codec::Nested => return Size::key(value_ty.clone()),
+        Codec::Nested => return Size::key(static_lifetimes(value_ty)),
         Codec::Tag(ref b) => b.len(),
         // The shortest value: an empty string and its terminator.
         Codec::Escaped(_) => 2,
         Codec::Rest(_) => 0,
     })
+}
+
+/// `ty` with every lifetime made `'static`. A nested key's width is read in
+/// `const` items and const arguments, where the key's own lifetimes are not
+/// in scope; a key's width does not depend on its lifetimes.
+fn static_lifetimes(ty: &syn::Type) -> syn::Type {
+    fn walk(tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+        use proc_macro2::TokenTree;
+        let mut out = Vec::new();
+        let mut after_quote = false;
+        for tt in tokens {
+            let tt = match tt {
+                TokenTree::Ident(i) if after_quote => {
+                    TokenTree::Ident(proc_macro2::Ident::new("static", i.span()))
+                }
+                TokenTree::Group(g) => {
+                    let mut ng = proc_macro2::Group::new(g.delimiter(), walk(g.stream()));
+                    ng.set_span(g.span());
+                    TokenTree::Group(ng)
+                }
+                other => other,
+            };
+            after_quote = matches!(&tt, TokenTree::Punct(p) if p.as_char() == '\'');
+            out.push(tt);
+        }
+        out.into_iter().collect()
+    }
+    syn::parse2(walk(ty.to_token_stream())).unwrap_or_else(|_| ty.clone())
 }
 
 fn salt(
@@ -974,13 +1131,59 @@ fn breakdown(salt: Option<&Salt>, fields: &[Field<'_>], known: usize) -> String 
     for (i, f) in fields.iter().enumerate() {
         let name = unraw(f.ident);
         if i == known {
-            parts.push(format!("{name} {}..", f.offset));
+            parts.push(format!("{name} {}..", size_text(&f.offset)));
             break;
         }
         let end = f.offset.plus(&f.width);
-        parts.push(format!("{name} {}..{end} ({})", f.offset, f.width));
+        match (f.offset.known(), end.known()) {
+            (Some(start), Some(end)) => {
+                parts.push(format!("{name} {start}..{end} ({})", end - start))
+            }
+            // After a nested key, offsets are sums; the widths tell the layout.
+            _ => parts.push(format!("{name} ({})", size_text(&f.width))),
+        }
     }
     parts.join(", ")
+}
+
+/// A nested key's type as messages name it: `MainKey`, `keys::MainKey`,
+/// `Inner<3>`. Without braces: a `const` assertion's message is a format
+/// string, where `{ 3 }` would not compile.
+fn key_text(ty: &syn::Type) -> String {
+    ty_text(ty)
+        .replace(" :: ", "::")
+        .replace(":: ", "::")
+        .replace("<'static>", "")
+        .replace("'static, ", "")
+        .replace(['{', '}'], "")
+        .replace("< ", "<")
+        .replace(" >", ">")
+}
+
+/// `6`, `2 + MainKey::WIDTH`, `MainKey::WIDTH`: a size, for messages.
+fn size_text(size: &Size) -> String {
+    let mut parts = Vec::new();
+    if size.bytes > 0 || size.keys.is_empty() {
+        parts.push(size.bytes.to_string());
+    }
+    parts.extend(size.keys.iter().map(|k| format!("{}::WIDTH", key_text(k))));
+    parts.join(" + ")
+}
+
+/// "`MainKey::WIDTH` is the width of the nested key `MainKey`", for each key in `size`.
+fn widths_note(size: &Size) -> String {
+    let mut seen: Vec<String> = Vec::new();
+    for k in &size.keys {
+        let k = key_text(k);
+        if !seen.contains(&k) {
+            seen.push(k);
+        }
+    }
+    let notes: Vec<String> = seen
+        .iter()
+        .map(|k| format!("`{k}::WIDTH` is the width in bytes of the nested key `{k}`"))
+        .collect();
+    notes.join("; ")
 }
 
 /// A field's name without `r#`.
@@ -1098,6 +1301,30 @@ mod tests {
             "struct K { #[reverse] a: Inner, b: u8 }",
             "struct K { #[salt(mod = 4)] a: String }",
             "struct K { a: String, #[salt(mod = 4)] #[at(3)] b: u32 }",
+            // Issue 4's attributes, misused.
+            "struct K { #[tag(1, 2)] t: (), a: u8 }",
+            "struct K { #[tag = 1] t: (), a: u8 }",
+            "struct K { #[tag(-1)] t: (), a: u8 }",
+            "struct K { #[tag(x)] t: (), a: u8 }",
+            "struct K { #[tag(1.5)] t: (), a: u8 }",
+            "struct K { #[tag(b'x')] t: (), a: u8 }",
+            "struct K { #[tag(1)] #[salt] #[reverse] #[mirror] #[escaped] #[pad(2)] t: (), a: u8 }",
+            "struct K { #[tag(1)] t: Option<()> }",
+            "struct K { #[escaped] a: Option<u32>, b: u8 }",
+            "struct K { #[escaped] #[escaped] a: String, b: u8 }",
+            "struct K { #[escaped] #[pad(3)] a: u32, b: u8 }",
+            "struct K { #[escaped] a: Md5, #[reverse] b: Md5, #[mirror] c: Md5 }",
+            "struct K { #[mirror] a: String }",
+            "struct K { #[mirror] #[reverse] a: &'static str }",
+            "struct K { a: Option<Option<Option<u8>>> }",
+            "struct K { #[fixed(3)] a: Option<Option<String>> }",
+            "struct K { a: Option<usize> }",
+            "struct K { #[reverse] a: Inner<'static>, b: a::b::Inner, #[at(9)] c: u8 }",
+            "#[rowkey(width = 9)] struct K<'a> { a: Inner<'a>, b: Option<Inner<'a>>, #[at(1)] c: u8 }",
+            "#[rowkey(width = 4)] struct K { #[escaped] a: String, b: u8, #[at(9)] c: u8 }",
+            "struct K { #[escaped] a: String, #[salt(mod = 4)] b: u8 }",
+            "enum K { A(M) = 1 }",
+            "enum K { A(M, M), B(), C, D { x: u8 } }",
             // Items the derive does not take.
             "struct K;",
             "struct K {}",

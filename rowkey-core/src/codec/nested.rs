@@ -28,6 +28,6 @@ pub fn decode<K: RowKey>(bytes: &[u8]) -> Result<K::Decoded<'_>, DecodeError> {
 pub const fn assert_fixed<K: RowKey>() {
     assert!(
         !K::VARIABLE,
-        "a nested key must have a fixed width; this one has `#[escaped]` or trailing fields. Embed its fields instead"
+        "a nested key must have a fixed width, but this field's key type has a variable length (an `#[escaped]` field, or a string or bytes field last without `#[fixed(N)]`). Embed its fields in this key instead, or give them `#[fixed(N)]`"
     );
 }

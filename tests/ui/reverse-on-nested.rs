@@ -1,0 +1,16 @@
+use rowkey::RowKey;
+
+#[derive(RowKey)]
+struct MainKey {
+    user: u32,
+    ts: u64,
+}
+
+#[derive(RowKey)]
+struct IndexKey {
+    region: u16,
+    #[reverse]
+    main: MainKey,
+}
+
+fn main() {}
