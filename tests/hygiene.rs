@@ -201,11 +201,21 @@ mod locals {
 
     #[test]
     fn fields_named_like_generated_locals_work() {
-        let k = K { __key: 1, __v: 2, __lo: 3, __s: 4, __w: 5 };
+        let k = K {
+            __key: 1,
+            __v: 2,
+            __lo: 3,
+            __s: 4,
+            __w: 5,
+        };
         let bytes = k.encode().unwrap();
         assert_eq!(K::decode(&bytes).unwrap(), k);
         assert!(K::range_for___key___v(1, 2..3).unwrap().contains(&bytes));
-        let v = V { __buf: 1, __r: "x", __len: 3 };
+        let v = V {
+            __buf: 1,
+            __r: "x",
+            __len: 3,
+        };
         let bytes = v.encode().unwrap();
         assert_eq!(V::decode(&bytes).unwrap(), v);
         assert!(V::prefix_for___buf___r(1, "x").unwrap().contains(&bytes));
