@@ -1,9 +1,9 @@
 //! `#[derive(RowKey)]`: a struct becomes a typed, order-preserving row key.
 //!
-//! A small pipeline, one file per phase: [`attr`] reads the attributes,
-//! [`check`] turns them and the field types into a [`model`] while collecting
-//! every layout error, and [`expand`] writes the code, which calls the runtime
-//! through `::rowkey::__private`. On errors, [`fallback`] adds a bare impl so
+//! A small pipeline, one file per phase: `attr.rs` reads the attributes,
+//! `check.rs` turns them and the field types into a `model.rs` while collecting
+//! every layout error, and `expand/` writes the code, which calls the runtime
+//! through `::rowkey::__private`. On errors, `fallback.rs` adds a bare impl so
 //! one mistake gives one message. Use it through the `rowkey` crate.
 
 mod attr;

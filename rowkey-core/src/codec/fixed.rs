@@ -3,7 +3,7 @@
 //!
 //! Zero padding keeps bytewise order (`"ab" < "ab\x01" < "abc"`). Two values
 //! could only share a key if one ended in `0x00`, so such a value is an
-//! [`EncodeError`](crate::EncodeError), as is one longer than `N`. Decode
+//! [`EncodeError`], as is one longer than `N`. Decode
 //! strips the trailing zeros. Descending inverts every byte (padding is then `0xFF`).
 
 use crate::range::Edge;

@@ -2,9 +2,9 @@
 //! unsigned big-endian number of 2, 4 or 8 bytes.
 //!
 //! The value must lie in `0..=uN::MAX`; anything else is an
-//! [`EncodeError`](crate::EncodeError), never a truncation. On decode, a number
+//! [`EncodeError`], never a truncation. On decode, a number
 //! that does not fit the field's type (a `be_u32` of 70,000 into an `i16`)
-//! is a [`DecodeError`](crate::DecodeError). Descending inverts every byte.
+//! is a [`DecodeError`]. Descending inverts every byte.
 
 use super::int::{KeyInt, ToNumber};
 use crate::range::Edge;

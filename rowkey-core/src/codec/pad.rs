@@ -1,7 +1,7 @@
 //! `#[pad(N)]`: an unsigned integer as exactly `N` ASCII digits, zero padded
 //! on the left (`pad(6)` of 1 is `b"000001"`), the articles' readable keys.
 //!
-//! A value of `10^N` or more is an [`EncodeError`](crate::EncodeError), never
+//! A value of `10^N` or more is an [`EncodeError`], never
 //! truncated. Descending (`#[reverse]`) writes `10^N - 1 - v`, that is every
 //! digit `d` as `9 - d`, so the key stays ASCII. Decode accepts only `0`..`9`.
 
