@@ -1,72 +1,11 @@
 //! Encoding, decoding, prefixes, ranges, salt fan-out, split points and paging never touch the heap.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::hint::black_box;
-
 use rowkey::{KeyRange, RowKey};
 
-/// Counts the allocations of threads that are measuring; tests run in parallel,
-/// so each counts only its own.
-struct Counting;
-
-thread_local! {
-    static MEASURING: Cell<bool> = const { Cell::new(false) };
-    // Per thread: a shared counter would charge one test with another's allocations.
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn note() {
-    if MEASURING.try_with(Cell::get).unwrap_or(false) {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-    }
-}
-
-// SAFETY: every call is forwarded unchanged to the system allocator.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note();
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// Uses `v` where the optimizer cannot see, so the call that made it is not removed.
-fn keep<T>(v: T) {
-    black_box(v);
-}
-
-/// How many allocations this thread makes while running `f`.
-fn allocations(f: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.with(Cell::get);
-    MEASURING.with(|m| m.set(true));
-    f();
-    MEASURING.with(|m| m.set(false));
-    ALLOCATIONS.with(Cell::get) - before
-}
-
-#[test]
-fn the_counter_sees_allocations() {
-    // Without this, a broken counter would make every test below pass.
-    assert!(allocations(|| keep(vec![1u8; 16])) >= 1);
-    assert!(allocations(|| keep(String::from("x"))) >= 1);
-}
+#[path = "support/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::{allocations, keep};
+use std::hint::black_box;
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct Flat {
