@@ -74,6 +74,7 @@ fn capacity_error(len: usize, cap: usize) -> EncodeError {
 /// Turns `bytes[..len]` into its successor: the smallest byte string above
 /// every string that starts with it. Returns the new length, or `None` when
 /// every byte is 0xFF (nothing follows, the end is unbounded).
+#[inline]
 fn successor(bytes: &mut [u8], len: usize) -> Option<usize> {
     let i = bytes[..len].iter().rposition(|&b| b != 0xFF)?;
     bytes[i] += 1;
@@ -280,6 +281,26 @@ impl<const CAP: usize> KeyRange<CAP> {
             r.make_empty();
         }
         Ok(r)
+    }
+
+    /// For a range made by [`KeyRange::with_head`] from `inner`: the same
+    /// range with another head of the same length (the next salt bucket),
+    /// written over the old one instead of building the range again.
+    #[inline]
+    pub(crate) fn replace_head(&mut self, head: &[u8], inner: &Self) {
+        let n = head.len();
+        if let [b] = head {
+            // One byte, the usual salt (up to 256 buckets): no copy call.
+            self.start[0] = *b;
+            self.end[0] = *b;
+        } else {
+            self.start[..n].copy_from_slice(head);
+            self.end[..n].copy_from_slice(head);
+        }
+        if inner.end_len.is_none() {
+            // The end is the successor of the head alone.
+            self.end_len = successor(&mut self.end, n);
+        }
     }
 
     /// Puts `head` (a salt bucket) in front of both bounds; an unbounded end

@@ -60,6 +60,7 @@ pub struct SplitPoint {
 
 impl SplitPoint {
     /// The bytes.
+    #[inline]
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[..self.len as usize]
     }
@@ -185,6 +186,7 @@ impl Salt {
     ///
     /// # Errors
     /// A short key, a non-digit in a digits bucket, or a bucket at or above the count.
+    #[inline]
     pub fn read(&self, key: &[u8]) -> Result<u32, DecodeError> {
         let w = self.width();
         let Some(bytes) = key.get(..w) else {
@@ -250,6 +252,7 @@ impl Salt {
     }
 
     /// The key prefix of `bucket`.
+    #[inline]
     pub fn prefix(&self, bucket: u32) -> SplitPoint {
         let mut p = SplitPoint {
             bytes: [0; 8],
@@ -346,11 +349,13 @@ impl Salt {
         &self,
         template: KeyRange<CAP>,
     ) -> Result<BucketRanges<CAP>, EncodeError> {
-        // Checked once here so that every bucket's range fits.
-        template.with_head(self.prefix(0).as_bytes())?;
+        // Built once here, which also checks that every bucket's range fits
+        // (all prefixes have the same width); `next` only swaps the prefix.
+        let current = template.with_head(self.prefix(0).as_bytes())?;
         Ok(BucketRanges {
             salt: *self,
             template,
+            current,
             next: 0,
         })
     }
@@ -421,6 +426,8 @@ impl ExactSizeIterator for SplitPoints {}
 pub struct BucketRanges<const CAP: usize = { crate::DEFAULT_RANGE_CAPACITY }> {
     salt: Salt,
     template: KeyRange<CAP>,
+    /// The range of bucket `next`.
+    current: KeyRange<CAP>,
     next: u32,
 }
 
@@ -434,14 +441,18 @@ impl<const CAP: usize> BucketRanges<CAP> {
 impl<const CAP: usize> Iterator for BucketRanges<CAP> {
     type Item = KeyRange<CAP>;
 
+    #[inline]
     fn next(&mut self) -> Option<KeyRange<CAP>> {
         if self.next >= self.salt.buckets {
             return None;
         }
-        let head = self.salt.prefix(self.next);
+        let range = self.current;
         self.next += 1;
-        // `fan_out` checked that the bucket and the template fit.
-        self.template.with_head(head.as_bytes()).ok()
+        if self.next < self.salt.buckets {
+            let head = self.salt.prefix(self.next);
+            self.current.replace_head(head.as_bytes(), &self.template);
+        }
+        Some(range)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -56,7 +56,11 @@ const _: () = {
                 let __s = __rk::Slots::slot_mut::<5, 8>(&mut __key);
                 __rk::int::encode_desc(self.ts, __s);
             }
-            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
+            Self::SALT
+                .write(
+                    Self::SALT.bucket_of(&{ *__rk::Slots::slot::<1, 4>(&__key) }),
+                    &mut __key,
+                );
             __rk::Ok(__key)
         }
         #[inline]

@@ -52,34 +52,66 @@ pub const fn max_value(n: usize) -> u128 {
     }
 }
 
-const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-2021222324252627282930313233343536373839\
-4041424344454647484950515253545556575859\
-6061626364656667686970717273747576777879\
-8081828384858687888990919293949596979899";
+/// `v` (below `10^8`) as 8 ASCII digits, most significant first, computed in
+/// one register: two 4-digit halves, each split into two 2-digit lanes, each
+/// into two digits (multiply-shift division, exact in these ranges), then
+/// `'0'` added to every byte. Descending writes `9 - d` for every digit.
+#[inline(always)]
+fn eight_digits(v: u32, descending: bool) -> [u8; 8] {
+    let v = v as u64;
+    let x = (v / 10_000) | ((v % 10_000) << 32);
+    let hundreds = ((x * 10_486) >> 20) & 0x0000_007F_0000_007F;
+    let y = hundreds | ((x - hundreds * 100) << 16);
+    let tens = ((y * 103) >> 10) & 0x000F_000F_000F_000F;
+    let mut z = tens | ((y - tens * 10) << 8);
+    if descending {
+        z = 0x0909_0909_0909_0909 - z;
+    }
+    (z | 0x3030_3030_3030_3030).to_le_bytes()
+}
 
-/// Writes `v` as exactly `N` digits, two at a time from the right.
+/// The number 8 ASCII bytes spell (descending: every digit read as `9 - d`),
+/// and whether every byte is a digit (when not, the number is meaningless).
+#[inline(always)]
+fn eight_digits_value(bytes: [u8; 8], descending: bool) -> (u32, bool) {
+    const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+    let chunk = u64::from_le_bytes(bytes);
+    // A digit has high nibble 3, and so has the digit plus 6 (`0x3A..` do not).
+    let digits = ((chunk & HIGH) | ((chunk.wrapping_add(0x0606_0606_0606_0606) & HIGH) >> 4))
+        == 0x3333_3333_3333_3333;
+    let mut v = chunk.wrapping_sub(0x3030_3030_3030_3030);
+    if descending {
+        v = 0x0909_0909_0909_0909u64.wrapping_sub(v);
+    }
+    // Pairs of digits, then pairs of pairs, then the two halves.
+    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
+    let v = (v & 0x0000_00FF_0000_00FF)
+        .wrapping_mul(100 + (1_000_000 << 32))
+        .wrapping_add(((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32)))
+        >> 32;
+    (v as u32, digits)
+}
+
+/// Writes `v` as exactly `N` digits (descending: every digit as `9 - d`).
 /// The caller has checked `v <= max_value(N)`.
 #[inline(always)]
-fn write_digits<const N: usize>(v: u128, out: &mut [u8; N]) {
+fn write_digits<const N: usize>(v: u128, out: &mut [u8; N], descending: bool) {
     if N <= 19 {
-        // Every value of up to 19 digits fits a u64, whose division is much cheaper.
+        // Every value of up to 19 digits fits a u64; 8 digits at a time from the right.
         let mut v = v as u64;
-        let mut i = N;
-        while i >= 2 {
-            let d = (v % 100) as usize * 2;
-            v /= 100;
-            out[i - 2] = PAIRS[d];
-            out[i - 1] = PAIRS[d + 1];
-            i -= 2;
-        }
-        if i == 1 {
-            out[0] = b'0' + (v % 10) as u8;
+        let mut end = N;
+        while end > 0 {
+            let n = if end >= 8 { 8 } else { end };
+            let chunk = eight_digits((v % 100_000_000) as u32, descending);
+            v /= 100_000_000;
+            out[end - n..end].copy_from_slice(&chunk[8 - n..]);
+            end -= n;
         }
     } else {
         let mut v = v;
         for b in out.iter_mut().rev() {
-            *b = b'0' + (v % 10) as u8;
+            let d = (v % 10) as u8;
+            *b = b'0' + if descending { 9 - d } else { d };
             v /= 10;
         }
     }
@@ -108,13 +140,8 @@ pub fn encode<T: Unsigned, const N: usize>(
             },
         ));
     }
-    write_digits(w, out);
-    if descending {
-        // Digit d becomes 9 - d: `10^N - 1 - v`, which for N = 39 exceeds u128.
-        for b in out.iter_mut() {
-            *b = b'9' - (*b - b'0');
-        }
-    }
+    // Digit d becomes 9 - d: `10^N - 1 - v`, which for N = 39 exceeds u128.
+    write_digits(w, out, descending);
     Ok(())
 }
 
@@ -132,14 +159,25 @@ pub fn decode<T: Unsigned, const N: usize>(
 ) -> Result<T, DecodeError> {
     let mut v: u128 = 0;
     if N <= 19 {
+        // 8 digits at a time from the left, the first chunk padded in front
+        // with digits that read as 0; one branch per field, not per digit.
+        // Wrapping: a non-digit makes a chunk's number meaningless until the check.
+        let pad = if descending { b'9' } else { b'0' };
         let mut s: u64 = 0;
-        for (i, &c) in bytes.iter().enumerate() {
-            let d = c.wrapping_sub(b'0');
-            if d > 9 {
-                return Err(not_digit(field, offset + i, c));
-            }
-            let d = if descending { 9 - d } else { d };
-            s = s * 10 + d as u64;
+        let mut digits = true;
+        let mut start = 0;
+        let mut n = if N % 8 == 0 { 8 } else { N % 8 };
+        while start < N {
+            let mut chunk = [pad; 8];
+            chunk[8 - n..].copy_from_slice(&bytes[start..start + n]);
+            let (value, ok) = eight_digits_value(chunk, descending);
+            s = s.wrapping_mul(100_000_000).wrapping_add(value as u64);
+            digits &= ok;
+            start += n;
+            n = 8;
+        }
+        if !digits {
+            return Err(first_not_digit(bytes, field, offset));
         }
         v = s as u128;
     } else {
@@ -175,6 +213,18 @@ fn out_of_range<T: Unsigned>(field: &'static str, offset: usize, v: u128) -> Dec
             max: T::MAX_NUMBER,
         },
     )
+}
+
+/// The error for the first byte of `bytes` that is not a digit.
+#[cold]
+#[inline(never)]
+fn first_not_digit(bytes: &[u8], field: &'static str, offset: usize) -> DecodeError {
+    let (i, &c) = bytes
+        .iter()
+        .enumerate()
+        .find(|(_, c)| !c.is_ascii_digit())
+        .unwrap_or((0, &0));
+    not_digit(field, offset + i, c)
 }
 
 #[cold]
@@ -214,6 +264,73 @@ mod tests {
         encode(u128::MAX, &mut big, false, "f").unwrap();
         assert_eq!(&big, b"340282366920938463463374607431768211455");
         assert_eq!(decode::<u128, 39>(&big, false, "f", 0), Ok(u128::MAX));
+    }
+
+    /// The 8-at-a-time digits against `format!`, for every width of the u64
+    /// path, both directions, and a non-digit at every position.
+    #[test]
+    fn every_width_matches_the_plain_digits() {
+        fn check<const N: usize>() {
+            let max = max_value(N) as u64;
+            let mut x = 0x9E37_79B9_7F4A_7C15u64;
+            let samples = (0..2000u64).map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            });
+            let edges = [
+                0,
+                1,
+                9,
+                10,
+                99,
+                100,
+                99_999_999,
+                100_000_000,
+                max / 2,
+                max - 1,
+                max,
+            ];
+            for v in edges.into_iter().chain(samples).map(|v| v % (max + 1)) {
+                for desc in [false, true] {
+                    let mut out = [0u8; N];
+                    encode(v, &mut out, desc, "f").unwrap();
+                    let want = if desc { max - v } else { v };
+                    assert_eq!(
+                        out[..],
+                        format!("{want:0N$}").as_bytes()[..],
+                        "{v} desc={desc}"
+                    );
+                    assert_eq!(decode::<u64, N>(&out, desc, "f", 3), Ok(v));
+                    for (i, bad) in [(0, b'/'), (N - 1, b':'), (N / 2, 0xFF)] {
+                        let mut b = out;
+                        b[i] = bad;
+                        assert_eq!(
+                            decode::<u64, N>(&b, desc, "f", 3),
+                            Err(DecodeError::new(
+                                "f",
+                                3 + i,
+                                DecodeErrorKind::NotDigit { found: bad }
+                            ))
+                        );
+                    }
+                }
+            }
+        }
+        check::<1>();
+        check::<2>();
+        check::<3>();
+        check::<5>();
+        check::<6>();
+        check::<7>();
+        check::<8>();
+        check::<9>();
+        check::<12>();
+        check::<15>();
+        check::<16>();
+        check::<17>();
+        check::<19>();
     }
 
     #[test]

@@ -324,6 +324,27 @@ pub fn bucket_expr(key: &Key<'_>, key_bytes: &TokenStream) -> TokenStream {
     }
 }
 
+/// [`bucket_expr`] for a fixed key being written into the array `key_array`:
+/// hashes a copy of the salted bytes, so the array's address never reaches
+/// the (not inlined) hash function and the compiler can build the key in
+/// place, without a copy per encode.
+fn fixed_bucket_expr(key: &Key<'_>, key_array: &TokenStream) -> TokenStream {
+    let Some(salt) = &key.salt else {
+        return quote!(0u32);
+    };
+    let contiguous = salt.fields.windows(2).all(|p| p[1] == p[0] + 1);
+    if salt.format == SaltFormat::Phoenix || !contiguous {
+        return bucket_expr(key, key_array);
+    }
+    let first = &key.fields[salt.fields[0]];
+    let len = salt
+        .fields
+        .iter()
+        .fold(Size::bytes(0), |n, &i| n.plus(&key.fields[i].width));
+    let (a, len) = (first.offset.arg(), len.arg());
+    quote!(Self::SALT.bucket_of(&{ *__rk::Slots::slot::<#a, #len>(&#key_array) }))
+}
+
 /// The type with every lifetime written `'_`, for a `const` outside the
 /// impl, where the struct's lifetimes are not in scope.
 fn erase_lifetimes(ty: TokenStream) -> TokenStream {
@@ -404,7 +425,7 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
         encode_field(f, &target, &quote!(self.#ident))
     });
     let stamp = key.salt.as_ref().map(|_| {
-        let bucket = bucket_expr(key, &target);
+        let bucket = fixed_bucket_expr(key, &target);
         quote!(Self::SALT.write(#bucket, &mut __key);)
     });
     let decodes = key.fields.iter().map(|f| {
