@@ -48,6 +48,12 @@ pub trait RowKey: Sized {
     /// Its `Display` prints the byte table.
     const LAYOUT: Layout;
 
+    /// A stable hash of the key's format: its codecs, widths, orders, salt
+    /// and tags, but not its names. Pin it in a test (`assert_eq!(FileKey::FINGERPRINT, 0x..)`)
+    /// so that a change to the bytes the key writes fails before it reaches a
+    /// table. [`fingerprint`](crate::fingerprint) specifies the hash.
+    const FINGERPRINT: u64 = crate::fingerprint::of(&Self::LAYOUT);
+
     /// The encoded key: `[u8; WIDTH]`, or `Vec<u8>` for a variable-length key.
     type Bytes: AsRef<[u8]> + AsMut<[u8]> + Clone + Ord + core::hash::Hash + core::fmt::Debug;
 

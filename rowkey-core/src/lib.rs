@@ -17,6 +17,7 @@ extern crate std;
 pub mod codec;
 pub mod cursor;
 mod error;
+pub mod fingerprint;
 mod key;
 mod layout;
 #[cfg(feature = "md5")]
