@@ -11,6 +11,30 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
+    ///Writes `user`.
+    #[inline(always)]
+    fn __write_user(
+        __key: &mut [u8; 13],
+        __v: &u32,
+    ) -> __rk::Result<(), ::rowkey::EncodeError> {
+        {
+            let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
+            __rk::int::encode((*__v), __s);
+        }
+        __rk::Ok(())
+    }
+    ///Writes `ts`.
+    #[inline(always)]
+    fn __write_ts(
+        __key: &mut [u8; 13],
+        __v: &u64,
+    ) -> __rk::Result<(), ::rowkey::EncodeError> {
+        {
+            let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
+            __rk::int::encode_desc((*__v), __s);
+        }
+        __rk::Ok(())
+    }
     #[automatically_derived]
     impl ::rowkey::RowKey for Event {
         const WIDTH: usize = 13;
@@ -48,14 +72,8 @@ const _: () = {
         #[inline]
         fn encode(&self) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            {
-                let __s = __rk::Slots::slot_mut::<1, 4>(&mut __key);
-                __rk::int::encode(self.user, __s);
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<5, 8>(&mut __key);
-                __rk::int::encode_desc(self.ts, __s);
-            }
+            __write_user(&mut __key, &self.user)?;
+            __write_ts(&mut __key, &self.ts)?;
             Self::SALT
                 .write(
                     Self::SALT.bucket_of(&{ *__rk::Slots::slot::<1, 4>(&__key) }),
@@ -100,10 +118,7 @@ const _: () = {
             user: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            {
-                let __s = __rk::Slots::slot_mut::<1, 4>(&mut __key);
-                __rk::int::encode(user, __s);
-            }
+            __write_user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
             let __buf = &__key;
             let __len = 5;
@@ -138,14 +153,8 @@ const _: () = {
             ts: u64,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            {
-                let __s = __rk::Slots::slot_mut::<1, 4>(&mut __key);
-                __rk::int::encode(user, __s);
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<5, 8>(&mut __key);
-                __rk::int::encode_desc(ts, __s);
-            }
+            __write_user(&mut __key, &user)?;
+            __write_ts(&mut __key, &ts)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
             let __buf = &__key;
             let __len = 13;
@@ -158,10 +167,7 @@ const _: () = {
             ts: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            {
-                let __s = __rk::Slots::slot_mut::<1, 4>(&mut __key);
-                __rk::int::encode(user, __s);
-            }
+            __write_user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
             let __buf = &__key;
             let __len = 5;

@@ -11,6 +11,42 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
+    ///Writes `user_id`.
+    #[inline(always)]
+    fn __write_user_id(
+        __key: &mut [u8; 20],
+        __v: &u32,
+    ) -> __rk::Result<(), ::rowkey::EncodeError> {
+        {
+            let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
+            __rk::pad::encode::<_, 6>((*__v), __s, false, "user_id")?;
+        }
+        __rk::Ok(())
+    }
+    ///Writes `create_date`.
+    #[inline(always)]
+    fn __write_create_date(
+        __key: &mut [u8; 20],
+        __v: &u32,
+    ) -> __rk::Result<(), ::rowkey::EncodeError> {
+        {
+            let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
+            __rk::pad::encode::<_, 8>((*__v), __s, false, "create_date")?;
+        }
+        __rk::Ok(())
+    }
+    ///Writes `file_id`.
+    #[inline(always)]
+    fn __write_file_id(
+        __key: &mut [u8; 20],
+        __v: &u64,
+    ) -> __rk::Result<(), ::rowkey::EncodeError> {
+        {
+            let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
+            __rk::pad::encode::<_, 6>((*__v), __s, false, "file_id")?;
+        }
+        __rk::Ok(())
+    }
     #[automatically_derived]
     impl ::rowkey::RowKey for FileKey {
         const WIDTH: usize = 20;
@@ -48,18 +84,9 @@ const _: () = {
         #[inline]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(self.user_id, __s, false, "user_id")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<6, 8>(&mut __key);
-                __rk::pad::encode::<_, 8>(self.create_date, __s, false, "create_date")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<14, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(self.file_id, __s, false, "file_id")?;
-            }
+            __write_user_id(&mut __key, &self.user_id)?;
+            __write_create_date(&mut __key, &self.create_date)?;
+            __write_file_id(&mut __key, &self.file_id)?;
             __rk::Ok(__key)
         }
         #[inline]
@@ -100,10 +127,7 @@ const _: () = {
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
-            }
+            __write_user_id(&mut __key, &user_id)?;
             let __buf = &__key;
             let __len = 6;
             let __head = 0;
@@ -137,14 +161,8 @@ const _: () = {
             create_date: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<6, 8>(&mut __key);
-                __rk::pad::encode::<_, 8>(create_date, __s, false, "create_date")?;
-            }
+            __write_user_id(&mut __key, &user_id)?;
+            __write_create_date(&mut __key, &create_date)?;
             let __buf = &__key;
             let __len = 14;
             let __head = 0;
@@ -156,10 +174,7 @@ const _: () = {
             create_date: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
-            }
+            __write_user_id(&mut __key, &user_id)?;
             let __buf = &__key;
             let __len = 6;
             let __head = 0;
@@ -184,18 +199,9 @@ const _: () = {
             file_id: u64,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<6, 8>(&mut __key);
-                __rk::pad::encode::<_, 8>(create_date, __s, false, "create_date")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<14, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(file_id, __s, false, "file_id")?;
-            }
+            __write_user_id(&mut __key, &user_id)?;
+            __write_create_date(&mut __key, &create_date)?;
+            __write_file_id(&mut __key, &file_id)?;
             let __buf = &__key;
             let __len = 20;
             let __head = 0;
@@ -208,14 +214,8 @@ const _: () = {
             file_id: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<6, 8>(&mut __key);
-                __rk::pad::encode::<_, 8>(create_date, __s, false, "create_date")?;
-            }
+            __write_user_id(&mut __key, &user_id)?;
+            __write_create_date(&mut __key, &create_date)?;
             let __buf = &__key;
             let __len = 14;
             let __head = 0;

@@ -1,10 +1,10 @@
 //! `LAYOUT`: the key's segments as a constant.
 
+use super::q as quote;
 use proc_macro2::TokenStream;
-use quote::quote;
 
-use crate::check::unraw;
 use crate::model::{Codec, Key, SaltFormat};
+use crate::symbol::unraw;
 
 pub fn layout(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
@@ -27,7 +27,7 @@ pub fn layout(key: &Key<'_>) -> TokenStream {
             ),
             SaltFormat::Phoenix => format!("phoenix salt(buckets = {})", salt.buckets),
         };
-        let w = salt.width;
+        let w = super::lit(salt.width);
         segments.push(quote! {
             #krate::Segment { name: "salt", offset: 0, width: #w, codec: #codec, order: #krate::Order::Unordered }
         });

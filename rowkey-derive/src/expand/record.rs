@@ -5,21 +5,11 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// The variants' key types, if every variant is `Name(KeyType)`.
-pub fn variants(data: &syn::DataEnum) -> Option<Vec<(&syn::Ident, &syn::Type)>> {
-    data.variants
-        .iter()
-        .map(|v| match &v.fields {
-            syn::Fields::Unnamed(f) if f.unnamed.len() == 1 && v.discriminant.is_none() => {
-                Some((&v.ident, &f.unnamed[0].ty))
-            }
-            _ => None,
-        })
-        .collect::<Option<Vec<_>>>()
-        .filter(|v| !v.is_empty())
-}
+use crate::ast::{Input, Variant};
 
-pub fn expand(input: &syn::DeriveInput, variants: &[(&syn::Ident, &syn::Type)]) -> TokenStream {
+pub fn expand(ast: &Input<'_>, variants: &[Variant<'_>]) -> TokenStream {
+    let input = ast.original;
+    let variants: Vec<_> = variants.iter().map(|v| (v.ident, v.ty)).collect();
     let krate: syn::Path = syn::parse_quote!(::rowkey);
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
