@@ -120,19 +120,13 @@ const _: () = {
             let mut __key = [0u8; 13];
             __write_user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
-            let __buf = &__key;
-            let __len = 5;
-            let __head = 0;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..5])?)
         }
         ///Every key whose `user` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
         pub fn range_for_user(
             user: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::BucketRanges<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            let __buf = &__key;
-            let __len = 1;
-            let __head = 1;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&user),
                 |__v| __rk::int::edge::<_, 4>(*__v, false),
@@ -144,7 +138,7 @@ const _: () = {
             let __range = __rk::range::field_range::<
                 64,
                 4,
-            >(&__buf[__head..__len], __lo, __hi, false)?;
+            >(&__key[1..1], __lo, __hi, false)?;
             Self::SALT.fan_out(__range)
         }
         ///Every key with the given `user` and `ts`: one range.
@@ -156,10 +150,7 @@ const _: () = {
             __write_user(&mut __key, &user)?;
             __write_ts(&mut __key, &ts)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
-            let __buf = &__key;
-            let __len = 13;
-            let __head = 0;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..13])?)
         }
         ///Every key with the given `user` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
         pub fn range_for_user_ts(
@@ -169,9 +160,6 @@ const _: () = {
             let mut __key = [0u8; 13];
             __write_user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
-            let __buf = &__key;
-            let __len = 5;
-            let __head = 0;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&ts),
                 |__v| __rk::int::edge::<_, 8>(*__v, true),
@@ -183,7 +171,7 @@ const _: () = {
             let __range = __rk::range::field_range::<
                 64,
                 8,
-            >(&__buf[__head..__len], __lo, __hi, true)?;
+            >(&__key[0..5], __lo, __hi, true)?;
             __rk::Ok(__range)
         }
     }

@@ -128,19 +128,13 @@ const _: () = {
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
             __write_user_id(&mut __key, &user_id)?;
-            let __buf = &__key;
-            let __len = 6;
-            let __head = 0;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..6])?)
         }
         ///Every key whose `user_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
         pub fn range_for_user_id(
             user_id: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            let __buf = &__key;
-            let __len = 0;
-            let __head = 0;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&user_id),
                 |__v| __rk::pad::edge::<_, 6>(*__v, false),
@@ -152,7 +146,7 @@ const _: () = {
             let __range = __rk::range::field_range::<
                 64,
                 6,
-            >(&__buf[__head..__len], __lo, __hi, false)?;
+            >(&__key[0..0], __lo, __hi, false)?;
             __rk::Ok(__range)
         }
         ///Every key with the given `user_id` and `create_date`: one range.
@@ -163,10 +157,7 @@ const _: () = {
             let mut __key = [0u8; 20];
             __write_user_id(&mut __key, &user_id)?;
             __write_create_date(&mut __key, &create_date)?;
-            let __buf = &__key;
-            let __len = 14;
-            let __head = 0;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..14])?)
         }
         ///Every key with the given `user_id` and whose `create_date` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
         pub fn range_for_user_id_create_date(
@@ -175,9 +166,6 @@ const _: () = {
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
             __write_user_id(&mut __key, &user_id)?;
-            let __buf = &__key;
-            let __len = 6;
-            let __head = 0;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&create_date),
                 |__v| __rk::pad::edge::<_, 8>(*__v, false),
@@ -189,7 +177,7 @@ const _: () = {
             let __range = __rk::range::field_range::<
                 64,
                 8,
-            >(&__buf[__head..__len], __lo, __hi, false)?;
+            >(&__key[0..6], __lo, __hi, false)?;
             __rk::Ok(__range)
         }
         ///Every key with the given `user_id` and `create_date` and `file_id`: one range.
@@ -202,10 +190,7 @@ const _: () = {
             __write_user_id(&mut __key, &user_id)?;
             __write_create_date(&mut __key, &create_date)?;
             __write_file_id(&mut __key, &file_id)?;
-            let __buf = &__key;
-            let __len = 20;
-            let __head = 0;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..20])?)
         }
         ///Every key with the given `user_id` and `create_date` and whose `file_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
         pub fn range_for_user_id_create_date_file_id(
@@ -216,9 +201,6 @@ const _: () = {
             let mut __key = [0u8; 20];
             __write_user_id(&mut __key, &user_id)?;
             __write_create_date(&mut __key, &create_date)?;
-            let __buf = &__key;
-            let __len = 14;
-            let __head = 0;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&file_id),
                 |__v| __rk::pad::edge::<_, 6>(*__v, false),
@@ -230,7 +212,7 @@ const _: () = {
             let __range = __rk::range::field_range::<
                 64,
                 6,
-            >(&__buf[__head..__len], __lo, __hi, false)?;
+            >(&__key[0..14], __lo, __hi, false)?;
             __rk::Ok(__range)
         }
     }

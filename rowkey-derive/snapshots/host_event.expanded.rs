@@ -124,9 +124,7 @@ const _: () = {
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
             __w.take(0)?;
             __write_host(&mut __w, &host)?;
-            let __len = __w.position();
-            let __head = 0;
-            __rk::Ok(::rowkey::KeyRange::<256>::prefix(&__buf[__head..__len])?)
+            __rk::Ok(::rowkey::KeyRange::<256>::prefix(&__w.written()[0..])?)
         }
         ///Every key with the given `host` and `ts`: one range.
         pub fn prefix_for_host_ts(
@@ -138,9 +136,7 @@ const _: () = {
             __w.take(0)?;
             __write_host(&mut __w, &host)?;
             __write_ts(&mut __w, &ts)?;
-            let __len = __w.position();
-            let __head = 0;
-            __rk::Ok(::rowkey::KeyRange::<256>::prefix(&__buf[__head..__len])?)
+            __rk::Ok(::rowkey::KeyRange::<256>::prefix(&__w.written()[0..])?)
         }
         ///Every key with the given `host` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
         pub fn range_for_host_ts(
@@ -151,8 +147,6 @@ const _: () = {
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
             __w.take(0)?;
             __write_host(&mut __w, &host)?;
-            let __len = __w.position();
-            let __head = 0;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&ts),
                 |__v| __rk::int::edge::<_, 8>(*__v, true),
@@ -164,7 +158,7 @@ const _: () = {
             let __range = __rk::range::field_range::<
                 256,
                 8,
-            >(&__buf[__head..__len], __lo, __hi, true)?;
+            >(&__w.written()[0..], __lo, __hi, true)?;
             __rk::Ok(__range)
         }
         ///Every key with the given `host` and `ts` and `rest`: one range.
@@ -179,9 +173,7 @@ const _: () = {
             __write_host(&mut __w, &host)?;
             __write_ts(&mut __w, &ts)?;
             __write_rest(&mut __w, &rest)?;
-            let __len = __w.position();
-            let __head = 0;
-            __rk::Ok(::rowkey::KeyRange::<256>::exact(&__buf[__head..__len])?)
+            __rk::Ok(::rowkey::KeyRange::<256>::exact(&__w.written()[0..])?)
         }
     }
 };

@@ -4,38 +4,21 @@ impl Row {
     /// the variants in order; give each a `#[tag]` so exactly one fits.
     /// On failure, the error of the variant that read furthest.
     pub fn decode(bytes: &[u8]) -> ::core::result::Result<Self, ::rowkey::DecodeError> {
-        let mut __err: ::core::option::Option<::rowkey::DecodeError> = ::core::option::Option::None;
-        match <CustomerKey as ::rowkey::RowKey>::decode(bytes) {
+        let __err = match <CustomerKey as ::rowkey::RowKey>::decode(bytes) {
             ::core::result::Result::Ok(k) => {
                 return ::core::result::Result::Ok(Self::Customer(k));
             }
-            ::core::result::Result::Err(e) => {
-                __err = ::core::option::Option::Some(e);
-            }
-        }
-        match <OrderKey as ::rowkey::RowKey>::decode(bytes) {
+            ::core::result::Result::Err(e) => e,
+        };
+        let __err = match <OrderKey as ::rowkey::RowKey>::decode(bytes) {
             ::core::result::Result::Ok(k) => {
                 return ::core::result::Result::Ok(Self::Order(k));
             }
             ::core::result::Result::Err(e) => {
-                if __err.is_none_or(|old| e.offset() >= old.offset()) {
-                    __err = ::core::option::Option::Some(e);
-                }
+                if e.offset() >= __err.offset() { e } else { __err }
             }
-        }
-        ::core::result::Result::Err(
-            __err
-                .unwrap_or(
-                    ::rowkey::DecodeError::new(
-                        "Row",
-                        0,
-                        ::rowkey::DecodeErrorKind::TooShort {
-                            min: 1,
-                            found: bytes.len(),
-                        },
-                    ),
-                ),
-        )
+        };
+        ::core::result::Result::Err(__err)
     }
     /// Encodes the variant's key into the front of `out`.
     pub fn encode_into(

@@ -235,61 +235,7 @@ pub fn struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> StructAttrs {
             continue;
         }
         let result = attr.parse_nested_meta(|meta| {
-            let key = meta.path.clone();
-            let name = key.get_ident().map(|i| i.to_string()).unwrap_or_default();
-            let first = match seen.iter().find(|(n, _)| *n == name) {
-                Some(&(_, first)) if STRUCT_KEYS.contains(&name.as_str()) => {
-                    duplicate_key(cx, &name, first, key.span());
-                    false
-                }
-                _ => {
-                    seen.push((name.clone(), key.span()));
-                    true
-                }
-            };
-            match name.as_str() {
-                // width = 20
-                KEY_WIDTH => {
-                    if let Some(v) = key_int(cx, &meta, KEY_WIDTH, "width = 20") {
-                        out.width = out.width.or(Some(to_usize(v)));
-                    }
-                }
-                // max_width = 4096
-                KEY_MAX_WIDTH => {
-                    if let Some(v) = key_int(cx, &meta, KEY_MAX_WIDTH, "max_width = 4096") {
-                        out.max_width = out.max_width.or(Some(to_usize(v)));
-                    }
-                }
-                // crate = "::my_rowkey"
-                KEY_CRATE => {
-                    let path = meta
-                        .value()
-                        .and_then(|v| v.parse::<syn::LitStr>())
-                        .and_then(|lit| lit.parse::<syn::Path>());
-                    match path {
-                        Ok(p) => out.krate = out.krate.take().or(Some(p)),
-                        Err(e) => {
-                            skip_value(&meta);
-                            cx.push(syn::Error::new(e.span(), msg::CRATE_PATH));
-                        }
-                    }
-                }
-                // salt(buckets = 16, phoenix)
-                KEY_SALT => {
-                    let mut salt = StructAttrs::default();
-                    phoenix_salt(cx, &meta, key.span(), &mut salt);
-                    if first {
-                        out.phoenix = salt.phoenix;
-                    }
-                }
-                _ => {
-                    cx.error_spanned_by(
-                        &key,
-                        msg::unknown_key("#[rowkey(..)]", &name, STRUCT_KEYS),
-                    );
-                    skip_value(&meta);
-                }
-            }
+            struct_key(cx, &meta, &mut seen, &mut out);
             Ok(())
         });
         if let Err(e) = result {
@@ -297,6 +243,67 @@ pub fn struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> StructAttrs {
         }
     }
     out
+}
+
+/// One key of `#[rowkey(...)]`; a repeated key is reported and the first kept.
+fn struct_key(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    seen: &mut Vec<(String, Span)>,
+    out: &mut StructAttrs,
+) {
+    let key = &meta.path;
+    let name = key.get_ident().map(|i| i.to_string()).unwrap_or_default();
+    let first = match seen.iter().find(|(n, _)| *n == name) {
+        Some(&(_, first)) if STRUCT_KEYS.contains(&name.as_str()) => {
+            duplicate_key(cx, &name, first, key.span());
+            false
+        }
+        _ => {
+            seen.push((name.clone(), key.span()));
+            true
+        }
+    };
+    match name.as_str() {
+        // width = 20
+        KEY_WIDTH => {
+            if let Some(v) = key_int(cx, meta, KEY_WIDTH, "width = 20") {
+                out.width = out.width.or(Some(to_usize(v)));
+            }
+        }
+        // max_width = 4096
+        KEY_MAX_WIDTH => {
+            if let Some(v) = key_int(cx, meta, KEY_MAX_WIDTH, "max_width = 4096") {
+                out.max_width = out.max_width.or(Some(to_usize(v)));
+            }
+        }
+        // crate = "::my_rowkey"
+        KEY_CRATE => {
+            let path = meta
+                .value()
+                .and_then(|v| v.parse::<syn::LitStr>())
+                .and_then(|lit| lit.parse::<syn::Path>());
+            match path {
+                Ok(p) => out.krate = out.krate.take().or(Some(p)),
+                Err(e) => {
+                    skip_value(meta);
+                    cx.push(syn::Error::new(e.span(), msg::CRATE_PATH));
+                }
+            }
+        }
+        // salt(buckets = 16, phoenix)
+        KEY_SALT => {
+            let mut salt = StructAttrs::default();
+            phoenix_salt(cx, meta, key.span(), &mut salt);
+            if first {
+                out.phoenix = salt.phoenix;
+            }
+        }
+        _ => {
+            cx.error_spanned_by(key, msg::unknown_key("#[rowkey(..)]", &name, STRUCT_KEYS));
+            skip_value(meta);
+        }
+    }
 }
 
 /// `salt(buckets = 16, phoenix)` inside `#[rowkey(..)]`.
@@ -464,77 +471,7 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             continue;
         };
         let name = ident.to_string();
-        let span = path.span();
-        let result: syn::Result<()> = (|| {
-            match name.as_str() {
-                // #[pad(6)]
-                PAD => {
-                    let n = int_arg(attr, PAD, "the number of digits", "#[pad(6)]")?;
-                    out.codecs.push((CodecAttr::Pad(to_usize(n)), span));
-                }
-                // #[be_u32]
-                BE_U16 | BE_U32 | BE_U64 => {
-                    no_args(attr, &name)?;
-                    let to = match name.as_str() {
-                        BE_U16 => IntTy::U16,
-                        BE_U32 => IntTy::U32,
-                        _ => IntTy::U64,
-                    };
-                    out.codecs.push((CodecAttr::Narrow(to), span));
-                }
-                // #[fixed(16)]
-                FIXED => {
-                    let n = int_arg(attr, FIXED, "the width in bytes", "#[fixed(16)]")?;
-                    out.codecs.push((CodecAttr::Fixed(to_usize(n)), span));
-                }
-                // #[reverse]
-                REVERSE => {
-                    no_args(attr, REVERSE)?;
-                    if out.first(cx, REVERSE, span) {
-                        out.reverse = Some(span);
-                    }
-                }
-                // #[at(6)]
-                AT => {
-                    let n = int_arg(attr, AT, "the byte offset", "#[at(6)]")?;
-                    if out.first(cx, AT, span) {
-                        out.at = Some(to_usize(n));
-                    }
-                }
-                // #[salt], #[salt(mod = 100)], #[salt(mod = 10000, pad = 4)]
-                SALT => {
-                    let salt = salt_attr(cx, attr, span);
-                    if out.first(cx, SALT, span) {
-                        out.salt = Some(salt);
-                    }
-                }
-                // #[tag(2)], #[tag(b"ix")]
-                TAG => {
-                    let t = tag_bytes(attr)?;
-                    if out.first(cx, TAG, span) {
-                        out.tag = Some(t);
-                    }
-                }
-                // #[escaped]
-                ESCAPED => {
-                    no_args(attr, ESCAPED)?;
-                    if out.first(cx, ESCAPED, span) {
-                        out.escaped = Some(span);
-                    }
-                }
-                // #[mirror]
-                MIRROR => {
-                    no_args(attr, MIRROR)?;
-                    if out.first(cx, MIRROR, span) {
-                        out.mirror = Some(span);
-                    }
-                }
-                ROWKEY => cx.error_at(span, msg::ROWKEY_ON_FIELD),
-                _ => {}
-            }
-            Ok(())
-        })();
-        if let Err(e) = result {
+        if let Err(e) = field_attr(cx, attr, &name, path.span(), &mut out) {
             // Without its codec, nothing about the field's type can be judged.
             out.malformed |= matches!(
                 name.as_str(),
@@ -544,4 +481,81 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
         }
     }
     out
+}
+
+/// One attribute of a field, into `out`.
+fn field_attr(
+    cx: &Ctxt,
+    attr: &Attribute,
+    name: &str,
+    span: Span,
+    out: &mut FieldAttrs,
+) -> syn::Result<()> {
+    match name {
+        // #[pad(6)]
+        PAD => {
+            let n = int_arg(attr, PAD, "the number of digits", "#[pad(6)]")?;
+            out.codecs.push((CodecAttr::Pad(to_usize(n)), span));
+        }
+        // #[be_u32]
+        BE_U16 | BE_U32 | BE_U64 => {
+            no_args(attr, name)?;
+            let to = match name {
+                BE_U16 => IntTy::U16,
+                BE_U32 => IntTy::U32,
+                _ => IntTy::U64,
+            };
+            out.codecs.push((CodecAttr::Narrow(to), span));
+        }
+        // #[fixed(16)]
+        FIXED => {
+            let n = int_arg(attr, FIXED, "the width in bytes", "#[fixed(16)]")?;
+            out.codecs.push((CodecAttr::Fixed(to_usize(n)), span));
+        }
+        // #[reverse]
+        REVERSE => {
+            no_args(attr, REVERSE)?;
+            if out.first(cx, REVERSE, span) {
+                out.reverse = Some(span);
+            }
+        }
+        // #[at(6)]
+        AT => {
+            let n = int_arg(attr, AT, "the byte offset", "#[at(6)]")?;
+            if out.first(cx, AT, span) {
+                out.at = Some(to_usize(n));
+            }
+        }
+        // #[salt], #[salt(mod = 100)], #[salt(mod = 10000, pad = 4)]
+        SALT => {
+            let salt = salt_attr(cx, attr, span);
+            if out.first(cx, SALT, span) {
+                out.salt = Some(salt);
+            }
+        }
+        // #[tag(2)], #[tag(b"ix")]
+        TAG => {
+            let t = tag_bytes(attr)?;
+            if out.first(cx, TAG, span) {
+                out.tag = Some(t);
+            }
+        }
+        // #[escaped]
+        ESCAPED => {
+            no_args(attr, ESCAPED)?;
+            if out.first(cx, ESCAPED, span) {
+                out.escaped = Some(span);
+            }
+        }
+        // #[mirror]
+        MIRROR => {
+            no_args(attr, MIRROR)?;
+            if out.first(cx, MIRROR, span) {
+                out.mirror = Some(span);
+            }
+        }
+        ROWKEY => cx.error_at(span, msg::ROWKEY_ON_FIELD),
+        _ => {}
+    }
+    Ok(())
 }

@@ -2,8 +2,8 @@
 //! a table (seed 002's customer row `[customer][1]` and order rows
 //! `[customer][2][order]`): decode a mixed scan into the right variant.
 
+use super::q as quote;
 use proc_macro2::TokenStream;
-use quote::quote;
 
 use crate::ast::{Input, Variant};
 
@@ -17,22 +17,23 @@ pub fn expand(ast: &Input<'_>, variants: &[Variant<'_>]) -> TokenStream {
         let l = &l.lifetime;
         quote!(#l)
     });
+    // The first variant's error starts the search; each later one replaces
+    // it if it got at least as far into the key: the most telling error.
     let tries = variants.iter().enumerate().map(|(i, (v, ty))| {
         let keep = if i == 0 {
-            quote!(__err = ::core::option::Option::Some(e);)
+            quote!(e)
         } else {
-            quote! {
-                // Keep the error that got furthest into the key: the most telling one.
-                if __err.is_none_or(|old| e.offset() >= old.offset()) {
-                    __err = ::core::option::Option::Some(e);
-                }
-            }
+            quote!(if e.offset() >= __err.offset() {
+                e
+            } else {
+                __err
+            })
         };
         quote! {
-            match <#ty as #krate::RowKey>::decode(bytes) {
+            let __err = match <#ty as #krate::RowKey>::decode(bytes) {
                 ::core::result::Result::Ok(k) => return ::core::result::Result::Ok(Self::#v(k)),
-                ::core::result::Result::Err(e) => { #keep }
-            }
+                ::core::result::Result::Err(e) => #keep,
+            };
         }
     });
     let arms_into = variants
@@ -51,7 +52,6 @@ pub fn expand(ast: &Input<'_>, variants: &[Variant<'_>]) -> TokenStream {
             }
         }
     });
-    let name = ident.to_string();
     quote! {
         #[automatically_derived]
         impl #impl_generics #ident #ty_generics #where_clause {
@@ -59,11 +59,8 @@ pub fn expand(ast: &Input<'_>, variants: &[Variant<'_>]) -> TokenStream {
             /// the variants in order; give each a `#[tag]` so exactly one fits.
             /// On failure, the error of the variant that read furthest.
             pub fn decode(bytes: &#bytes_lt [u8]) -> ::core::result::Result<Self, #krate::DecodeError> {
-                let mut __err: ::core::option::Option<#krate::DecodeError> = ::core::option::Option::None;
                 #(#tries)*
-                ::core::result::Result::Err(__err.unwrap_or(#krate::DecodeError::new(
-                    #name, 0, #krate::DecodeErrorKind::TooShort { min: 1, found: bytes.len() },
-                )))
+                ::core::result::Result::Err(__err)
             }
 
             /// Encodes the variant's key into the front of `out`.

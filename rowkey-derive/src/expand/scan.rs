@@ -124,11 +124,11 @@ fn params<'a>(fields: &'a [Field<'a>]) -> impl Iterator<Item = TokenStream> + 'a
     })
 }
 
-/// Encodes fields `0..pinned` from the arguments, and the bucket when they pin
-/// it. Fixed layouts fill `__key: [u8; WIDTH]`; variable ones write `__buf`
-/// through a cursor and leave its length in `__len`. Then `__head` is where
-/// the pinned bytes start (after the bucket unless it is pinned).
-fn pin_fields(key: &Key<'_>, pinned: usize) -> TokenStream {
+/// Encodes fields `0..pinned` from the arguments, and the bucket when they
+/// pin it: the statements, and the slice of the pinned bytes (after the
+/// bucket unless it is pinned). Fixed layouts fill `__key: [u8; WIDTH]`;
+/// variable ones write a buffer through the cursor `__w`.
+fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
     let sw = key.salt.as_ref().map_or(0, |s| s.width);
     let head = lit(if salt_pinned(key, pinned) { 0 } else { sw });
     let fields = &key.fields[..pinned];
@@ -147,21 +147,17 @@ fn pin_fields(key: &Key<'_>, pinned: usize) -> TokenStream {
         let name = key.ident.to_string();
         let stamp = stamped.then(|| {
             let bucket = bucket_expr(key, &quote!(__w.written()));
-            quote! {
-                let __bucket = #bucket;
-                Self::SALT.write(__bucket, __w.written_mut());
-            }
+            quote!(Self::SALT.write(#bucket, __w.written_mut());)
         });
         let (cap, sw) = (lit(limits::VARIABLE_RANGE_CAPACITY), lit(sw));
-        quote! {
+        let setup = quote! {
             let mut __buf = [0u8; #cap];
             let mut __w = __rk::Writer::new(&mut __buf, #name);
             __w.take(#sw)?;
             #(#writes)*
             #stamp
-            let __len = __w.position();
-            let __head = #head;
-        }
+        };
+        (setup, quote!(&__w.written()[#head..]))
     } else {
         let stamp = stamped.then(|| {
             let bucket = bucket_expr(key, &quote!(__key));
@@ -172,14 +168,12 @@ fn pin_fields(key: &Key<'_>, pinned: usize) -> TokenStream {
             Some(f) => f.offset.plus(&f.width),
             None => crate::model::Size::bytes(sw),
         };
-        quote! {
+        let setup = quote! {
             let mut __key = [0u8; #w];
             #(#writes)*
             #stamp
-            let __buf = &__key;
-            let __len = #len;
-            let __head = #head;
-        }
+        };
+        (setup, quote!(&__key[#head..#len]))
     }
 }
 
@@ -188,14 +182,14 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let fields = &key.fields[..k];
     let fname = helper_name(Helper::Prefix, fields);
     let params = params(fields);
-    let pin = pin_fields(key, k);
+    let (pin, pinned_bytes) = pin_fields(key, k);
     let fields_doc = listed(fields);
     let last = &key.fields[k - 1];
     // A trailing value has no terminator: `[v, v 00)` holds exactly the key whose value is `v`.
     let range = if matches!(last.codec, Codec::Rest(_)) {
-        quote!(#krate::KeyRange::<#cap>::exact(&__buf[__head..__len])?)
+        quote!(#krate::KeyRange::<#cap>::exact(#pinned_bytes)?)
     } else {
-        quote!(#krate::KeyRange::<#cap>::prefix(&__buf[__head..__len])?)
+        quote!(#krate::KeyRange::<#cap>::prefix(#pinned_bytes)?)
     };
     if salt_pinned(key, k) {
         let doc = format!("Every key with the given {fields_doc}: one range.");
@@ -239,7 +233,7 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let params = params(&key.fields[..k - 1]);
     let last_ident = last.ident;
     let bound_ty = param_type(last, &lt);
-    let pin = pin_fields(key, k - 1);
+    let (pin, pinned_bytes) = pin_fields(key, k - 1);
     let w = last.width.arg();
     let desc = last.descending;
     let v = quote!(__v);
@@ -262,7 +256,7 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let build = quote! {
         let __lo = __rk::range::edge_bound(__rk::RangeBounds::start_bound(&#last_ident), |#v| #edge)?;
         let __hi = __rk::range::edge_bound(__rk::RangeBounds::end_bound(&#last_ident), |#v| #edge)?;
-        let __range = __rk::range::field_range::<#cap, #w>(&__buf[__head..__len], __lo, __hi, #desc)?;
+        let __range = __rk::range::field_range::<#cap, #w>(#pinned_bytes, __lo, __hi, #desc)?;
     };
     let (ret, tail) = if salt_pinned(key, k - 1) {
         (quote!(#krate::KeyRange<#cap>), quote!(__rk::Ok(__range)))
@@ -291,7 +285,7 @@ fn within_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let params = params(&key.fields[..k - 1]);
     let last = &key.fields[k - 1];
     let inner = last.ident;
-    let pin = pin_fields(key, k - 1);
+    let (pin, pinned_bytes) = pin_fields(key, k - 1);
     let doc = format!(
         "Every key {}whose nested `{}` lies in `{}`, a range from that key's own helpers.",
         {
@@ -317,7 +311,7 @@ fn within_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
         #[doc = #doc]
         pub fn #fname<const C: usize>(#(#params)* #inner: &#krate::KeyRange<C>) -> __rk::Result<#ret, #krate::EncodeError> {
             #pin
-            let __range = #krate::KeyRange::<#cap>::within(&__buf[__head..__len], #inner)?;
+            let __range = #krate::KeyRange::<#cap>::within(#pinned_bytes, #inner)?;
             #tail
         }
     }

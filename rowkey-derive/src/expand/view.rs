@@ -21,10 +21,7 @@ pub fn view(key: &Key<'_>) -> (TokenStream, TokenStream) {
     let view = format_ident!("{}View", ident);
     let vis = key.vis;
     let zc = quote!(#krate::__private::zerocopy);
-    let zc_path = format!(
-        "{}::__private::zerocopy",
-        quote!(#krate).to_string().replace(' ', "")
-    );
+    let zc_path = format!("{}::__private::zerocopy", path_text(krate));
     let salt = key.salt.as_ref().map(|s| {
         let w = super::lit(s.width);
         quote!(salt: [u8; #w],)
@@ -90,4 +87,15 @@ pub fn view(key: &Key<'_>) -> (TokenStream, TokenStream) {
         }
     };
     (quote!(#krate::__private::view! { #def }), imp)
+}
+
+/// `::rowkey`, `my_rowkey`: a path as zerocopy's `crate = ".."` reads it.
+fn path_text(path: &syn::Path) -> String {
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let root = if path.leading_colon.is_some() {
+        "::"
+    } else {
+        ""
+    };
+    format!("{root}{}", segments.join("::"))
 }
