@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use crate::Salt;
+
 /// Whether a segment's bytes sort with its values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Order {
@@ -20,12 +22,144 @@ pub struct Segment {
     pub name: &'static str,
     /// The first byte.
     pub offset: usize,
-    /// Bytes taken.
+    /// Bytes taken; for a variable-length field, its shortest encoding.
     pub width: usize,
-    /// The codec, as its attribute reads (`pad(6)`, `be_u32`, `u64`).
+    /// The codec, as its attribute reads (`pad(6)`, `be_u32`, `u64`), for display.
     pub codec: &'static str,
+    /// The codec with its parameters, for code that reads or writes the
+    /// field without the Rust type: `explain`, the schema, tools.
+    pub kind: FieldCodec,
     /// How the bytes sort.
     pub order: Order,
+    /// `#[reverse]`: the codec's bytes inverted (`pad`: digit `d` as `9 - d`).
+    pub reverse: bool,
+    /// `#[mirror]`: the codec's bytes (after `reverse`) written back to front.
+    pub mirror: bool,
+    /// `Option<T>`: a presence byte, then `kind` in `width - 1` bytes.
+    pub optional: bool,
+    /// The field's Rust type as written (`u32`, `Option<u64>`, `&'a str`);
+    /// empty for the salt.
+    pub rust_type: &'static str,
+}
+
+/// A Rust integer type: its width and signedness.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IntType {
+    /// Bytes: 1, 2, 4, 8 or 16.
+    pub bytes: u8,
+    /// Whether the type is signed (`i32`) or not (`u32`).
+    pub signed: bool,
+}
+
+impl IntType {
+    /// The type's name: `u8`..`u128`, `i8`..`i128`.
+    pub const fn name(&self) -> &'static str {
+        match (self.signed, self.bytes) {
+            (false, 1) => "u8",
+            (false, 2) => "u16",
+            (false, 4) => "u32",
+            (false, 8) => "u64",
+            (false, _) => "u128",
+            (true, 1) => "i8",
+            (true, 2) => "i16",
+            (true, 4) => "i32",
+            (true, 8) => "i64",
+            (true, _) => "i128",
+        }
+    }
+}
+
+/// What a string or bytes field holds, and whether decode borrows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextType {
+    /// UTF-8 text (`String`, `&str`, `Cow<str>`) rather than bytes.
+    pub utf8: bool,
+    /// Decoded by borrowing from the key (`&str`, `&[u8]`), so a value that
+    /// had to be unescaped cannot be read into it.
+    pub borrowed: bool,
+}
+
+/// How a segment's bytes are written: the typed form of [`Segment::codec`].
+/// Every codec of [`crate::codec`], with the parameters needed to read and
+/// write it without the Rust type.
+///
+/// ```
+/// use rowkey::{FieldCodec, IntType, RowKey};
+///
+/// #[derive(RowKey)]
+/// struct FileKey {
+///     #[pad(6)] user_id: u32,
+///     #[reverse] ts: i64,
+/// }
+///
+/// let user_id = &FileKey::LAYOUT.segments[0];
+/// let u32_ = IntType { bytes: 4, signed: false };
+/// assert_eq!(user_id.kind, FieldCodec::Pad { digits: 6, ty: u32_ });
+/// let ts = &FileKey::LAYOUT.segments[1];
+/// assert_eq!(ts.kind, FieldCodec::Int(IntType { bytes: 8, signed: true }));
+/// assert!(ts.reverse);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldCodec {
+    /// An integer at its native width, big-endian, sign bit flipped when signed.
+    Int(IntType),
+    /// `#[be_u16]`, `#[be_u32]`, `#[be_u64]`: an unsigned big-endian number of
+    /// `bytes` bytes, holding a field of type `from`.
+    Narrow {
+        /// Bytes written: 2, 4 or 8.
+        bytes: u8,
+        /// The field's integer type, which bounds the decoded value.
+        from: IntType,
+    },
+    /// `#[pad(N)]`: `digits` ASCII digits, zero padded.
+    Pad {
+        /// The number of digits.
+        digits: usize,
+        /// The field's unsigned type, which bounds the decoded value.
+        ty: IntType,
+    },
+    /// `#[fixed(N)]`: the value's bytes, then `0x00` up to `width`.
+    Fixed {
+        /// The field's width.
+        width: usize,
+        /// What the value holds.
+        text: TextType,
+    },
+    /// `bool`: `0x00` or `0x01`.
+    Bool,
+    /// `[u8; N]`: the bytes as they are.
+    Bytes(usize),
+    /// `f32` (4 bytes) or `f64` (8 bytes), in `total_cmp` order.
+    Float {
+        /// 4 or 8.
+        bytes: u8,
+    },
+    /// A key embedded whole: a type that derives `RowKey`, or `Md5`.
+    Nested {
+        /// The embedded key's layout.
+        layout: &'static Layout,
+    },
+    /// The 16 bytes of an MD5 digest: the one segment of `Md5`'s layout.
+    Md5Digest,
+    /// `#[tag(..)]`: these constant bytes.
+    Tag(&'static [u8]),
+    /// `#[escaped]`: `0x00` written `0x00 0xFF`, then the terminator `0x00 0x01`.
+    Escaped(TextType),
+    /// The last field, unescaped: the rest of the key.
+    Rest(TextType),
+    /// The salt bucket; its parameters are [`Layout::salt`].
+    Salt,
+}
+
+/// The salt bucket that leads a key: how it is computed and written, and
+/// which fields it hashes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LayoutSalt {
+    /// The bucket count and format (one or two bytes, digits, Phoenix).
+    pub salt: Salt,
+    /// The fields the bucket hashes, in the order they are hashed; for a
+    /// Phoenix salt, every field (it hashes every key byte after the bucket).
+    pub fields: &'static [&'static str],
 }
 
 /// A key's layout: what `T::LAYOUT` holds. `Display` prints the byte table.
@@ -58,6 +192,10 @@ pub struct Layout {
     /// Whether some segment has a variable length. Offsets after the first
     /// such segment are those of its shortest value.
     pub variable: bool,
+    /// The longest key `encode` writes (`#[rowkey(max_width = N)]`, by default 32,767).
+    pub max_width: usize,
+    /// The salt bucket, when the key has one; it is the first segment.
+    pub salt: Option<LayoutSalt>,
     /// Every segment, in key order.
     pub segments: &'static [Segment],
 }

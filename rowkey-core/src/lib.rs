@@ -33,7 +33,7 @@ pub mod text;
 
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
 pub use key::{OwnedRowKey, RowKey};
-pub use layout::{Layout, Order, Segment};
+pub use layout::{FieldCodec, IntType, Layout, LayoutSalt, Order, Segment, TextType};
 #[cfg(feature = "md5")]
 pub use md5::Md5;
 pub use range::{KeyRange, DEFAULT_RANGE_CAPACITY};

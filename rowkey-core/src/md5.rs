@@ -1,7 +1,7 @@
 //! `Md5`: a 16-byte MD5 digest as a key field, the design articles' "MD5 of
 //! the host name". Built on RustCrypto's `md-5`.
 
-use crate::{DecodeError, EncodeError, Layout, Order, RowKey, Segment};
+use crate::{DecodeError, EncodeError, FieldCodec, Layout, Order, RowKey, Segment};
 
 /// The MD5 digest of a value, stored as its 16 bytes.
 ///
@@ -55,12 +55,19 @@ impl RowKey for Md5 {
         name: "Md5",
         width: 16,
         variable: false,
+        max_width: 16,
+        salt: None,
         segments: &[Segment {
             name: "md5",
             offset: 0,
             width: 16,
             codec: "md5",
+            kind: FieldCodec::Md5Digest,
             order: Order::Unordered,
+            reverse: false,
+            mirror: false,
+            optional: false,
+            rust_type: "[u8; 16]",
         }],
     };
     type Bytes = [u8; 16];

@@ -14,6 +14,8 @@ const _: () = {
             name: "FileKey",
             width: 20,
             variable: false,
+            max_width: 20,
+            salt: ::core::option::Option::None,
             segments: &[],
         };
         type Bytes = [u8; 20];

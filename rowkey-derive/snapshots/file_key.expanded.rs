@@ -55,27 +55,62 @@ const _: () = {
             name: "FileKey",
             width: 20,
             variable: false,
+            max_width: 32767,
+            salt: ::core::option::Option::None,
             segments: &[
                 ::rowkey::Segment {
                     name: "user_id",
                     offset: 0,
                     width: 6,
                     codec: "pad(6)",
+                    kind: ::rowkey::FieldCodec::Pad {
+                        digits: 6,
+                        ty: ::rowkey::IntType {
+                            bytes: 4,
+                            signed: false,
+                        },
+                    },
                     order: ::rowkey::Order::Ascending,
+                    reverse: false,
+                    mirror: false,
+                    optional: false,
+                    rust_type: "u32",
                 },
                 ::rowkey::Segment {
                     name: "create_date",
                     offset: 6,
                     width: 8,
                     codec: "pad(8)",
+                    kind: ::rowkey::FieldCodec::Pad {
+                        digits: 8,
+                        ty: ::rowkey::IntType {
+                            bytes: 4,
+                            signed: false,
+                        },
+                    },
                     order: ::rowkey::Order::Ascending,
+                    reverse: false,
+                    mirror: false,
+                    optional: false,
+                    rust_type: "u32",
                 },
                 ::rowkey::Segment {
                     name: "file_id",
                     offset: 14,
                     width: 6,
                     codec: "pad(6)",
+                    kind: ::rowkey::FieldCodec::Pad {
+                        digits: 6,
+                        ty: ::rowkey::IntType {
+                            bytes: 8,
+                            signed: false,
+                        },
+                    },
                     order: ::rowkey::Order::Ascending,
+                    reverse: false,
+                    mirror: false,
+                    optional: false,
+                    rust_type: "u64",
                 },
             ],
         };

@@ -65,6 +65,8 @@ fn row_key_impl(input: &syn::DeriveInput, krate: &syn::Path, width: usize) -> To
                 name: #name,
                 width: #width,
                 variable: false,
+                max_width: #width,
+                salt: ::core::option::Option::None,
                 segments: &[],
             };
             type Bytes = [u8; #width];

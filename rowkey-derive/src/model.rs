@@ -371,9 +371,10 @@ pub enum Codec {
         to: IntTy,
         from: IntTy,
     },
-    /// `#[pad(N)]` on an unsigned integer.
+    /// `#[pad(N)]` on an unsigned integer of type `ty`.
     Pad {
         digits: usize,
+        ty: IntTy,
     },
     /// `#[fixed(N)]` on a string or bytes.
     Fixed {
@@ -401,7 +402,7 @@ impl Codec {
         match *self {
             Codec::Int(t) => t.name().to_string(),
             Codec::Narrow { to, .. } => format!("be_{}", to.name()),
-            Codec::Pad { digits } => format!("pad({digits})"),
+            Codec::Pad { digits, .. } => format!("pad({digits})"),
             Codec::Fixed { width, .. } => format!("fixed({width})"),
             Codec::Bool => "bool".to_string(),
             Codec::ByteArray(n) => format!("[u8; {n}]"),

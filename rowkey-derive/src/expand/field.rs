@@ -37,7 +37,7 @@ fn write_value(
             let to = format_ident!("{}", to.name());
             quote!(__rk::narrow::encode::<#to, _, #w>(#value, #slot, #desc, #name)?;)
         }
-        Codec::Pad { digits } => {
+        Codec::Pad { digits, .. } => {
             let digits = lit(*digits);
             quote!(__rk::pad::encode::<_, #digits>(#value, #slot, #desc, #name)?;)
         }
@@ -72,7 +72,7 @@ fn read_value(
             let to = format_ident!("{}", to.name());
             quote!(__rk::narrow::decode::<#to, _, #w>(#slot, #desc, #name, #offset)?)
         }
-        Codec::Pad { digits } => {
+        Codec::Pad { digits, .. } => {
             let digits = lit(*digits);
             quote!(__rk::pad::decode::<_, #digits>(#slot, #desc, #name, #offset)?)
         }
@@ -111,7 +111,7 @@ pub fn edge(f: &Field<'_>, v: &TokenStream) -> TokenStream {
             let to = format_ident!("{}", to.name());
             quote!(__rk::narrow::edge::<#to, _, #w>(*#v, #desc))
         }
-        Codec::Pad { digits } => {
+        Codec::Pad { digits, .. } => {
             let digits = lit(*digits);
             quote!(__rk::pad::edge::<_, #digits>(*#v, #desc))
         }

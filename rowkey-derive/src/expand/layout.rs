@@ -1,9 +1,11 @@
-//! `LAYOUT`: the key's segments as a constant.
+//! `LAYOUT`: the key's segments as a constant, each with its display codec
+//! and its typed `rowkey::FieldCodec`.
 
-use super::q as quote;
 use proc_macro2::TokenStream;
+use quote::ToTokens;
 
-use crate::model::{Codec, Key, SaltFormat};
+use super::{lit, q as quote};
+use crate::model::{Codec, Field, IntTy, Key, Salt, SaltFormat, TextKind};
 use crate::symbol::unraw;
 
 pub fn layout(key: &Key<'_>) -> TokenStream {
@@ -11,63 +13,167 @@ pub fn layout(key: &Key<'_>) -> TokenStream {
     let name = key.ident.to_string();
     let width = &key.width;
     let variable = key.variable;
+    let max_width = lit(key.max_width);
     let mut segments = Vec::new();
-    if let Some(salt) = &key.salt {
-        let hashed: Vec<String> = salt
-            .fields
-            .iter()
-            .map(|&i| unraw(key.fields[i].ident))
-            .collect();
-        let codec = match salt.format {
-            SaltFormat::Binary => format!("salt(mod = {}) of {}", salt.buckets, hashed.join(", ")),
-            SaltFormat::Digits(d) => format!(
-                "salt(mod = {}, pad = {d}) of {}",
-                salt.buckets,
-                hashed.join(", ")
-            ),
-            SaltFormat::Phoenix => format!("phoenix salt(buckets = {})", salt.buckets),
-        };
-        let w = super::lit(salt.width);
-        segments.push(quote! {
-            #krate::Segment { name: "salt", offset: 0, width: #w, codec: #codec, order: #krate::Order::Unordered }
-        });
-    }
-    for f in &key.fields {
-        let fname = unraw(f.ident);
-        let (offset, w) = (&f.offset, &f.width);
-        // A nested key reads as its type (`Md5`, `MainKey`).
-        let mut codec = match f.codec {
-            Codec::Nested => quote::ToTokens::to_token_stream(f.value_ty)
-                .to_string()
-                .replace(' ', ""),
-            _ => f.codec.describe(),
-        };
-        if f.optional {
-            codec = format!("Option<{codec}>");
+    let salt = match &key.salt {
+        Some(salt) => {
+            segments.push(salt_segment(key, salt));
+            let fields = salt.fields.iter().map(|&i| unraw(key.fields[i].ident));
+            // `SALT`, generated with the scan helpers, holds the bucket count and format.
+            quote!(::core::option::Option::Some(#krate::LayoutSalt { salt: Self::SALT, fields: &[#(#fields),*] }))
         }
-        if f.descending {
-            codec.push_str(", reverse");
-        }
-        if f.mirror {
-            codec.push_str(", mirror");
-        }
-        let order = if f.mirror {
-            quote!(#krate::Order::Unordered)
-        } else if f.descending {
-            quote!(#krate::Order::Descending)
-        } else if matches!(f.codec, Codec::Nested) {
-            let ty = f.value_ty;
-            quote! {
-                if <#ty as __rk::RowKey>::ORDERED { #krate::Order::Ascending } else { #krate::Order::Unordered }
-            }
-        } else {
-            quote!(#krate::Order::Ascending)
-        };
-        segments.push(quote! {
-            #krate::Segment { name: #fname, offset: #offset, width: #w, codec: #codec, order: #order }
-        });
-    }
+        None => quote!(::core::option::Option::None),
+    };
+    segments.extend(key.fields.iter().map(|f| field_segment(krate, f)));
     quote! {
-        #krate::Layout { name: #name, width: #width, variable: #variable, segments: &[#(#segments),*] }
+        #krate::Layout {
+            name: #name, width: #width, variable: #variable, max_width: #max_width,
+            salt: #salt, segments: &[#(#segments),*],
+        }
     }
+}
+
+fn salt_segment(key: &Key<'_>, salt: &Salt) -> TokenStream {
+    let krate = &key.krate;
+    let hashed: Vec<String> = salt
+        .fields
+        .iter()
+        .map(|&i| unraw(key.fields[i].ident))
+        .collect();
+    let codec = match salt.format {
+        SaltFormat::Binary => format!("salt(mod = {}) of {}", salt.buckets, hashed.join(", ")),
+        SaltFormat::Digits(d) => format!(
+            "salt(mod = {}, pad = {d}) of {}",
+            salt.buckets,
+            hashed.join(", ")
+        ),
+        SaltFormat::Phoenix => format!("phoenix salt(buckets = {})", salt.buckets),
+    };
+    let w = lit(salt.width);
+    quote! {
+        #krate::Segment {
+            name: "salt", offset: 0, width: #w, codec: #codec, kind: #krate::FieldCodec::Salt,
+            order: #krate::Order::Unordered, reverse: false, mirror: false, optional: false, rust_type: "",
+        }
+    }
+}
+
+fn field_segment(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
+    let fname = unraw(f.ident);
+    let (offset, w) = (&f.offset, &f.width);
+    // A nested key reads as its type (`Md5`, `MainKey`).
+    let mut codec = match f.codec {
+        Codec::Nested => f.value_ty.to_token_stream().to_string().replace(' ', ""),
+        _ => f.codec.describe(),
+    };
+    if f.optional {
+        codec = format!("Option<{codec}>");
+    }
+    if f.descending {
+        codec.push_str(", reverse");
+    }
+    if f.mirror {
+        codec.push_str(", mirror");
+    }
+    let order = if f.mirror {
+        quote!(#krate::Order::Unordered)
+    } else if f.descending {
+        quote!(#krate::Order::Descending)
+    } else if matches!(f.codec, Codec::Nested) {
+        let ty = f.value_ty;
+        quote! {
+            if <#ty as __rk::RowKey>::ORDERED { #krate::Order::Ascending } else { #krate::Order::Unordered }
+        }
+    } else {
+        quote!(#krate::Order::Ascending)
+    };
+    let kind = field_codec(krate, f);
+    let (reverse, mirror, optional) = (f.descending, f.mirror, f.optional);
+    let rust_type = type_text(f.ty);
+    quote! {
+        #krate::Segment {
+            name: #fname, offset: #offset, width: #w, codec: #codec, kind: #kind, order: #order,
+            reverse: #reverse, mirror: #mirror, optional: #optional, rust_type: #rust_type,
+        }
+    }
+}
+
+/// The `FieldCodec` of a field's codec.
+fn field_codec(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
+    let fc = quote!(#krate::FieldCodec);
+    match &f.codec {
+        Codec::Int(t) => {
+            let t = int_type(krate, *t);
+            quote!(#fc::Int(#t))
+        }
+        Codec::Narrow { to, from } => {
+            let (bytes, from) = (byte_count(to.width()), int_type(krate, *from));
+            quote!(#fc::Narrow { bytes: #bytes, from: #from })
+        }
+        Codec::Pad { digits, ty } => {
+            let (digits, ty) = (lit(*digits), int_type(krate, *ty));
+            quote!(#fc::Pad { digits: #digits, ty: #ty })
+        }
+        Codec::Fixed { width, kind } => {
+            let (width, text) = (lit(*width), text_type(krate, *kind));
+            quote!(#fc::Fixed { width: #width, text: #text })
+        }
+        Codec::Bool => quote!(#fc::Bool),
+        Codec::ByteArray(n) => {
+            let n = lit(*n);
+            quote!(#fc::Bytes(#n))
+        }
+        Codec::Float(t) => {
+            let bytes = byte_count(t.width());
+            quote!(#fc::Float { bytes: #bytes })
+        }
+        Codec::Nested => {
+            let ty = f.value_ty;
+            quote!(#fc::Nested { layout: &<#ty as __rk::RowKey>::LAYOUT })
+        }
+        Codec::Tag(bytes) => quote!(#fc::Tag(&[#(#bytes),*])),
+        Codec::Escaped(kind) => {
+            let text = text_type(krate, *kind);
+            quote!(#fc::Escaped(#text))
+        }
+        Codec::Rest(kind) => {
+            let text = text_type(krate, *kind);
+            quote!(#fc::Rest(#text))
+        }
+    }
+}
+
+fn int_type(krate: &syn::Path, t: IntTy) -> TokenStream {
+    let (bytes, signed) = (byte_count(t.width()), t.signed());
+    quote!(#krate::IntType { bytes: #bytes, signed: #signed })
+}
+
+/// A width of at most 16 bytes as an unsuffixed literal, for `IntType::bytes`.
+fn byte_count(n: usize) -> proc_macro2::Literal {
+    proc_macro2::Literal::u8_unsuffixed(n as u8)
+}
+
+fn text_type(krate: &syn::Path, kind: TextKind) -> TokenStream {
+    let (utf8, borrowed) = (kind.is_str(), kind.borrows());
+    quote!(#krate::TextType { utf8: #utf8, borrowed: #borrowed })
+}
+
+/// A type as it reads in source: `Option<u64>`, `&'a str`, `[u8; 16]`.
+fn type_text(ty: &syn::Type) -> String {
+    let mut s = ty.to_token_stream().to_string();
+    for (from, to) in [
+        (" < ", "<"),
+        ("< ", "<"),
+        (" <", "<"),
+        (" >", ">"),
+        (" ,", ","),
+        (" ;", ";"),
+        (" :: ", "::"),
+        (":: ", "::"),
+        ("& ", "&"),
+        ("' ", "'"),
+    ] {
+        s = s.replace(from, to);
+    }
+    s
 }

@@ -220,7 +220,10 @@ fn pad(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, n: At<usize>) -> Option<Co
             } else if n.value > t.max_digits() {
                 cx.error_at(n.span, msg::pad_too_wide(n.value, t.name(), t.max_digits()));
             }
-            Some(Codec::Pad { digits: n.value })
+            Some(Codec::Pad {
+                digits: n.value,
+                ty: t,
+            })
         }
         TyClass::Int(t) => {
             cx.error_spanned_by(ty, msg::pad_signed(n.value, t.name()));

@@ -154,7 +154,7 @@ fn codec_width(c: &Codec, value_ty: &syn::Type) -> Size {
     Size::bytes(match *c {
         Codec::Int(t) => t.width(),
         Codec::Narrow { to, .. } => to.width(),
-        Codec::Pad { digits } => digits,
+        Codec::Pad { digits, .. } => digits,
         Codec::Fixed { width, .. } => width,
         Codec::Bool => 1,
         Codec::ByteArray(n) => n,

@@ -1,0 +1,162 @@
+//! `T::LAYOUT` as typed data: every codec's parameters, as the derive emits
+//! them, for code that reads keys without their Rust types (`explain`, schemas).
+
+use std::borrow::Cow;
+
+use rowkey::{FieldCodec, IntType, Layout, Md5, Order, RowKey, Salt, TextType};
+
+#[derive(RowKey)]
+struct Inner {
+    #[pad(4)]
+    id: u16,
+}
+
+#[derive(RowKey)]
+#[rowkey(max_width = 200)]
+#[allow(dead_code)] // only its layout is read
+struct Every<'a> {
+    #[salt(mod = 1000, pad = 3)]
+    #[be_u32]
+    a: i64,
+    b: i16,
+    #[pad(6)]
+    #[reverse]
+    c: u32,
+    #[fixed(5)]
+    d: &'a str,
+    e: bool,
+    f: [u8; 3],
+    g: f32,
+    #[salt]
+    h: Option<u64>,
+    #[mirror]
+    i: u32,
+    inner: Inner,
+    md5: Md5,
+    #[tag(b"ix")]
+    t: (),
+    #[escaped]
+    s: Cow<'a, str>,
+    rest: &'a [u8],
+}
+
+const fn int(bytes: u8, signed: bool) -> IntType {
+    IntType { bytes, signed }
+}
+
+#[test]
+fn every_codec_with_its_parameters() {
+    let l = Every::LAYOUT;
+    assert_eq!(l.max_width, 200);
+    assert!(l.variable);
+    let salt = l.salt.unwrap();
+    assert_eq!(salt.salt, Salt::digits(1000, 3));
+    assert_eq!(salt.fields, ["a", "h"]);
+    let kinds: Vec<(&str, FieldCodec, &str)> = l
+        .segments
+        .iter()
+        .map(|s| (s.name, s.kind, s.rust_type))
+        .collect();
+    let utf8_owned = TextType {
+        utf8: true,
+        borrowed: false,
+    };
+    let bytes_borrowed = TextType {
+        utf8: false,
+        borrowed: true,
+    };
+    let expected: Vec<(&str, FieldCodec, &str)> = vec![
+        ("salt", FieldCodec::Salt, ""),
+        (
+            "a",
+            FieldCodec::Narrow {
+                bytes: 4,
+                from: int(8, true),
+            },
+            "i64",
+        ),
+        ("b", FieldCodec::Int(int(2, true)), "i16"),
+        (
+            "c",
+            FieldCodec::Pad {
+                digits: 6,
+                ty: int(4, false),
+            },
+            "u32",
+        ),
+        (
+            "d",
+            FieldCodec::Fixed {
+                width: 5,
+                text: TextType {
+                    utf8: true,
+                    borrowed: true,
+                },
+            },
+            "&'a str",
+        ),
+        ("e", FieldCodec::Bool, "bool"),
+        ("f", FieldCodec::Bytes(3), "[u8; 3]"),
+        ("g", FieldCodec::Float { bytes: 4 }, "f32"),
+        ("h", FieldCodec::Int(int(8, false)), "Option<u64>"),
+        ("i", FieldCodec::Int(int(4, false)), "u32"),
+        (
+            "inner",
+            FieldCodec::Nested {
+                layout: &Inner::LAYOUT,
+            },
+            "Inner",
+        ),
+        (
+            "md5",
+            FieldCodec::Nested {
+                layout: &Md5::LAYOUT,
+            },
+            "Md5",
+        ),
+        ("t", FieldCodec::Tag(b"ix"), "()"),
+        ("s", FieldCodec::Escaped(utf8_owned), "Cow<'a, str>"),
+        ("rest", FieldCodec::Rest(bytes_borrowed), "&'a [u8]"),
+    ];
+    assert_eq!(kinds, expected);
+    let flags: Vec<(bool, bool, bool)> = l
+        .segments
+        .iter()
+        .map(|s| (s.reverse, s.mirror, s.optional))
+        .collect();
+    let mut want = vec![(false, false, false); l.segments.len()];
+    want[3] = (true, false, false);
+    want[8] = (false, false, true);
+    want[9] = (false, true, false);
+    assert_eq!(flags, want);
+    assert_eq!(l.segment("h").map(|s| s.width), Some(9));
+    assert_eq!(l.segment("inner").map(|s| s.order), Some(Order::Ascending));
+    assert_eq!(l.segment("md5").map(|s| s.order), Some(Order::Unordered));
+}
+
+#[test]
+fn nested_layouts_lead_to_the_inner_codecs() {
+    let Some(FieldCodec::Nested { layout }) = Every::LAYOUT.segment("md5").map(|s| s.kind) else {
+        panic!("md5 is a nested key");
+    };
+    assert_eq!(layout.segments[0].kind, FieldCodec::Md5Digest);
+    let inner: &Layout = &Inner::LAYOUT;
+    assert_eq!(inner.salt, None);
+    assert_eq!(inner.max_width, 32_767);
+}
+
+#[derive(RowKey)]
+#[rowkey(salt(buckets = 8, phoenix))]
+struct Phoenix {
+    a: u32,
+    #[be_u16]
+    b: u8,
+}
+
+#[test]
+fn phoenix_salt_hashes_every_field() {
+    let salt = Phoenix::LAYOUT.salt.unwrap();
+    assert_eq!(salt.salt, Salt::phoenix(8));
+    assert_eq!(salt.fields, ["a", "b"]);
+    assert_eq!(Phoenix::LAYOUT.segments[0].kind, FieldCodec::Salt);
+}
