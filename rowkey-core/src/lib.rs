@@ -14,14 +14,20 @@ extern crate alloc;
 #[cfg(all(feature = "std", not(test)))]
 extern crate std;
 
+#[doc(hidden)]
+pub mod checks;
 pub mod codec;
 pub mod cursor;
 mod error;
 pub mod fingerprint;
 mod key;
 mod layout;
+#[doc(hidden)]
+pub mod limits;
 #[cfg(feature = "md5")]
 mod md5;
+#[doc(hidden)]
+pub mod names;
 pub mod range;
 pub mod salt;
 pub mod text;
@@ -45,6 +51,7 @@ pub mod __private {
     pub use crate::range::{self, range_capacity, Edge};
     pub use crate::salt;
     pub use crate::RowKey;
+    pub use crate::{checks, limits, names};
     #[cfg(feature = "alloc")]
     pub use alloc::{borrow::Cow, string::String, vec, vec::Vec};
     pub use core::ops::{Bound, RangeBounds};

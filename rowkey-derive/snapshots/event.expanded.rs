@@ -11,6 +11,30 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
+    ///Writes `user`.
+    #[inline(always)]
+    fn __write_user(
+        __key: &mut [u8; 13],
+        __v: &u32,
+    ) -> __rk::Result<(), ::rowkey::EncodeError> {
+        {
+            let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
+            __rk::int::encode((*__v), __s);
+        }
+        __rk::Ok(())
+    }
+    ///Writes `ts`.
+    #[inline(always)]
+    fn __write_ts(
+        __key: &mut [u8; 13],
+        __v: &u64,
+    ) -> __rk::Result<(), ::rowkey::EncodeError> {
+        {
+            let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
+            __rk::int::encode_desc((*__v), __s);
+        }
+        __rk::Ok(())
+    }
     #[automatically_derived]
     impl ::rowkey::RowKey for Event {
         const WIDTH: usize = 13;
@@ -74,14 +98,8 @@ const _: () = {
         #[inline]
         fn encode(&self) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            {
-                let __s = __rk::Slots::slot_mut::<1, 4>(&mut __key);
-                __rk::int::encode(self.user, __s);
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<5, 8>(&mut __key);
-                __rk::int::encode_desc(self.ts, __s);
-            }
+            __write_user(&mut __key, &self.user)?;
+            __write_ts(&mut __key, &self.ts)?;
             Self::SALT
                 .write(
                     Self::SALT.bucket_of(&{ *__rk::Slots::slot::<1, 4>(&__key) }),
@@ -126,24 +144,15 @@ const _: () = {
             user: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            {
-                let __s = __rk::Slots::slot_mut::<1, 4>(&mut __key);
-                __rk::int::encode(user, __s);
-            }
+            __write_user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
-            let __buf = &__key;
-            let __len = 5;
-            let __head = 0;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..5])?)
         }
         ///Every key whose `user` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
         pub fn range_for_user(
             user: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::BucketRanges<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            let __buf = &__key;
-            let __len = 1;
-            let __head = 1;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&user),
                 |__v| __rk::int::edge::<_, 4>(*__v, false),
@@ -155,7 +164,7 @@ const _: () = {
             let __range = __rk::range::field_range::<
                 64,
                 4,
-            >(&__buf[__head..__len], __lo, __hi, false)?;
+            >(&__key[1..1], __lo, __hi, false)?;
             Self::SALT.fan_out(__range)
         }
         ///Every key with the given `user` and `ts`: one range.
@@ -164,19 +173,10 @@ const _: () = {
             ts: u64,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            {
-                let __s = __rk::Slots::slot_mut::<1, 4>(&mut __key);
-                __rk::int::encode(user, __s);
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<5, 8>(&mut __key);
-                __rk::int::encode_desc(ts, __s);
-            }
+            __write_user(&mut __key, &user)?;
+            __write_ts(&mut __key, &ts)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
-            let __buf = &__key;
-            let __len = 13;
-            let __head = 0;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..13])?)
         }
         ///Every key with the given `user` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
         pub fn range_for_user_ts(
@@ -184,14 +184,8 @@ const _: () = {
             ts: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            {
-                let __s = __rk::Slots::slot_mut::<1, 4>(&mut __key);
-                __rk::int::encode(user, __s);
-            }
+            __write_user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
-            let __buf = &__key;
-            let __len = 5;
-            let __head = 0;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&ts),
                 |__v| __rk::int::edge::<_, 8>(*__v, true),
@@ -203,7 +197,7 @@ const _: () = {
             let __range = __rk::range::field_range::<
                 64,
                 8,
-            >(&__buf[__head..__len], __lo, __hi, true)?;
+            >(&__key[0..5], __lo, __hi, true)?;
             __rk::Ok(__range)
         }
     }

@@ -11,6 +11,42 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
+    ///Writes `user_id`.
+    #[inline(always)]
+    fn __write_user_id(
+        __key: &mut [u8; 20],
+        __v: &u32,
+    ) -> __rk::Result<(), ::rowkey::EncodeError> {
+        {
+            let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
+            __rk::pad::encode::<_, 6>((*__v), __s, false, "user_id")?;
+        }
+        __rk::Ok(())
+    }
+    ///Writes `create_date`.
+    #[inline(always)]
+    fn __write_create_date(
+        __key: &mut [u8; 20],
+        __v: &u32,
+    ) -> __rk::Result<(), ::rowkey::EncodeError> {
+        {
+            let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
+            __rk::pad::encode::<_, 8>((*__v), __s, false, "create_date")?;
+        }
+        __rk::Ok(())
+    }
+    ///Writes `file_id`.
+    #[inline(always)]
+    fn __write_file_id(
+        __key: &mut [u8; 20],
+        __v: &u64,
+    ) -> __rk::Result<(), ::rowkey::EncodeError> {
+        {
+            let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
+            __rk::pad::encode::<_, 6>((*__v), __s, false, "file_id")?;
+        }
+        __rk::Ok(())
+    }
     #[automatically_derived]
     impl ::rowkey::RowKey for FileKey {
         const WIDTH: usize = 20;
@@ -83,18 +119,9 @@ const _: () = {
         #[inline]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(self.user_id, __s, false, "user_id")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<6, 8>(&mut __key);
-                __rk::pad::encode::<_, 8>(self.create_date, __s, false, "create_date")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<14, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(self.file_id, __s, false, "file_id")?;
-            }
+            __write_user_id(&mut __key, &self.user_id)?;
+            __write_create_date(&mut __key, &self.create_date)?;
+            __write_file_id(&mut __key, &self.file_id)?;
             __rk::Ok(__key)
         }
         #[inline]
@@ -135,23 +162,14 @@ const _: () = {
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
-            }
-            let __buf = &__key;
-            let __len = 6;
-            let __head = 0;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+            __write_user_id(&mut __key, &user_id)?;
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..6])?)
         }
         ///Every key whose `user_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
         pub fn range_for_user_id(
             user_id: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            let __buf = &__key;
-            let __len = 0;
-            let __head = 0;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&user_id),
                 |__v| __rk::pad::edge::<_, 6>(*__v, false),
@@ -163,7 +181,7 @@ const _: () = {
             let __range = __rk::range::field_range::<
                 64,
                 6,
-            >(&__buf[__head..__len], __lo, __hi, false)?;
+            >(&__key[0..0], __lo, __hi, false)?;
             __rk::Ok(__range)
         }
         ///Every key with the given `user_id` and `create_date`: one range.
@@ -172,18 +190,9 @@ const _: () = {
             create_date: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<6, 8>(&mut __key);
-                __rk::pad::encode::<_, 8>(create_date, __s, false, "create_date")?;
-            }
-            let __buf = &__key;
-            let __len = 14;
-            let __head = 0;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+            __write_user_id(&mut __key, &user_id)?;
+            __write_create_date(&mut __key, &create_date)?;
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..14])?)
         }
         ///Every key with the given `user_id` and whose `create_date` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
         pub fn range_for_user_id_create_date(
@@ -191,13 +200,7 @@ const _: () = {
             create_date: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
-            }
-            let __buf = &__key;
-            let __len = 6;
-            let __head = 0;
+            __write_user_id(&mut __key, &user_id)?;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&create_date),
                 |__v| __rk::pad::edge::<_, 8>(*__v, false),
@@ -209,7 +212,7 @@ const _: () = {
             let __range = __rk::range::field_range::<
                 64,
                 8,
-            >(&__buf[__head..__len], __lo, __hi, false)?;
+            >(&__key[0..6], __lo, __hi, false)?;
             __rk::Ok(__range)
         }
         ///Every key with the given `user_id` and `create_date` and `file_id`: one range.
@@ -219,22 +222,10 @@ const _: () = {
             file_id: u64,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<6, 8>(&mut __key);
-                __rk::pad::encode::<_, 8>(create_date, __s, false, "create_date")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<14, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(file_id, __s, false, "file_id")?;
-            }
-            let __buf = &__key;
-            let __len = 20;
-            let __head = 0;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__buf[__head..__len])?)
+            __write_user_id(&mut __key, &user_id)?;
+            __write_create_date(&mut __key, &create_date)?;
+            __write_file_id(&mut __key, &file_id)?;
+            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..20])?)
         }
         ///Every key with the given `user_id` and `create_date` and whose `file_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
         pub fn range_for_user_id_create_date_file_id(
@@ -243,17 +234,8 @@ const _: () = {
             file_id: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut __key);
-                __rk::pad::encode::<_, 6>(user_id, __s, false, "user_id")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<6, 8>(&mut __key);
-                __rk::pad::encode::<_, 8>(create_date, __s, false, "create_date")?;
-            }
-            let __buf = &__key;
-            let __len = 14;
-            let __head = 0;
+            __write_user_id(&mut __key, &user_id)?;
+            __write_create_date(&mut __key, &create_date)?;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&file_id),
                 |__v| __rk::pad::edge::<_, 6>(*__v, false),
@@ -265,7 +247,7 @@ const _: () = {
             let __range = __rk::range::field_range::<
                 64,
                 6,
-            >(&__buf[__head..__len], __lo, __hi, false)?;
+            >(&__key[0..14], __lo, __hi, false)?;
             __rk::Ok(__range)
         }
     }

@@ -10,6 +10,7 @@ use syn::spanned::Spanned;
 use syn::{Attribute, Meta};
 
 use crate::ctxt::Ctxt;
+use crate::messages as msg;
 use crate::model::IntTy;
 use crate::symbol::*;
 
@@ -88,11 +89,8 @@ impl FieldAttrs {
     /// Whether this is the first `#[name]` on the field; reports a duplicate at both places.
     fn first(&mut self, cx: &Ctxt, name: &'static str, span: Span) -> bool {
         if let Some(&(_, first)) = self.seen.iter().find(|(n, _)| *n == name) {
-            cx.error_at(
-                span,
-                format!("duplicate `#[{name}]` on this field; remove one"),
-            );
-            cx.error_at(first, format!("the first `#[{name}]` is here"));
+            cx.error_at(span, msg::duplicate_attr(name));
+            cx.error_at(first, msg::first_attr(name));
             return false;
         }
         self.seen.push((name, span));
@@ -102,7 +100,7 @@ impl FieldAttrs {
 
 /// Reports a malformed attribute and returns `None`: `.ok_or_else`-friendly.
 fn bad<T>(cx: &Ctxt, err: syn::Error) -> Option<T> {
-    cx.syn_error(err);
+    cx.push(err);
     None
 }
 
@@ -112,14 +110,11 @@ fn uint(lit: &syn::Lit, what: &str, example: &str) -> syn::Result<At<u64>> {
     let syn::Lit::Int(int) = lit else {
         return Err(syn::Error::new(
             lit.span(),
-            format!("{what} must be an integer literal, as in `{example}`"),
+            msg::not_int_literal(what, example),
         ));
     };
     if int.base10_digits().starts_with('-') {
-        return Err(syn::Error::new(
-            int.span(),
-            format!("{what} cannot be negative: `{example}`"),
-        ));
+        return Err(syn::Error::new(int.span(), msg::negative(what, example)));
     }
     match int.base10_parse::<u64>() {
         Ok(value) => Ok(At {
@@ -128,7 +123,7 @@ fn uint(lit: &syn::Lit, what: &str, example: &str) -> syn::Result<At<u64>> {
         }),
         Err(_) => Err(syn::Error::new(
             int.span(),
-            format!("{what} {} is too large", int.base10_digits()),
+            msg::too_large(what, int.base10_digits()),
         )),
     }
 }
@@ -147,39 +142,36 @@ fn int_arg(attr: &Attribute, name: &str, what: &str, example: &str) -> syn::Resu
             if input.is_empty() {
                 return Err(syn::Error::new(
                     list.delimiter.span().join(),
-                    format!("`#[{name}(..)]` needs {what}: `{example}`"),
+                    msg::needs_arg(name, what, example),
                 ));
             }
-            let lit: syn::Lit = input.parse().map_err(|e| {
-                syn::Error::new(
-                    e.span(),
-                    format!("{what} must be an integer literal, as in `{example}`"),
-                )
-            })?;
+            let lit: syn::Lit = input
+                .parse()
+                .map_err(|e| syn::Error::new(e.span(), msg::not_int_literal(what, example)))?;
             let value = uint(&lit, what, example)?;
             if !input.is_empty() {
                 let rest: proc_macro2::TokenStream = input.parse()?;
                 return Err(syn::Error::new_spanned(
                     rest,
-                    format!("`#[{name}(..)]` takes one number, {what}: `{example}`"),
+                    msg::one_number(name, what, example),
                 ));
             }
             Ok(value)
         }),
         Meta::Path(path) => Err(syn::Error::new_spanned(
             path,
-            format!("`#[{name}]` needs {what}: `{example}`"),
+            msg::needs_arg_bare(name, what, example),
         )),
         Meta::NameValue(nv) => Err(syn::Error::new_spanned(
             nv,
-            format!("write {what} in parentheses: `{example}`"),
+            msg::in_parentheses(what, example),
         )),
     }
 }
 
 /// A flag attribute: `#[reverse]`, `#[be_u32]`, `#[escaped]`, `#[mirror]`.
 fn no_args(attr: &Attribute, name: &str) -> syn::Result<()> {
-    let message = format!("`#[{name}]` takes no arguments; write `#[{name}]`");
+    let message = msg::no_args(name);
     match &attr.meta {
         Meta::Path(_) => Ok(()),
         Meta::List(list) => Err(syn::Error::new(list.delimiter.span().join(), message)),
@@ -206,7 +198,7 @@ fn skip_value(meta: &ParseNestedMeta<'_>) {
 fn key_int(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> Option<At<u64>> {
     let what = format!("`{key}`");
     if !meta.input.peek(syn::Token![=]) {
-        cx.error_spanned_by(&meta.path, format!("{what} needs a value: `{example}`"));
+        cx.error_spanned_by(&meta.path, msg::key_needs_value(&what, example));
         skip_value(meta);
         return None;
     }
@@ -214,7 +206,7 @@ fn key_int(cx: &Ctxt, meta: &ParseNestedMeta<'_>, key: &str, example: &str) -> O
         .value()
         .and_then(|v| v.parse::<syn::Lit>())
         .and_then(|lit| uint(&lit, &what, example))
-        .map_err(|e| syn::Error::new(e.span(), format!("{what} takes a number: `{example}`")));
+        .map_err(|e| syn::Error::new(e.span(), msg::key_takes_number(&what, example)));
     match value {
         Ok(v) => Some(v),
         Err(e) => {
@@ -232,97 +224,92 @@ pub fn struct_attrs(cx: &Ctxt, attrs: &[Attribute]) -> StructAttrs {
     for attr in attrs {
         let path = attr.path();
         if let Some(name) = FIELD_ATTRS.iter().find(|n| path.is_ident(n)) {
-            let fix = if *name == SALT {
-                "; to salt the whole key as Apache Phoenix does, write `#[rowkey(salt(buckets = N, phoenix))]`"
-            } else {
-                ""
-            };
-            cx.error_spanned_by(
-                path,
-                format!("`#[{name}]` goes on a field, not on the struct{fix}"),
-            );
+            cx.error_spanned_by(path, msg::field_attr_on_struct(name, *name == SALT));
             continue;
         }
         if !path.is_ident(ROWKEY) {
             continue;
         }
         if !matches!(attr.meta, Meta::List(_)) {
-            cx.error_spanned_by(
-                path,
-                "`#[rowkey]` needs keys: `#[rowkey(width = 20)]`, `max_width = N`, `crate = \"path\"`, `salt(buckets = N, phoenix)`",
-            );
+            cx.error_spanned_by(path, msg::ROWKEY_NEEDS_KEYS);
             continue;
         }
         let result = attr.parse_nested_meta(|meta| {
-            let key = meta.path.clone();
-            let name = key.get_ident().map(|i| i.to_string()).unwrap_or_default();
-            let first = match seen.iter().find(|(n, _)| *n == name) {
-                Some(&(_, first)) if STRUCT_KEYS.contains(&name.as_str()) => {
-                    duplicate_key(cx, &name, first, key.span());
-                    false
-                }
-                _ => {
-                    seen.push((name.clone(), key.span()));
-                    true
-                }
-            };
-            match name.as_str() {
-                // width = 20
-                KEY_WIDTH => {
-                    if let Some(v) = key_int(cx, &meta, KEY_WIDTH, "width = 20") {
-                        out.width = out.width.or(Some(to_usize(v)));
-                    }
-                }
-                // max_width = 4096
-                KEY_MAX_WIDTH => {
-                    if let Some(v) = key_int(cx, &meta, KEY_MAX_WIDTH, "max_width = 4096") {
-                        out.max_width = out.max_width.or(Some(to_usize(v)));
-                    }
-                }
-                // crate = "::my_rowkey"
-                KEY_CRATE => {
-                    let path = meta
-                        .value()
-                        .and_then(|v| v.parse::<syn::LitStr>())
-                        .and_then(|lit| lit.parse::<syn::Path>());
-                    match path {
-                        Ok(p) => out.krate = out.krate.take().or(Some(p)),
-                        Err(e) => {
-                            skip_value(&meta);
-                            cx.syn_error(syn::Error::new(
-                                e.span(),
-                                "`crate` takes the path to rowkey as a string: `crate = \"::rowkey\"`",
-                            ));
-                        }
-                    }
-                }
-                // salt(buckets = 16, phoenix)
-                KEY_SALT => {
-                    let mut salt = StructAttrs::default();
-                    phoenix_salt(cx, &meta, key.span(), &mut salt);
-                    if first {
-                        out.phoenix = salt.phoenix;
-                    }
-                }
-                _ => {
-                    cx.error_spanned_by(&key, unknown_key("#[rowkey(..)]", &name, STRUCT_KEYS));
-                    skip_value(&meta);
-                }
-            }
+            struct_key(cx, &meta, &mut seen, &mut out);
             Ok(())
         });
         if let Err(e) = result {
-            cx.syn_error(e);
+            cx.push(e);
         }
     }
     out
 }
 
+/// One key of `#[rowkey(...)]`; a repeated key is reported and the first kept.
+fn struct_key(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    seen: &mut Vec<(String, Span)>,
+    out: &mut StructAttrs,
+) {
+    let key = &meta.path;
+    let name = key.get_ident().map(|i| i.to_string()).unwrap_or_default();
+    let first = match seen.iter().find(|(n, _)| *n == name) {
+        Some(&(_, first)) if STRUCT_KEYS.contains(&name.as_str()) => {
+            duplicate_key(cx, &name, first, key.span());
+            false
+        }
+        _ => {
+            seen.push((name.clone(), key.span()));
+            true
+        }
+    };
+    match name.as_str() {
+        // width = 20
+        KEY_WIDTH => {
+            if let Some(v) = key_int(cx, meta, KEY_WIDTH, "width = 20") {
+                out.width = out.width.or(Some(to_usize(v)));
+            }
+        }
+        // max_width = 4096
+        KEY_MAX_WIDTH => {
+            if let Some(v) = key_int(cx, meta, KEY_MAX_WIDTH, "max_width = 4096") {
+                out.max_width = out.max_width.or(Some(to_usize(v)));
+            }
+        }
+        // crate = "::my_rowkey"
+        KEY_CRATE => {
+            let path = meta
+                .value()
+                .and_then(|v| v.parse::<syn::LitStr>())
+                .and_then(|lit| lit.parse::<syn::Path>());
+            match path {
+                Ok(p) => out.krate = out.krate.take().or(Some(p)),
+                Err(e) => {
+                    skip_value(meta);
+                    cx.push(syn::Error::new(e.span(), msg::CRATE_PATH));
+                }
+            }
+        }
+        // salt(buckets = 16, phoenix)
+        KEY_SALT => {
+            let mut salt = StructAttrs::default();
+            phoenix_salt(cx, meta, key.span(), &mut salt);
+            if first {
+                out.phoenix = salt.phoenix;
+            }
+        }
+        _ => {
+            cx.error_spanned_by(key, msg::unknown_key("#[rowkey(..)]", &name, STRUCT_KEYS));
+            skip_value(meta);
+        }
+    }
+}
+
 /// `salt(buckets = 16, phoenix)` inside `#[rowkey(..)]`.
 fn phoenix_salt(cx: &Ctxt, meta: &ParseNestedMeta<'_>, span: Span, out: &mut StructAttrs) {
-    const EXAMPLE: &str = "#[rowkey(salt(buckets = 16, phoenix))]";
     if !meta.input.peek(syn::token::Paren) {
-        cx.error_at(span, format!("`salt` needs its buckets: `{EXAMPLE}`"));
+        cx.error_at(span, msg::phoenix_needs_buckets());
         skip_value(meta);
         return;
     }
@@ -342,10 +329,7 @@ fn phoenix_salt(cx: &Ctxt, meta: &ParseNestedMeta<'_>, span: Span, out: &mut Str
             },
             SALT_PHOENIX => {
                 if !inner.input.is_empty() && !inner.input.peek(syn::Token![,]) {
-                    cx.error_spanned_by(
-                        &inner.path,
-                        "`phoenix` is a flag: write `salt(buckets = 16, phoenix)`",
-                    );
+                    cx.error_spanned_by(&inner.path, msg::PHOENIX_FLAG);
                     skip_value(&inner);
                 }
                 phoenix = true;
@@ -353,7 +337,7 @@ fn phoenix_salt(cx: &Ctxt, meta: &ParseNestedMeta<'_>, span: Span, out: &mut Str
             _ => {
                 cx.error_spanned_by(
                     &inner.path,
-                    unknown_key("#[rowkey(salt(..))]", &n, STRUCT_SALT_KEYS),
+                    msg::unknown_key("#[rowkey(salt(..))]", &n, STRUCT_SALT_KEYS),
                 );
                 skip_value(&inner);
             }
@@ -361,31 +345,25 @@ fn phoenix_salt(cx: &Ctxt, meta: &ParseNestedMeta<'_>, span: Span, out: &mut Str
         Ok(())
     });
     if let Err(e) = result {
-        cx.syn_error(e);
+        cx.push(e);
         return;
     }
     match (buckets, phoenix) {
         (Some(b), true) => out.phoenix = Some(b),
         (None, _) if malformed => {}
-        (None, _) => cx.error_at(
-            span,
-            format!("`salt(..)` needs the bucket count: `{EXAMPLE}`"),
-        ),
-        (Some(_), false) => cx.error_at(
-            span,
-            "`#[rowkey(salt(..))]` on the struct is Apache Phoenix's salt: write `salt(buckets = N, phoenix)`, or put `#[salt(mod = N)]` on the fields to hash",
-        ),
+        (None, _) => cx.error_at(span, msg::phoenix_needs_count()),
+        (Some(_), false) => cx.error_at(span, msg::STRUCT_SALT_NOT_PHOENIX),
     }
 }
 
 fn duplicate_key(cx: &Ctxt, name: &str, first: Span, second: Span) {
-    cx.error_at(second, format!("duplicate key `{name}`; remove one"));
-    cx.error_at(first, format!("the first `{name}` is here"));
+    cx.error_at(second, msg::duplicate_key(name));
+    cx.error_at(first, msg::first_key(name));
 }
 
 /// `#[tag(2)]`, `#[tag(b'x')]`, `#[tag(b"ix")]` or `#[tag("ix")]`.
 fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
-    const SYNTAX: &str = "`#[tag(..)]` takes the constant bytes: a byte, `#[tag(2)]`, or a byte string, `#[tag(b\"ix\")]`";
+    const SYNTAX: &str = msg::TAG_SYNTAX;
     let list = match &attr.meta {
         Meta::List(list) => list,
         Meta::Path(path) => return Err(syn::Error::new_spanned(path, SYNTAX)),
@@ -395,18 +373,12 @@ fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
         if input.is_empty() {
             return Err(syn::Error::new(list.delimiter.span().join(), SYNTAX));
         }
-        let lit: syn::Lit = input.parse().map_err(|e| {
-            syn::Error::new(
-                e.span(),
-                format!("{SYNTAX}. The derive reads the bytes from the attribute, so write them as a literal, not a name or an expression"),
-            )
-        })?;
+        let lit: syn::Lit = input
+            .parse()
+            .map_err(|e| syn::Error::new(e.span(), msg::tag_not_literal()))?;
         if !input.is_empty() {
             let rest: proc_macro2::TokenStream = input.parse()?;
-            return Err(syn::Error::new_spanned(
-                rest,
-                "`#[tag(..)]` takes one literal; for several bytes write one byte string, `#[tag(b\"ix\")]` or `#[tag(b\"\\x01\\x02\")]`",
-            ));
+            return Err(syn::Error::new_spanned(rest, msg::TAG_ONE_LITERAL));
         }
         Ok(lit)
     })?;
@@ -414,15 +386,7 @@ fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
     let bytes = match &lit {
         syn::Lit::Int(i) => match i.base10_parse::<u8>() {
             Ok(b) => vec![b],
-            Err(_) => {
-                return Err(syn::Error::new(
-                    span,
-                    format!(
-                        "`#[tag({})]` does not fit in a byte: an integer tag is one byte, 0..=255. For more bytes write a byte string, `#[tag(b\"ix\")]`",
-                        i.base10_digits()
-                    ),
-                ))
-            }
+            Err(_) => return Err(syn::Error::new(span, msg::tag_too_large(i.base10_digits()))),
         },
         syn::Lit::ByteStr(b) => b.value(),
         syn::Lit::Str(s) => s.value().into_bytes(),
@@ -430,15 +394,12 @@ fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
         other => {
             return Err(syn::Error::new(
                 span,
-                format!("{SYNTAX}; `{}` is neither", other.to_token_stream()),
+                msg::tag_neither(&other.to_token_stream().to_string()),
             ))
         }
     };
     if bytes.is_empty() {
-        return Err(syn::Error::new(
-            span,
-            "an empty tag writes nothing and tells no record types apart: give it at least one byte, `#[tag(b\"ix\")]`, or remove the field",
-        ));
+        return Err(syn::Error::new(span, msg::TAG_EMPTY));
     }
     Ok(At { value: bytes, span })
 }
@@ -456,10 +417,7 @@ fn salt_attr(cx: &Ctxt, attr: &Attribute, span: Span) -> SaltAttr {
         Meta::Path(_) => {}
         Meta::NameValue(nv) => {
             malformed = true;
-            cx.error_spanned_by(
-                nv,
-                "write the salt's keys in parentheses: `#[salt(mod = 16)]`",
-            );
+            cx.error_spanned_by(nv, msg::SALT_IN_PARENTHESES);
         }
         Meta::List(_) => {
             let result = attr.parse_nested_meta(|meta| {
@@ -488,7 +446,7 @@ fn salt_attr(cx: &Ctxt, attr: &Attribute, span: Span) -> SaltAttr {
                     None => {
                         cx.error_spanned_by(
                             &meta.path,
-                            unknown_key("#[salt(..)]", &n, FIELD_SALT_KEYS),
+                            msg::unknown_key("#[salt(..)]", &n, FIELD_SALT_KEYS),
                         );
                         skip_value(&meta);
                     }
@@ -497,7 +455,7 @@ fn salt_attr(cx: &Ctxt, attr: &Attribute, span: Span) -> SaltAttr {
             });
             if let Err(e) = result {
                 malformed = true;
-                cx.syn_error(e);
+                cx.push(e);
             }
         }
     }
@@ -513,87 +471,91 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             continue;
         };
         let name = ident.to_string();
-        let span = path.span();
-        let result: syn::Result<()> = (|| {
-            match name.as_str() {
-                // #[pad(6)]
-                PAD => {
-                    let n = int_arg(attr, PAD, "the number of digits", "#[pad(6)]")?;
-                    out.codecs.push((CodecAttr::Pad(to_usize(n)), span));
-                }
-                // #[be_u32]
-                BE_U16 | BE_U32 | BE_U64 => {
-                    no_args(attr, &name)?;
-                    let to = match name.as_str() {
-                        BE_U16 => IntTy::U16,
-                        BE_U32 => IntTy::U32,
-                        _ => IntTy::U64,
-                    };
-                    out.codecs.push((CodecAttr::Narrow(to), span));
-                }
-                // #[fixed(16)]
-                FIXED => {
-                    let n = int_arg(attr, FIXED, "the width in bytes", "#[fixed(16)]")?;
-                    out.codecs.push((CodecAttr::Fixed(to_usize(n)), span));
-                }
-                // #[reverse]
-                REVERSE => {
-                    no_args(attr, REVERSE)?;
-                    if out.first(cx, REVERSE, span) {
-                        out.reverse = Some(span);
-                    }
-                }
-                // #[at(6)]
-                AT => {
-                    let n = int_arg(attr, AT, "the byte offset", "#[at(6)]")?;
-                    if out.first(cx, AT, span) {
-                        out.at = Some(to_usize(n));
-                    }
-                }
-                // #[salt], #[salt(mod = 100)], #[salt(mod = 10000, pad = 4)]
-                SALT => {
-                    let salt = salt_attr(cx, attr, span);
-                    if out.first(cx, SALT, span) {
-                        out.salt = Some(salt);
-                    }
-                }
-                // #[tag(2)], #[tag(b"ix")]
-                TAG => {
-                    let t = tag_bytes(attr)?;
-                    if out.first(cx, TAG, span) {
-                        out.tag = Some(t);
-                    }
-                }
-                // #[escaped]
-                ESCAPED => {
-                    no_args(attr, ESCAPED)?;
-                    if out.first(cx, ESCAPED, span) {
-                        out.escaped = Some(span);
-                    }
-                }
-                // #[mirror]
-                MIRROR => {
-                    no_args(attr, MIRROR)?;
-                    if out.first(cx, MIRROR, span) {
-                        out.mirror = Some(span);
-                    }
-                }
-                ROWKEY => cx.error_at(
-                    span,
-                    "`#[rowkey(..)]` goes on the struct; on a field, write the codec directly: `#[pad(6)]`, `#[be_u32]`, `#[fixed(8)]`, `#[reverse]`, `#[at(N)]`, `#[salt(mod = N)]`",
-                ),
-                _ => {}
-            }
-            Ok(())
-        })();
-        if let Err(e) = result {
+        if let Err(e) = field_attr(cx, attr, &name, path.span(), &mut out) {
             // Without its codec, nothing about the field's type can be judged.
             out.malformed |= matches!(
                 name.as_str(),
                 PAD | FIXED | BE_U16 | BE_U32 | BE_U64 | TAG | ESCAPED
             );
-            cx.syn_error(e);
+            cx.push(e);
         }
     }
     out
+}
+
+/// One attribute of a field, into `out`.
+fn field_attr(
+    cx: &Ctxt,
+    attr: &Attribute,
+    name: &str,
+    span: Span,
+    out: &mut FieldAttrs,
+) -> syn::Result<()> {
+    match name {
+        // #[pad(6)]
+        PAD => {
+            let n = int_arg(attr, PAD, "the number of digits", "#[pad(6)]")?;
+            out.codecs.push((CodecAttr::Pad(to_usize(n)), span));
+        }
+        // #[be_u32]
+        BE_U16 | BE_U32 | BE_U64 => {
+            no_args(attr, name)?;
+            let to = match name {
+                BE_U16 => IntTy::U16,
+                BE_U32 => IntTy::U32,
+                _ => IntTy::U64,
+            };
+            out.codecs.push((CodecAttr::Narrow(to), span));
+        }
+        // #[fixed(16)]
+        FIXED => {
+            let n = int_arg(attr, FIXED, "the width in bytes", "#[fixed(16)]")?;
+            out.codecs.push((CodecAttr::Fixed(to_usize(n)), span));
+        }
+        // #[reverse]
+        REVERSE => {
+            no_args(attr, REVERSE)?;
+            if out.first(cx, REVERSE, span) {
+                out.reverse = Some(span);
+            }
+        }
+        // #[at(6)]
+        AT => {
+            let n = int_arg(attr, AT, "the byte offset", "#[at(6)]")?;
+            if out.first(cx, AT, span) {
+                out.at = Some(to_usize(n));
+            }
+        }
+        // #[salt], #[salt(mod = 100)], #[salt(mod = 10000, pad = 4)]
+        SALT => {
+            let salt = salt_attr(cx, attr, span);
+            if out.first(cx, SALT, span) {
+                out.salt = Some(salt);
+            }
+        }
+        // #[tag(2)], #[tag(b"ix")]
+        TAG => {
+            let t = tag_bytes(attr)?;
+            if out.first(cx, TAG, span) {
+                out.tag = Some(t);
+            }
+        }
+        // #[escaped]
+        ESCAPED => {
+            no_args(attr, ESCAPED)?;
+            if out.first(cx, ESCAPED, span) {
+                out.escaped = Some(span);
+            }
+        }
+        // #[mirror]
+        MIRROR => {
+            no_args(attr, MIRROR)?;
+            if out.first(cx, MIRROR, span) {
+                out.mirror = Some(span);
+            }
+        }
+        ROWKEY => cx.error_at(span, msg::ROWKEY_ON_FIELD),
+        _ => {}
+    }
+    Ok(())
 }

@@ -2,14 +2,16 @@
 //! scan helpers with the names the real ones would have, so code that uses
 //! the key reports nothing more and one mistake gives one message.
 
-use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+use rowkey_core::__private::names::{self, Helper};
+use rowkey_core::__private::{limits, range_capacity};
 
-use crate::attr;
-use crate::check::unraw;
-use crate::ctxt::Ctxt;
+use crate::ast::Input;
+use crate::symbol::unraw;
 
-pub fn expand(input: &syn::DeriveInput, errors: syn::Error) -> TokenStream {
+pub fn expand(ast: &Input<'_>, errors: syn::Error) -> TokenStream {
+    let input = ast.original;
     let errors = errors.to_compile_error();
     // Only a struct of lifetimes can take an impl; other inputs get just the errors.
     let plain = input.generics.type_params().next().is_none()
@@ -17,24 +19,12 @@ pub fn expand(input: &syn::DeriveInput, errors: syn::Error) -> TokenStream {
     if !plain {
         return errors;
     }
-    // The attributes again, quietly: their errors are already in `errors`.
-    let quiet = Ctxt::default();
-    let sattrs = attr::struct_attrs(&quiet, &input.attrs);
-    let fields = match &input.data {
-        syn::Data::Struct(syn::DataStruct {
-            fields: syn::Fields::Named(named),
-            ..
-        }) => named
-            .named
-            .iter()
-            .filter_map(|f| {
-                let salted = attr::field_attrs(&quiet, &f.attrs).salt.is_some();
-                Some((f.ident.as_ref()?, salted))
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    let _ = quiet.finish();
+    let sattrs = &ast.attrs;
+    let fields: Vec<(&Ident, bool)> = ast
+        .fields()
+        .iter()
+        .map(|f| (f.ident, f.attrs.salt.is_some()))
+        .collect();
 
     let krate = sattrs
         .krate
@@ -42,7 +32,9 @@ pub fn expand(input: &syn::DeriveInput, errors: syn::Error) -> TokenStream {
         .unwrap_or_else(|| syn::parse_quote!(::rowkey));
     // The declared width is the one user code relies on (`let k: [u8; 20] = ..`);
     // one beyond the limit would only add errors about huge arrays.
-    let max = sattrs.max_width.map_or(32_767, |m| m.value);
+    let max = sattrs
+        .max_width
+        .map_or(limits::DEFAULT_MAX_WIDTH, |m| m.value);
     let width = sattrs.width.map_or(0, |w| w.value).min(max);
     let row_key = row_key_impl(input, &krate, width);
     let helpers = helpers(input, &krate, width, sattrs.phoenix.is_some(), &fields);
@@ -58,6 +50,7 @@ pub fn expand(input: &syn::DeriveInput, errors: syn::Error) -> TokenStream {
 }
 
 fn row_key_impl(input: &syn::DeriveInput, krate: &syn::Path, width: usize) -> TokenStream {
+    let width = proc_macro2::Literal::usize_unsuffixed(width);
     let ident = &input.ident;
     let name = ident.to_string();
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
@@ -107,12 +100,7 @@ fn helpers(
     }
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    // As `rowkey::range_capacity`.
-    let cap = if width < 64 {
-        64
-    } else {
-        width.saturating_add(1)
-    };
+    let cap = proc_macro2::Literal::usize_unsuffixed(range_capacity(width));
     let salted = phoenix || fields.iter().any(|f| f.1);
     let mut items = Vec::new();
     if salted {
@@ -123,15 +111,14 @@ fn helpers(
             }
         });
     }
-    let mut names = Vec::new();
+    let mut leading = Vec::new();
     for (k, (field, _)) in fields.iter().enumerate() {
-        names.push(unraw(field));
-        let joined = names.join("_");
+        leading.push(unraw(field));
         let (prefix, range, within) = (
-            format_ident!("prefix_for_{}", joined),
-            format_ident!("range_for_{}", joined),
+            name(Helper::Prefix, &leading),
+            name(Helper::Range, &leading),
             // Any field could be a nested key: a `_within` stub for each.
-            format_ident!("prefix_for_{}_within", joined),
+            name(Helper::Within, &leading),
         );
         let pins_salt = |n: usize| {
             if phoenix {
@@ -169,4 +156,12 @@ fn helpers(
             #(#items)*
         }
     }
+}
+
+/// A helper's name, as the runtime spells it.
+fn name(helper: Helper, fields: &[String]) -> Ident {
+    let mut name = String::new();
+    // Writing to a `String` cannot fail.
+    let _ = names::write(&mut name, helper, fields.iter().map(String::as_str));
+    Ident::new(&name, proc_macro2::Span::call_site())
 }

@@ -1,19 +1,23 @@
 //! `#[derive(RowKey)]`: a struct becomes a typed, order-preserving row key.
 //!
-//! A small pipeline, one file per phase: `attr.rs` reads the attributes,
-//! `check.rs` turns them and the field types into a `model.rs` while collecting
-//! every layout error, and `expand/` writes the code, which calls the runtime
-//! through `::rowkey::__private`. On errors, `fallback.rs` adds a bare impl so
-//! one mistake gives one message. Use it through the `rowkey` crate.
+//! A pipeline, one stage per file, in one direction: parse (`ast.rs`, with
+//! `attr.rs` reading the attributes) -> lower (`lower/`: the typed
+//! `model.rs`) -> check (`check.rs`: the rules across fields) -> expand
+//! (`expand/`), which calls the runtime through `::rowkey::__private`.
+//! `pipeline.rs` runs them; errors are collected in `ctxt.rs` and worded in
+//! `messages.rs`; with errors, `fallback.rs` answers with the errors and a
+//! stub impl, so one mistake gives one message. Use it through `rowkey`.
 
+mod ast;
 mod attr;
 mod check;
 mod ctxt;
 mod expand;
 mod fallback;
+mod lower;
+mod messages;
 mod model;
-#[cfg(test)]
-mod snapshot_test;
+mod pipeline;
 mod symbol;
 
 use proc_macro::TokenStream;
@@ -27,5 +31,5 @@ use proc_macro::TokenStream;
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
-    expand::derive(&input).into()
+    pipeline::derive(&input).into()
 }

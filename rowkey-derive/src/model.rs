@@ -6,8 +6,12 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-/// A checked key struct.
-pub struct Key<'a> {
+pub use crate::attr::At;
+
+/// A key struct. `lower` builds it with `C = Option<Codec>` and
+/// `W = Option<Size>` (`None` where a field could not be understood, so no
+/// rule judges a guess); `expand` reads the complete `Key`.
+pub struct Key<'a, C = Codec, W = Size> {
     pub ident: &'a Ident,
     pub vis: &'a syn::Visibility,
     pub generics: &'a syn::Generics,
@@ -20,19 +24,52 @@ pub struct Key<'a> {
     pub variable: bool,
     /// `max_width`: checked at compile time for fixed keys, by `encode` for variable ones.
     pub max_width: usize,
+    /// `width = N`, as declared.
+    pub declared_width: Option<At<usize>>,
     pub salt: Option<Salt>,
-    pub fields: Vec<Field<'a>>,
-    /// Layout assertions that involve a nested key's width, which only the
-    /// compiler knows: checked by `const` assertions in the generated code.
-    pub const_checks: Vec<ConstCheck>,
+    pub fields: Vec<Field<'a, C, W>>,
+    /// Fields `..layout_known` have known offsets (all, once complete).
+    pub layout_known: usize,
 }
 
-/// `actual == expected`, or a compile error at `span` saying `message`.
-pub struct ConstCheck {
-    pub actual: Size,
-    pub expected: usize,
-    pub span: proc_macro2::Span,
-    pub message: String,
+/// A lowered key whose fields may lack a codec or width.
+pub type Draft<'a> = Key<'a, Option<Codec>, Option<Size>>;
+
+impl<'a> Draft<'a> {
+    /// The key, when every field has its codec and width.
+    pub fn complete(self) -> Option<Key<'a>> {
+        let fields = self
+            .fields
+            .into_iter()
+            .map(|f| {
+                Some(Field {
+                    codec: f.codec?,
+                    width: f.width?,
+                    ident: f.ident,
+                    ty: f.ty,
+                    value_ty: f.value_ty,
+                    descending: f.descending,
+                    mirror: f.mirror,
+                    optional: f.optional,
+                    offset: f.offset,
+                    at: f.at,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Key {
+            fields,
+            ident: self.ident,
+            vis: self.vis,
+            generics: self.generics,
+            krate: self.krate,
+            width: self.width,
+            variable: self.variable,
+            max_width: self.max_width,
+            declared_width: self.declared_width,
+            salt: self.salt,
+            layout_known: self.layout_known,
+        })
+    }
 }
 
 /// The salt bucket at the front of the key.
@@ -53,12 +90,12 @@ pub enum SaltFormat {
     Phoenix,
 }
 
-pub struct Field<'a> {
+pub struct Field<'a, C = Codec, W = Size> {
     pub ident: &'a Ident,
     pub ty: &'a syn::Type,
     /// The value's type: `T` for `Option<T>`, else `ty`.
     pub value_ty: &'a syn::Type,
-    pub codec: Codec,
+    pub codec: C,
     pub descending: bool,
     /// `#[mirror]`: bytes written back to front.
     pub mirror: bool,
@@ -67,10 +104,12 @@ pub struct Field<'a> {
     /// Where the field starts; meaningful up to the first variable-length field.
     pub offset: Size,
     /// Bytes taken; for a variable-length field, its smallest encoding.
-    pub width: Size,
+    pub width: W,
+    /// `#[at(N)]`: where the field is declared to start.
+    pub at: Option<At<usize>>,
 }
 
-impl Field<'_> {
+impl<W> Field<'_, Codec, W> {
     /// Whether the field gets a range helper: its bytes sort as its values do
     /// and have a fixed width. (Optional fields sort too, `None` first, but
     /// take prefix helpers only.)
@@ -83,14 +122,21 @@ impl Field<'_> {
             )
     }
 
-    /// Whether the field has no fixed width.
-    pub fn variable(&self) -> bool {
-        matches!(self.codec, Codec::Escaped(_) | Codec::Rest(_))
+    /// Whether the field gets a `_within` helper: a nested key in its own bytes.
+    pub fn nested(&self) -> bool {
+        matches!(self.codec, Codec::Nested) && !self.optional && !self.mirror
     }
 
     /// Whether a helper takes a value for this field (a tag is constant).
     pub fn takes_value(&self) -> bool {
         !matches!(self.codec, Codec::Tag(_))
+    }
+}
+
+impl<W> Field<'_, Option<Codec>, W> {
+    /// Whether the field has no fixed width.
+    pub fn variable(&self) -> bool {
+        matches!(self.codec, Some(Codec::Escaped(_) | Codec::Rest(_)))
     }
 }
 
@@ -250,19 +296,44 @@ impl IntTy {
         )
     }
 
-    /// The most decimal digits a value of this unsigned type has.
+    /// The most decimal digits a value of this type's width has.
     pub fn max_digits(self) -> usize {
+        rowkey_core::__private::limits::max_digits(self.width())
+    }
+}
+
+/// The Rust float types.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum FloatTy {
+    F32,
+    F64,
+}
+
+impl FloatTy {
+    pub fn from_name(name: &str) -> Option<FloatTy> {
+        match name {
+            "f32" => Some(FloatTy::F32),
+            "f64" => Some(FloatTy::F64),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
         match self {
-            IntTy::U8 | IntTy::I8 => 3,
-            IntTy::U16 | IntTy::I16 => 5,
-            IntTy::U32 | IntTy::I32 => 10,
-            IntTy::U64 | IntTy::I64 => 20,
-            IntTy::U128 | IntTy::I128 => 39,
+            FloatTy::F32 => "f32",
+            FloatTy::F64 => "f64",
+        }
+    }
+
+    pub fn width(self) -> usize {
+        match self {
+            FloatTy::F32 => 4,
+            FloatTy::F64 => 8,
         }
     }
 }
 
-/// What a `fixed(N)` field holds.
+/// What a string or bytes field holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum TextKind {
     /// `String`
@@ -300,9 +371,10 @@ pub enum Codec {
         to: IntTy,
         from: IntTy,
     },
-    /// `#[pad(N)]` on an unsigned integer.
+    /// `#[pad(N)]` on an unsigned integer of type `ty`.
     Pad {
         digits: usize,
+        ty: IntTy,
     },
     /// `#[fixed(N)]` on a string or bytes.
     Fixed {
@@ -313,7 +385,7 @@ pub enum Codec {
     /// `[u8; N]`
     ByteArray(usize),
     /// `f32` / `f64`, in `total_cmp` order.
-    Float(&'static str),
+    Float(FloatTy),
     /// A type that implements `RowKey` (a derived key, `Md5`), embedded.
     Nested,
     /// `#[tag(..)]` on `()`: these constant bytes.
@@ -330,11 +402,11 @@ impl Codec {
         match *self {
             Codec::Int(t) => t.name().to_string(),
             Codec::Narrow { to, .. } => format!("be_{}", to.name()),
-            Codec::Pad { digits } => format!("pad({digits})"),
+            Codec::Pad { digits, .. } => format!("pad({digits})"),
             Codec::Fixed { width, .. } => format!("fixed({width})"),
             Codec::Bool => "bool".to_string(),
             Codec::ByteArray(n) => format!("[u8; {n}]"),
-            Codec::Float(t) => t.to_string(),
+            Codec::Float(t) => t.name().to_string(),
             Codec::Nested => "nested key".to_string(),
             Codec::Tag(ref b) if b.iter().all(|c| c.is_ascii_graphic()) => {
                 format!("tag(b\"{}\")", String::from_utf8_lossy(b))

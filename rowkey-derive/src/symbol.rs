@@ -44,17 +44,8 @@ pub fn suggest(unknown: &str, known: &[&'static str]) -> Option<&'static str> {
         .map(|(_, k)| k)
 }
 
-/// "unknown key `x`", with "; did you mean `y`?" and the list of keys.
-pub fn unknown_key(what: &str, unknown: &str, known: &[&'static str]) -> String {
-    let list = known
-        .iter()
-        .map(|k| format!("`{k}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    match suggest(unknown, known) {
-        Some(s) => {
-            format!("unknown key `{unknown}` in `{what}`; did you mean `{s}`? The keys are {list}")
-        }
-        None => format!("unknown key `{unknown}` in `{what}`; the keys are {list}"),
-    }
+/// A field's name without `r#`, as messages and helper names spell it.
+pub fn unraw(ident: &proc_macro2::Ident) -> String {
+    let s = ident.to_string();
+    s.strip_prefix("r#").map(str::to_string).unwrap_or(s)
 }

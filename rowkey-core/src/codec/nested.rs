@@ -21,13 +21,3 @@ pub fn encode<K: RowKey>(v: &K, out: &mut [u8]) -> Result<(), EncodeError> {
 pub fn decode<K: RowKey>(bytes: &[u8]) -> Result<K::Decoded<'_>, DecodeError> {
     K::decode(bytes)
 }
-
-/// Fails to compile, when called in a `const`, unless `K` is a fixed-width key:
-/// a nested key's slot is `K::WIDTH` bytes, which for a variable-length key is
-/// only its shortest encoding.
-pub const fn assert_fixed<K: RowKey>() {
-    assert!(
-        !K::VARIABLE,
-        "a nested key must have a fixed width, but this field's key type has a variable length (an `#[escaped]` field, or a string or bytes field last without `#[fixed(N)]`). Embed its fields in this key instead, or give them `#[fixed(N)]`"
-    );
-}

@@ -11,8 +11,6 @@ use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
 
 /// Unsigned integer types a `pad` field can have.
 pub trait Unsigned: ToNumber {
-    /// The most digits a value of this type can have (`u32`: 10).
-    const MAX_DIGITS: usize;
     /// The value as a `u128`.
     fn widen(self) -> u128;
     /// A `u128` back as this type, if it fits.
@@ -20,9 +18,8 @@ pub trait Unsigned: ToNumber {
 }
 
 macro_rules! unsigned {
-    ($($t:ty => $d:expr),*) => {$(
+    ($($t:ty),*) => {$(
         impl Unsigned for $t {
-            const MAX_DIGITS: usize = $d;
             #[inline(always)]
             fn widen(self) -> u128 { self as u128 }
             #[inline(always)]
@@ -30,7 +27,7 @@ macro_rules! unsigned {
         }
     )*};
 }
-unsigned!(u8 => 3, u16 => 5, u32 => 10, u64 => 20, u128 => 39);
+unsigned!(u8, u16, u32, u64, u128);
 
 /// `10^n` for `n` in `0..=38`; `10^39` exceeds `u128`.
 const fn pow10(n: usize) -> u128 {

@@ -2,17 +2,18 @@
 //! and its typed `rowkey::FieldCodec`.
 
 use proc_macro2::TokenStream;
-use quote::{quote, ToTokens};
+use quote::ToTokens;
 
-use crate::check::unraw;
+use super::{lit, q as quote};
 use crate::model::{Codec, Field, IntTy, Key, Salt, SaltFormat, TextKind};
+use crate::symbol::unraw;
 
 pub fn layout(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let name = key.ident.to_string();
     let width = &key.width;
     let variable = key.variable;
-    let max_width = key.max_width;
+    let max_width = lit(key.max_width);
     let mut segments = Vec::new();
     let salt = match &key.salt {
         Some(salt) => {
@@ -48,7 +49,7 @@ fn salt_segment(key: &Key<'_>, salt: &Salt) -> TokenStream {
         ),
         SaltFormat::Phoenix => format!("phoenix salt(buckets = {})", salt.buckets),
     };
-    let w = salt.width;
+    let w = lit(salt.width);
     quote! {
         #krate::Segment {
             name: "salt", offset: 0, width: #w, codec: #codec, kind: #krate::FieldCodec::Salt,
@@ -109,18 +110,21 @@ fn field_codec(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
             let (bytes, from) = (byte_count(to.width()), int_type(krate, *from));
             quote!(#fc::Narrow { bytes: #bytes, from: #from })
         }
-        Codec::Pad { digits } => {
-            let ty = int_type(krate, int_of(f.value_ty));
+        Codec::Pad { digits, ty } => {
+            let (digits, ty) = (lit(*digits), int_type(krate, *ty));
             quote!(#fc::Pad { digits: #digits, ty: #ty })
         }
         Codec::Fixed { width, kind } => {
-            let text = text_type(krate, *kind);
+            let (width, text) = (lit(*width), text_type(krate, *kind));
             quote!(#fc::Fixed { width: #width, text: #text })
         }
         Codec::Bool => quote!(#fc::Bool),
-        Codec::ByteArray(n) => quote!(#fc::Bytes(#n)),
+        Codec::ByteArray(n) => {
+            let n = lit(*n);
+            quote!(#fc::Bytes(#n))
+        }
         Codec::Float(t) => {
-            let bytes = byte_count(if *t == "f32" { 4 } else { 8 });
+            let bytes = byte_count(t.width());
             quote!(#fc::Float { bytes: #bytes })
         }
         Codec::Nested => {
@@ -147,22 +151,6 @@ fn int_type(krate: &syn::Path, t: IntTy) -> TokenStream {
 /// A width of at most 16 bytes as an unsuffixed literal, for `IntType::bytes`.
 fn byte_count(n: usize) -> proc_macro2::Literal {
     proc_macro2::Literal::u8_unsuffixed(n as u8)
-}
-
-/// The unsigned type of a `pad` field, read as `check` reads it (the last
-/// path segment); `check` accepts only unsigned integer types there.
-fn int_of(ty: &syn::Type) -> IntTy {
-    match ty {
-        syn::Type::Group(g) => int_of(&g.elem),
-        syn::Type::Paren(p) => int_of(&p.elem),
-        syn::Type::Path(p) => p
-            .path
-            .segments
-            .last()
-            .and_then(|s| IntTy::from_name(&s.ident.to_string()))
-            .unwrap_or(IntTy::U128),
-        _ => IntTy::U128,
-    }
 }
 
 fn text_type(krate: &syn::Path, kind: TextKind) -> TokenStream {

@@ -2,24 +2,14 @@
 //! a table (seed 002's customer row `[customer][1]` and order rows
 //! `[customer][2][order]`): decode a mixed scan into the right variant.
 
+use super::q as quote;
 use proc_macro2::TokenStream;
-use quote::quote;
 
-/// The variants' key types, if every variant is `Name(KeyType)`.
-pub fn variants(data: &syn::DataEnum) -> Option<Vec<(&syn::Ident, &syn::Type)>> {
-    data.variants
-        .iter()
-        .map(|v| match &v.fields {
-            syn::Fields::Unnamed(f) if f.unnamed.len() == 1 && v.discriminant.is_none() => {
-                Some((&v.ident, &f.unnamed[0].ty))
-            }
-            _ => None,
-        })
-        .collect::<Option<Vec<_>>>()
-        .filter(|v| !v.is_empty())
-}
+use crate::ast::{Input, Variant};
 
-pub fn expand(input: &syn::DeriveInput, variants: &[(&syn::Ident, &syn::Type)]) -> TokenStream {
+pub fn expand(ast: &Input<'_>, variants: &[Variant<'_>]) -> TokenStream {
+    let input = ast.original;
+    let variants: Vec<_> = variants.iter().map(|v| (v.ident, v.ty)).collect();
     let krate: syn::Path = syn::parse_quote!(::rowkey);
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
@@ -27,22 +17,23 @@ pub fn expand(input: &syn::DeriveInput, variants: &[(&syn::Ident, &syn::Type)]) 
         let l = &l.lifetime;
         quote!(#l)
     });
+    // The first variant's error starts the search; each later one replaces
+    // it if it got at least as far into the key: the most telling error.
     let tries = variants.iter().enumerate().map(|(i, (v, ty))| {
         let keep = if i == 0 {
-            quote!(__err = ::core::option::Option::Some(e);)
+            quote!(e)
         } else {
-            quote! {
-                // Keep the error that got furthest into the key: the most telling one.
-                if __err.is_none_or(|old| e.offset() >= old.offset()) {
-                    __err = ::core::option::Option::Some(e);
-                }
-            }
+            quote!(if e.offset() >= __err.offset() {
+                e
+            } else {
+                __err
+            })
         };
         quote! {
-            match <#ty as #krate::RowKey>::decode(bytes) {
+            let __err = match <#ty as #krate::RowKey>::decode(bytes) {
                 ::core::result::Result::Ok(k) => return ::core::result::Result::Ok(Self::#v(k)),
-                ::core::result::Result::Err(e) => { #keep }
-            }
+                ::core::result::Result::Err(e) => #keep,
+            };
         }
     });
     let arms_into = variants
@@ -61,7 +52,6 @@ pub fn expand(input: &syn::DeriveInput, variants: &[(&syn::Ident, &syn::Type)]) 
             }
         }
     });
-    let name = ident.to_string();
     quote! {
         #[automatically_derived]
         impl #impl_generics #ident #ty_generics #where_clause {
@@ -69,11 +59,8 @@ pub fn expand(input: &syn::DeriveInput, variants: &[(&syn::Ident, &syn::Type)]) 
             /// the variants in order; give each a `#[tag]` so exactly one fits.
             /// On failure, the error of the variant that read furthest.
             pub fn decode(bytes: &#bytes_lt [u8]) -> ::core::result::Result<Self, #krate::DecodeError> {
-                let mut __err: ::core::option::Option<#krate::DecodeError> = ::core::option::Option::None;
                 #(#tries)*
-                ::core::result::Result::Err(__err.unwrap_or(#krate::DecodeError::new(
-                    #name, 0, #krate::DecodeErrorKind::TooShort { min: 1, found: bytes.len() },
-                )))
+                ::core::result::Result::Err(__err)
             }
 
             /// Encodes the variant's key into the front of `out`.

@@ -2,27 +2,26 @@
 //! for every leading run of fields, and for salted keys `SALT` and
 //! `split_points()`.
 
-use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use proc_macro2::{Ident, TokenStream};
+use rowkey_core::__private::names::{self, Helper};
+use rowkey_core::__private::{limits, range_capacity};
 
-use super::codec::{bucket_expr, edge, encode_field, param_type, write_field};
-use crate::check::unraw;
+use super::encode::bucket_expr;
+use super::field::{edge, param_type, writer, writer_arg};
+use super::{lit, q as quote};
 use crate::model::{Codec, Field, Key, SaltFormat};
+use crate::symbol::unraw;
 
-/// Mirrors `rowkey_core::range_capacity`.
-const DEFAULT_CAPACITY: usize = 64;
-/// The range capacity of keys with a variable-length field: prefixes up to 255 bytes.
-const VARIABLE_CAPACITY: usize = 256;
-
-/// The capacity of the helpers' ranges, as a const expression.
+/// The capacity of the helpers' ranges, as a const expression: the
+/// runtime's `range_capacity` of the key's width.
 fn capacity(key: &Key<'_>) -> TokenStream {
     if key.variable {
-        return quote!(#VARIABLE_CAPACITY);
+        let c = lit(limits::VARIABLE_RANGE_CAPACITY);
+        return quote!(#c);
     }
     match key.width.known() {
-        Some(w) if w < DEFAULT_CAPACITY => quote!(#DEFAULT_CAPACITY),
         Some(w) => {
-            let c = w + 1;
+            let c = lit(range_capacity(w));
             quote!(#c)
         }
         None => {
@@ -32,6 +31,20 @@ fn capacity(key: &Key<'_>) -> TokenStream {
     }
 }
 
+/// The name of a helper over `fields`, as the runtime spells it.
+pub fn helper_name(helper: Helper, fields: &[Field<'_>]) -> Ident {
+    helper_ident(helper, fields.iter().map(|f| f.ident))
+}
+
+/// The name of a helper over the fields named `idents`.
+pub fn helper_ident<'a>(helper: Helper, idents: impl Iterator<Item = &'a Ident>) -> Ident {
+    let names: Vec<String> = idents.map(unraw).collect();
+    let mut name = String::new();
+    // Writing to a `String` cannot fail.
+    let _ = names::write(&mut name, helper, names.iter().map(String::as_str));
+    Ident::new(&name, proc_macro2::Span::call_site())
+}
+
 pub fn helpers(key: &Key<'_>) -> TokenStream {
     let ident = key.ident;
     let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
@@ -39,10 +52,7 @@ pub fn helpers(key: &Key<'_>) -> TokenStream {
     let mut items = vec![salt_items(key)];
     for k in 1..=key.fields.len() {
         items.push(prefix_helper(key, k, &cap));
-        if matches!(key.fields[k - 1].codec, Codec::Nested)
-            && !key.fields[k - 1].optional
-            && !key.fields[k - 1].mirror
-        {
+        if key.fields[k - 1].nested() {
             items.push(within_helper(key, k, &cap));
         }
         if key.fields[k - 1].ranged() {
@@ -96,14 +106,6 @@ fn salt_pinned(key: &Key<'_>, pinned: usize) -> bool {
     }
 }
 
-fn names(fields: &[Field<'_>]) -> String {
-    fields
-        .iter()
-        .map(|f| unraw(f.ident))
-        .collect::<Vec<_>>()
-        .join("_")
-}
-
 fn listed(fields: &[Field<'_>]) -> String {
     fields
         .iter()
@@ -122,44 +124,43 @@ fn params<'a>(fields: &'a [Field<'a>]) -> impl Iterator<Item = TokenStream> + 'a
     })
 }
 
-/// Encodes fields `0..pinned` from the arguments, and the bucket when they pin
-/// it. Fixed layouts fill `__key: [u8; WIDTH]`; variable ones write `__buf`
-/// through a cursor and leave its length in `__len`. Then `__head` is where
-/// the pinned bytes start (after the bucket unless it is pinned).
-fn pin_fields(key: &Key<'_>, pinned: usize) -> TokenStream {
+/// Encodes fields `0..pinned` from the arguments, and the bucket when they
+/// pin it: the statements, and the slice of the pinned bytes (after the
+/// bucket unless it is pinned). Fixed layouts fill `__key: [u8; WIDTH]`;
+/// variable ones write a buffer through the cursor `__w`.
+fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
     let sw = key.salt.as_ref().map_or(0, |s| s.width);
-    let head = if salt_pinned(key, pinned) { 0 } else { sw };
+    let head = lit(if salt_pinned(key, pinned) { 0 } else { sw });
     let fields = &key.fields[..pinned];
+    let target = if key.variable {
+        quote!(__w)
+    } else {
+        quote!(__key)
+    };
+    let writes = fields.iter().map(|f| {
+        let (ident, writer) = (f.ident, writer(f));
+        let arg = writer_arg(f, &quote!(#ident));
+        quote!(#writer(&mut #target, #arg)?;)
+    });
+    let stamped = key.salt.is_some() && salt_pinned(key, pinned);
     if key.variable {
         let name = key.ident.to_string();
-        let writes = fields.iter().map(|f| {
-            let ident = f.ident;
-            write_field(f, &quote!(#ident))
-        });
-        let stamp = (key.salt.is_some() && salt_pinned(key, pinned)).then(|| {
+        let stamp = stamped.then(|| {
             let bucket = bucket_expr(key, &quote!(__w.written()));
-            quote! {
-                let __bucket = #bucket;
-                Self::SALT.write(__bucket, __w.written_mut());
-            }
+            quote!(Self::SALT.write(#bucket, __w.written_mut());)
         });
-        quote! {
-            let mut __buf = [0u8; #VARIABLE_CAPACITY];
+        let (cap, sw) = (lit(limits::VARIABLE_RANGE_CAPACITY), lit(sw));
+        let setup = quote! {
+            let mut __buf = [0u8; #cap];
             let mut __w = __rk::Writer::new(&mut __buf, #name);
             __w.take(#sw)?;
             #(#writes)*
             #stamp
-            let __len = __w.position();
-            let __head = #head;
-        }
+        };
+        (setup, quote!(&__w.written()[#head..]))
     } else {
-        let target = quote!(__key);
-        let encodes = fields.iter().map(|f| {
-            let ident = f.ident;
-            encode_field(f, &target, &quote!(#ident))
-        });
-        let stamp = (key.salt.is_some() && salt_pinned(key, pinned)).then(|| {
-            let bucket = bucket_expr(key, &target);
+        let stamp = stamped.then(|| {
+            let bucket = bucket_expr(key, &quote!(__key));
             quote!(Self::SALT.write(#bucket, &mut __key);)
         });
         let w = key.width.arg();
@@ -167,30 +168,28 @@ fn pin_fields(key: &Key<'_>, pinned: usize) -> TokenStream {
             Some(f) => f.offset.plus(&f.width),
             None => crate::model::Size::bytes(sw),
         };
-        quote! {
+        let setup = quote! {
             let mut __key = [0u8; #w];
-            #(#encodes)*
+            #(#writes)*
             #stamp
-            let __buf = &__key;
-            let __len = #len;
-            let __head = #head;
-        }
+        };
+        (setup, quote!(&__key[#head..#len]))
     }
 }
 
 fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let krate = &key.krate;
     let fields = &key.fields[..k];
-    let fname = format_ident!("prefix_for_{}", names(fields));
+    let fname = helper_name(Helper::Prefix, fields);
     let params = params(fields);
-    let pin = pin_fields(key, k);
+    let (pin, pinned_bytes) = pin_fields(key, k);
     let fields_doc = listed(fields);
     let last = &key.fields[k - 1];
     // A trailing value has no terminator: `[v, v 00)` holds exactly the key whose value is `v`.
     let range = if matches!(last.codec, Codec::Rest(_)) {
-        quote!(#krate::KeyRange::<#cap>::exact(&__buf[__head..__len])?)
+        quote!(#krate::KeyRange::<#cap>::exact(#pinned_bytes)?)
     } else {
-        quote!(#krate::KeyRange::<#cap>::prefix(&__buf[__head..__len])?)
+        quote!(#krate::KeyRange::<#cap>::prefix(#pinned_bytes)?)
     };
     if salt_pinned(key, k) {
         let doc = format!("Every key with the given {fields_doc}: one range.");
@@ -217,7 +216,7 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
 
 fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let krate = &key.krate;
-    let fname = format_ident!("range_for_{}", names(&key.fields[..k]));
+    let fname = helper_name(Helper::Range, &key.fields[..k]);
     let last = &key.fields[k - 1];
     // A lifetime only for a borrowed bound type (`impl RangeBounds<&'r str>`).
     let borrowed = matches!(last.codec, Codec::Fixed { .. });
@@ -234,7 +233,7 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let params = params(&key.fields[..k - 1]);
     let last_ident = last.ident;
     let bound_ty = param_type(last, &lt);
-    let pin = pin_fields(key, k - 1);
+    let (pin, pinned_bytes) = pin_fields(key, k - 1);
     let w = last.width.arg();
     let desc = last.descending;
     let v = quote!(__v);
@@ -257,7 +256,7 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let build = quote! {
         let __lo = __rk::range::edge_bound(__rk::RangeBounds::start_bound(&#last_ident), |#v| #edge)?;
         let __hi = __rk::range::edge_bound(__rk::RangeBounds::end_bound(&#last_ident), |#v| #edge)?;
-        let __range = __rk::range::field_range::<#cap, #w>(&__buf[__head..__len], __lo, __hi, #desc)?;
+        let __range = __rk::range::field_range::<#cap, #w>(#pinned_bytes, __lo, __hi, #desc)?;
     };
     let (ret, tail) = if salt_pinned(key, k - 1) {
         (quote!(#krate::KeyRange<#cap>), quote!(__rk::Ok(__range)))
@@ -282,11 +281,11 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
 fn within_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let krate = &key.krate;
     let fields = &key.fields[..k];
-    let fname = format_ident!("prefix_for_{}_within", names(fields));
+    let fname = helper_name(Helper::Within, fields);
     let params = params(&key.fields[..k - 1]);
     let last = &key.fields[k - 1];
     let inner = last.ident;
-    let pin = pin_fields(key, k - 1);
+    let (pin, pinned_bytes) = pin_fields(key, k - 1);
     let doc = format!(
         "Every key {}whose nested `{}` lies in `{}`, a range from that key's own helpers.",
         {
@@ -312,7 +311,7 @@ fn within_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
         #[doc = #doc]
         pub fn #fname<const C: usize>(#(#params)* #inner: &#krate::KeyRange<C>) -> __rk::Result<#ret, #krate::EncodeError> {
             #pin
-            let __range = #krate::KeyRange::<#cap>::within(&__buf[__head..__len], #inner)?;
+            let __range = #krate::KeyRange::<#cap>::within(#pinned_bytes, #inner)?;
             #tail
         }
     }

@@ -2,9 +2,11 @@
 //! with one getter per field that decodes that field alone.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::format_ident;
 
-use super::codec::read_fixed_field;
+use super::q as quote;
+
+use super::field::read_fixed_field;
 use crate::model::{Codec, Key};
 
 /// The view struct (at the user's module level, so it can be named) and the
@@ -19,12 +21,9 @@ pub fn view(key: &Key<'_>) -> (TokenStream, TokenStream) {
     let view = format_ident!("{}View", ident);
     let vis = key.vis;
     let zc = quote!(#krate::__private::zerocopy);
-    let zc_path = format!(
-        "{}::__private::zerocopy",
-        quote!(#krate).to_string().replace(' ', "")
-    );
+    let zc_path = format!("{}::__private::zerocopy", path_text(krate));
     let salt = key.salt.as_ref().map(|s| {
-        let w = s.width;
+        let w = super::lit(s.width);
         quote!(salt: [u8; #w],)
     });
     let slots = key.fields.iter().map(|f| {
@@ -54,7 +53,7 @@ pub fn view(key: &Key<'_>) -> (TokenStream, TokenStream) {
             let ty = f.ty;
             let off = &f.offset;
             let read = read_fixed_field(f, quote!(&self.#name), &quote!(#off));
-            let doc = format!("Decodes `{}` alone.", crate::check::unraw(name));
+            let doc = format!("Decodes `{}` alone.", crate::symbol::unraw(name));
             quote! {
                 #[doc = #doc]
                 #[inline]
@@ -88,4 +87,15 @@ pub fn view(key: &Key<'_>) -> (TokenStream, TokenStream) {
         }
     };
     (quote!(#krate::__private::view! { #def }), imp)
+}
+
+/// `::rowkey`, `my_rowkey`: a path as zerocopy's `crate = ".."` reads it.
+fn path_text(path: &syn::Path) -> String {
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let root = if path.leading_colon.is_some() {
+        "::"
+    } else {
+        ""
+    };
+    format!("{root}{}", segments.join("::"))
 }

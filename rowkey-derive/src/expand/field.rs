@@ -1,16 +1,18 @@
-//! `impl RowKey`: encode and decode. Fixed layouts write a `[u8; WIDTH]`
-//! through constant-offset slots; keys with a variable-length field walk the
-//! bytes with a cursor. Also the per-field snippets the scan helpers reuse.
+//! One field's code: how its value is written and read, its range edge and
+//! its helper argument type; and the one function per field that writes it,
+//! which `encode` and every scan helper call, so each field's write is
+//! emitted once.
 
-use proc_macro2::{Group, Ident, TokenStream, TokenTree};
-use quote::{format_ident, quote, quote_spanned};
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::check::unraw;
-use crate::model::{Codec, Field, Key, SaltFormat, Size, TextKind};
+use super::{lit, q as quote};
+use crate::model::{Codec, Field, Key, Size, TextKind};
+use crate::symbol::unraw;
 
 /// The value's bytes, for string and byte fields (`String`, `&str`, `Cow<str>`, ...).
-fn bytes_of(kind: TextKind, value: &TokenStream) -> TokenStream {
+pub fn bytes_of(kind: TextKind, value: &TokenStream) -> TokenStream {
     if kind.is_str() {
         quote!(__rk::codec::str_bytes(&#value))
     } else {
@@ -35,7 +37,8 @@ fn write_value(
             let to = format_ident!("{}", to.name());
             quote!(__rk::narrow::encode::<#to, _, #w>(#value, #slot, #desc, #name)?;)
         }
-        Codec::Pad { digits } => {
+        Codec::Pad { digits, .. } => {
+            let digits = lit(*digits);
             quote!(__rk::pad::encode::<_, #digits>(#value, #slot, #desc, #name)?;)
         }
         Codec::Fixed { kind, .. } => {
@@ -69,7 +72,8 @@ fn read_value(
             let to = format_ident!("{}", to.name());
             quote!(__rk::narrow::decode::<#to, _, #w>(#slot, #desc, #name, #offset)?)
         }
-        Codec::Pad { digits } => {
+        Codec::Pad { digits, .. } => {
+            let digits = lit(*digits);
             quote!(__rk::pad::decode::<_, #digits>(#slot, #desc, #name, #offset)?)
         }
         Codec::Fixed { kind, .. } => match kind {
@@ -107,7 +111,10 @@ pub fn edge(f: &Field<'_>, v: &TokenStream) -> TokenStream {
             let to = format_ident!("{}", to.name());
             quote!(__rk::narrow::edge::<#to, _, #w>(*#v, #desc))
         }
-        Codec::Pad { digits } => quote!(__rk::pad::edge::<_, #digits>(*#v, #desc)),
+        Codec::Pad { digits, .. } => {
+            let digits = lit(*digits);
+            quote!(__rk::pad::edge::<_, #digits>(*#v, #desc))
+        }
         Codec::Fixed { kind, .. } => {
             let bytes = bytes_of(*kind, &quote!(**#v));
             quote!(__rk::fixed::edge::<#w>(#bytes, #desc, #name))
@@ -232,7 +239,7 @@ pub fn write_field(f: &Field<'_>, value: &TokenStream) -> TokenStream {
     match &f.codec {
         Codec::Escaped(kind) => {
             let bytes = bytes_of(*kind, value);
-            quote!(__rk::escaped::encode(&mut __w, #bytes, #desc)?;)
+            quote!(__rk::escaped::encode(__w, #bytes, #desc)?;)
         }
         Codec::Rest(kind) => {
             let bytes = bytes_of(*kind, value);
@@ -246,7 +253,7 @@ pub fn write_field(f: &Field<'_>, value: &TokenStream) -> TokenStream {
 }
 
 /// Reads field `f` through the cursor `__r`. May use `?`.
-fn read_field(f: &Field<'_>) -> TokenStream {
+pub fn read_field(f: &Field<'_>) -> TokenStream {
     let desc = f.descending;
     let name = unraw(f.ident);
     match &f.codec {
@@ -297,253 +304,50 @@ fn read_field(f: &Field<'_>) -> TokenStream {
     }
 }
 
-/// The bucket the salted fields in `key_bytes` (a slice or array of the key) hash to.
-pub fn bucket_expr(key: &Key<'_>, key_bytes: &TokenStream) -> TokenStream {
-    let Some(salt) = &key.salt else {
-        return quote!(0u32);
-    };
-    if salt.format == SaltFormat::Phoenix {
-        let sw = salt.width;
-        return quote!(Self::SALT.bucket_of(&#key_bytes[#sw..]));
-    }
-    let contiguous = salt.fields.windows(2).all(|p| p[1] == p[0] + 1);
-    let span = |i: usize| {
-        let f = &key.fields[i];
-        (f.offset.clone(), f.offset.plus(&f.width))
-    };
-    if contiguous {
-        let (a, _) = span(salt.fields[0]);
-        let (_, b) = span(salt.fields[salt.fields.len() - 1]);
-        quote!(Self::SALT.bucket_of(&#key_bytes[#a..#b]))
-    } else {
-        let parts = salt.fields.iter().map(|&i| {
-            let (a, b) = span(i);
-            quote!(&#key_bytes[#a..#b])
-        });
-        quote!(Self::SALT.bucket_of_parts(&[#(#parts),*]))
+/// The name of the function that writes `f`.
+pub fn writer(f: &Field<'_>) -> Ident {
+    format_ident!("__write_{}", unraw(f.ident))
+}
+
+/// The argument a writer takes for `value`, an expression of the field's
+/// type or of the helper's argument type (`&str` derefs from `String`).
+/// A tag's writer takes `&()`: helpers have no argument for it.
+pub fn writer_arg(f: &Field<'_>, value: &TokenStream) -> TokenStream {
+    match f.codec {
+        Codec::Tag(_) => quote!(&()),
+        _ => quote!(&#value),
     }
 }
 
-/// [`bucket_expr`] for a fixed key being written into the array `key_array`:
-/// hashes a copy of the salted bytes, so the array's address never reaches
-/// the (not inlined) hash function and the compiler can build the key in
-/// place, without a copy per encode.
-fn fixed_bucket_expr(key: &Key<'_>, key_array: &TokenStream) -> TokenStream {
-    let Some(salt) = &key.salt else {
-        return quote!(0u32);
-    };
-    let contiguous = salt.fields.windows(2).all(|p| p[1] == p[0] + 1);
-    if salt.format == SaltFormat::Phoenix || !contiguous {
-        return bucket_expr(key, key_array);
-    }
-    let first = &key.fields[salt.fields[0]];
-    let len = salt
-        .fields
-        .iter()
-        .fold(Size::bytes(0), |n, &i| n.plus(&key.fields[i].width));
-    let (a, len) = (first.offset.arg(), len.arg());
-    quote!(Self::SALT.bucket_of(&{ *__rk::Slots::slot::<#a, #len>(&#key_array) }))
-}
-
-/// The type with every lifetime written `'_`, for a `const` outside the
-/// impl, where the struct's lifetimes are not in scope.
-fn erase_lifetimes(ty: TokenStream) -> TokenStream {
-    let mut after_quote = false;
-    ty.into_iter()
-        .map(|tt| {
-            let tt = match tt {
-                TokenTree::Ident(i) if after_quote => TokenTree::Ident(Ident::new("_", i.span())),
-                TokenTree::Group(g) => {
-                    let mut ng = Group::new(g.delimiter(), erase_lifetimes(g.stream()));
-                    ng.set_span(g.span());
-                    TokenTree::Group(ng)
-                }
-                other => other,
-            };
-            after_quote = matches!(&tt, TokenTree::Punct(p) if p.as_char() == '\'');
-            tt
-        })
-        .collect()
-}
-
-/// `type Decoded<'de> = Key<'de, ..>`: the struct with every lifetime set to `'de`.
-fn decoded_type(key: &Key<'_>) -> TokenStream {
-    let ident = key.ident;
-    let lifetimes = key.generics.lifetimes().count();
-    if lifetimes == 0 {
-        return quote!(#ident);
-    }
-    let de = (0..lifetimes).map(|_| quote!('de));
-    quote!(#ident<#(#de),*>)
-}
-
-pub fn row_key_impl(key: &Key<'_>) -> TokenStream {
+/// `fn __write_user_id(key, value)`: writes the field into a fixed key's
+/// array at its offset, or through a variable key's cursor.
+pub fn writer_fn(key: &Key<'_>, f: &Field<'_>) -> TokenStream {
     let krate = &key.krate;
-    let ident = key.ident;
-    let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
-    let layout = super::layout::layout(key);
-    let decoded = decoded_type(key);
-    let w = &key.width;
-    let body = if key.variable {
-        variable_body(key)
-    } else {
-        fixed_body(key)
+    let (impl_generics, _, where_clause) = key.generics.split_for_impl();
+    let name = writer(f);
+    let ty = param_type(f, &TokenStream::new());
+    let ty = match &f.codec {
+        Codec::Fixed { .. } | Codec::Escaped(_) | Codec::Rest(_) if !f.optional => ty,
+        Codec::Tag(_) => quote!(&()),
+        _ => quote!(&#ty),
     };
-    let variable = key.variable;
-    // A nested key gets a slot of its `WIDTH`, the shortest encoding of a
-    // variable-length key: refuse those at compile time, at the field's type.
-    let fixed_nested = key
-        .fields
-        .iter()
-        .filter(|f| matches!(f.codec, Codec::Nested))
-        .map(|f| {
-            let ty = f.value_ty;
-            let inferred = erase_lifetimes(quote!(#ty));
-            quote_spanned!(ty.span()=> const _: () = __rk::nested::assert_fixed::<#inferred>();)
-        });
+    let (target, body) = if key.variable {
+        (
+            quote!(__w: &mut __rk::Writer<'_>),
+            write_field(f, &quote!((*__v))),
+        )
+    } else {
+        let w = key.width.arg();
+        let body = encode_field(f, &quote!(*__key), &quote!((*__v)));
+        (quote!(__key: &mut [u8; #w]), body)
+    };
+    let doc = format!("Writes `{}`.", unraw(f.ident));
     quote! {
-        #(#fixed_nested)*
-        #[automatically_derived]
-        impl #impl_generics #krate::RowKey for #ident #ty_generics #where_clause {
-            const WIDTH: usize = #w;
-            const VARIABLE: bool = #variable;
-            const LAYOUT: #krate::Layout = #layout;
-            type Decoded<'de> = #decoded;
+        #[doc = #doc]
+        #[inline(always)]
+        fn #name #impl_generics (#target, __v: #ty) -> __rk::Result<(), #krate::EncodeError> #where_clause {
             #body
-        }
-    }
-}
-
-fn fixed_body(key: &Key<'_>) -> TokenStream {
-    let krate = &key.krate;
-    let ident = key.ident;
-    let name = ident.to_string();
-    let w = key.width.arg();
-    let target = quote!(__key);
-    let encodes = key.fields.iter().map(|f| {
-        let ident = f.ident;
-        encode_field(f, &target, &quote!(self.#ident))
-    });
-    let stamp = key.salt.as_ref().map(|_| {
-        let bucket = fixed_bucket_expr(key, &target);
-        quote!(Self::SALT.write(#bucket, &mut __key);)
-    });
-    let decodes = key.fields.iter().map(|f| {
-        let ident = f.ident;
-        let (o, fw) = (f.offset.arg(), f.width.arg());
-        let off = &f.offset;
-        let read = read_fixed_field(
-            f,
-            quote!(__rk::Slots::slot::<#o, #fw>(__key)),
-            &quote!(#off),
-        );
-        quote!(let #ident = #read;)
-    });
-    let check_salt = key.salt.as_ref().map(|_| {
-        let bucket = bucket_expr(key, &quote!(__key));
-        quote!(Self::SALT.check(__key, #bucket)?;)
-    });
-    let names = key.fields.iter().map(|f| f.ident);
-    quote! {
-        type Bytes = [u8; #w];
-
-        #[inline]
-        fn encode(&self) -> __rk::Result<[u8; #w], #krate::EncodeError> {
-            let mut __key = [0u8; #w];
-            #(#encodes)*
-            #stamp
-            __rk::Ok(__key)
-        }
-
-        #[inline]
-        fn encode_into(&self, out: &mut [u8]) -> __rk::Result<usize, #krate::EncodeError> {
-            __rk::codec::write_key(&#krate::RowKey::encode(self)?, out, #name)
-        }
-
-        #[inline]
-        fn decode(bytes: &[u8]) -> __rk::Result<Self::Decoded<'_>, #krate::DecodeError> {
-            let __key = __rk::codec::read_key::<#w>(bytes, #name)?;
-            #(#decodes)*
-            #check_salt
-            __rk::Ok(#ident { #(#names),* })
-        }
-    }
-}
-
-fn variable_body(key: &Key<'_>) -> TokenStream {
-    let krate = &key.krate;
-    let max = key.max_width;
-    let ident = key.ident;
-    let name = ident.to_string();
-    let sw = key.salt.as_ref().map_or(0, |s| s.width);
-    let writes = key.fields.iter().map(|f| {
-        let ident = f.ident;
-        write_field(f, &quote!(self.#ident))
-    });
-    let stamp = key.salt.as_ref().map(|_| {
-        let bucket = bucket_expr(key, &quote!(__w.written()));
-        quote! {
-            let __bucket = #bucket;
-            Self::SALT.write(__bucket, __w.written_mut());
-        }
-    });
-    let lens = key.fields.iter().map(|f| {
-        let ident = f.ident;
-        match &f.codec {
-            Codec::Escaped(kind) => {
-                let b = bytes_of(*kind, &quote!(self.#ident));
-                quote!(+ __rk::escaped::encoded_len(#b))
-            }
-            Codec::Rest(kind) => {
-                let b = bytes_of(*kind, &quote!(self.#ident));
-                quote!(+ #b.len())
-            }
-            _ => {
-                let w = &f.width;
-                quote!(+ #w)
-            }
-        }
-    });
-    let reads = key.fields.iter().map(|f| {
-        let ident = f.ident;
-        let read = read_field(f);
-        quote!(let #ident = #read;)
-    });
-    let check_salt = key.salt.as_ref().map(|_| {
-        let bucket = bucket_expr(key, &quote!(bytes));
-        quote!(Self::SALT.check(bytes, #bucket)?;)
-    });
-    let names = key.fields.iter().map(|f| f.ident);
-    quote! {
-        type Bytes = __rk::Vec<u8>;
-
-        /// Allocates the exact length; [`RowKey::encode_into`] does not allocate.
-        fn encode(&self) -> __rk::Result<__rk::Vec<u8>, #krate::EncodeError> {
-            let mut __out = __rk::vec![0u8; #krate::RowKey::encoded_len(self)];
-            let __n = #krate::RowKey::encode_into(self, &mut __out)?;
-            __out.truncate(__n);
-            __rk::Ok(__out)
-        }
-
-        fn encoded_len(&self) -> usize {
-            #sw #(#lens)*
-        }
-
-        fn encode_into(&self, out: &mut [u8]) -> __rk::Result<usize, #krate::EncodeError> {
-            let mut __w = __rk::Writer::new(out, #name);
-            __w.take(#sw)?;
-            #(#writes)*
-            #stamp
-            __rk::codec::check_max_width(__w.position(), #max, #name)
-        }
-
-        fn decode(bytes: &[u8]) -> __rk::Result<Self::Decoded<'_>, #krate::DecodeError> {
-            let mut __r = __rk::Reader::new(bytes);
-            __r.take::<#sw>(#name)?;
-            #(#reads)*
-            __r.finish(#name)?;
-            #check_salt
-            __rk::Ok(#ident { #(#names),* })
+            __rk::Ok(())
         }
     }
 }

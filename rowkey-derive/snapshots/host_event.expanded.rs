@@ -1,0 +1,205 @@
+#[doc(hidden)]
+#[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+const _: () = {
+    use ::rowkey::__private as __rk;
+    ///Writes `host`.
+    #[inline(always)]
+    fn __write_host<'a>(
+        __w: &mut __rk::Writer<'_>,
+        __v: &str,
+    ) -> __rk::Result<(), ::rowkey::EncodeError> {
+        __rk::escaped::encode(__w, __rk::codec::str_bytes(&(*__v)), false)?;
+        __rk::Ok(())
+    }
+    ///Writes `ts`.
+    #[inline(always)]
+    fn __write_ts<'a>(
+        __w: &mut __rk::Writer<'_>,
+        __v: &u64,
+    ) -> __rk::Result<(), ::rowkey::EncodeError> {
+        {
+            let __s = __w.slot::<8>()?;
+            __rk::int::encode_desc((*__v), __s);
+        }
+        __rk::Ok(())
+    }
+    ///Writes `rest`.
+    #[inline(always)]
+    fn __write_rest<'a>(
+        __w: &mut __rk::Writer<'_>,
+        __v: &[u8],
+    ) -> __rk::Result<(), ::rowkey::EncodeError> {
+        __w.rest(__rk::codec::as_bytes(&(*__v)), false)?;
+        __rk::Ok(())
+    }
+    #[automatically_derived]
+    impl<'a> ::rowkey::RowKey for HostEventKey<'a> {
+        const WIDTH: usize = 10;
+        const VARIABLE: bool = true;
+        const LAYOUT: ::rowkey::Layout = ::rowkey::Layout {
+            name: "HostEventKey",
+            width: 10,
+            variable: true,
+            max_width: 32767,
+            salt: ::core::option::Option::None,
+            segments: &[
+                ::rowkey::Segment {
+                    name: "host",
+                    offset: 0,
+                    width: 2,
+                    codec: "escaped",
+                    kind: ::rowkey::FieldCodec::Escaped(::rowkey::TextType {
+                        utf8: true,
+                        borrowed: true,
+                    }),
+                    order: ::rowkey::Order::Ascending,
+                    reverse: false,
+                    mirror: false,
+                    optional: false,
+                    rust_type: "&'a str",
+                },
+                ::rowkey::Segment {
+                    name: "ts",
+                    offset: 2,
+                    width: 8,
+                    codec: "u64, reverse",
+                    kind: ::rowkey::FieldCodec::Int(::rowkey::IntType {
+                        bytes: 8,
+                        signed: false,
+                    }),
+                    order: ::rowkey::Order::Descending,
+                    reverse: true,
+                    mirror: false,
+                    optional: false,
+                    rust_type: "u64",
+                },
+                ::rowkey::Segment {
+                    name: "rest",
+                    offset: 10,
+                    width: 0,
+                    codec: "rest of key",
+                    kind: ::rowkey::FieldCodec::Rest(::rowkey::TextType {
+                        utf8: false,
+                        borrowed: true,
+                    }),
+                    order: ::rowkey::Order::Ascending,
+                    reverse: false,
+                    mirror: false,
+                    optional: false,
+                    rust_type: "&'a [u8]",
+                },
+            ],
+        };
+        type Decoded<'de> = HostEventKey<'de>;
+        type Bytes = __rk::Vec<u8>;
+        /// Allocates the exact length; [`RowKey::encode_into`] does not allocate.
+        fn encode(&self) -> __rk::Result<__rk::Vec<u8>, ::rowkey::EncodeError> {
+            let mut __out = __rk::vec![0u8; ::rowkey::RowKey::encoded_len(self)];
+            let __n = ::rowkey::RowKey::encode_into(self, &mut __out)?;
+            __out.truncate(__n);
+            __rk::Ok(__out)
+        }
+        fn encoded_len(&self) -> usize {
+            0 + __rk::escaped::encoded_len(__rk::codec::str_bytes(&self.host)) + 8
+                + __rk::codec::as_bytes(&self.rest).len()
+        }
+        fn encode_into(
+            &self,
+            out: &mut [u8],
+        ) -> __rk::Result<usize, ::rowkey::EncodeError> {
+            let mut __w = __rk::Writer::new(out, "HostEventKey");
+            __w.take(0)?;
+            __write_host(&mut __w, &self.host)?;
+            __write_ts(&mut __w, &self.ts)?;
+            __write_rest(&mut __w, &self.rest)?;
+            __rk::codec::check_max_width(__w.position(), 32767, "HostEventKey")
+        }
+        fn decode(
+            bytes: &[u8],
+        ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
+            let mut __r = __rk::Reader::new(bytes);
+            __r.take::<0>("HostEventKey")?;
+            let host = {
+                let __e = __rk::escaped::decode(&mut __r, false, "host")?;
+                __e.borrowed_str()?
+            };
+            let ts = {
+                let __at = __r.position();
+                let __t = __r.take::<8>("ts")?;
+                {
+                    let __s = __t;
+                    __rk::int::decode_desc(__s)
+                }
+            };
+            let rest = {
+                let __at = __r.position();
+                let __rest = __r.rest();
+                __rest
+            };
+            __r.finish("HostEventKey")?;
+            __rk::Ok(HostEventKey { host, ts, rest })
+        }
+    }
+    #[automatically_derived]
+    impl<'a> HostEventKey<'a> {
+        ///Every key with the given `host`: one range.
+        pub fn prefix_for_host(
+            host: &str,
+        ) -> __rk::Result<::rowkey::KeyRange<256>, ::rowkey::EncodeError> {
+            let mut __buf = [0u8; 256];
+            let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
+            __w.take(0)?;
+            __write_host(&mut __w, &host)?;
+            __rk::Ok(::rowkey::KeyRange::<256>::prefix(&__w.written()[0..])?)
+        }
+        ///Every key with the given `host` and `ts`: one range.
+        pub fn prefix_for_host_ts(
+            host: &str,
+            ts: u64,
+        ) -> __rk::Result<::rowkey::KeyRange<256>, ::rowkey::EncodeError> {
+            let mut __buf = [0u8; 256];
+            let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
+            __w.take(0)?;
+            __write_host(&mut __w, &host)?;
+            __write_ts(&mut __w, &ts)?;
+            __rk::Ok(::rowkey::KeyRange::<256>::prefix(&__w.written()[0..])?)
+        }
+        ///Every key with the given `host` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
+        pub fn range_for_host_ts(
+            host: &str,
+            ts: impl __rk::RangeBounds<u64>,
+        ) -> __rk::Result<::rowkey::KeyRange<256>, ::rowkey::EncodeError> {
+            let mut __buf = [0u8; 256];
+            let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
+            __w.take(0)?;
+            __write_host(&mut __w, &host)?;
+            let __lo = __rk::range::edge_bound(
+                __rk::RangeBounds::start_bound(&ts),
+                |__v| __rk::int::edge::<_, 8>(*__v, true),
+            )?;
+            let __hi = __rk::range::edge_bound(
+                __rk::RangeBounds::end_bound(&ts),
+                |__v| __rk::int::edge::<_, 8>(*__v, true),
+            )?;
+            let __range = __rk::range::field_range::<
+                256,
+                8,
+            >(&__w.written()[0..], __lo, __hi, true)?;
+            __rk::Ok(__range)
+        }
+        ///Every key with the given `host` and `ts` and `rest`: one range.
+        pub fn prefix_for_host_ts_rest(
+            host: &str,
+            ts: u64,
+            rest: &[u8],
+        ) -> __rk::Result<::rowkey::KeyRange<256>, ::rowkey::EncodeError> {
+            let mut __buf = [0u8; 256];
+            let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
+            __w.take(0)?;
+            __write_host(&mut __w, &host)?;
+            __write_ts(&mut __w, &ts)?;
+            __write_rest(&mut __w, &rest)?;
+            __rk::Ok(::rowkey::KeyRange::<256>::exact(&__w.written()[0..])?)
+        }
+    }
+};

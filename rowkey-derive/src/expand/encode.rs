@@ -1,0 +1,230 @@
+//! `impl RowKey`: encode and decode. Fixed layouts write a `[u8; WIDTH]`
+//! through constant-offset slots; keys with a variable-length field walk the
+//! bytes with a cursor. Each field is written by its writer function.
+
+use proc_macro2::TokenStream;
+
+use super::field::{bytes_of, read_field, read_fixed_field, writer, writer_arg};
+use super::{lit, q as quote};
+use crate::model::{Codec, Key, SaltFormat, Size};
+
+/// The bucket the salted fields in `key_bytes` (a slice or array of the key) hash to.
+pub fn bucket_expr(key: &Key<'_>, key_bytes: &TokenStream) -> TokenStream {
+    let Some(salt) = &key.salt else {
+        return quote!(0u32);
+    };
+    if salt.format == SaltFormat::Phoenix {
+        let sw = lit(salt.width);
+        return quote!(Self::SALT.bucket_of(&#key_bytes[#sw..]));
+    }
+    let contiguous = salt.fields.windows(2).all(|p| p[1] == p[0] + 1);
+    let span = |i: usize| {
+        let f = &key.fields[i];
+        (f.offset.clone(), f.offset.plus(&f.width))
+    };
+    if contiguous {
+        let (a, _) = span(salt.fields[0]);
+        let (_, b) = span(salt.fields[salt.fields.len() - 1]);
+        quote!(Self::SALT.bucket_of(&#key_bytes[#a..#b]))
+    } else {
+        let parts = salt.fields.iter().map(|&i| {
+            let (a, b) = span(i);
+            quote!(&#key_bytes[#a..#b])
+        });
+        quote!(Self::SALT.bucket_of_parts(&[#(#parts),*]))
+    }
+}
+
+/// [`bucket_expr`] for a fixed key being written into the array `key_array`:
+/// hashes a copy of the salted bytes, so the array's address never reaches
+/// the (not inlined) hash function and the compiler can build the key in
+/// place, without a copy per encode.
+fn fixed_bucket_expr(key: &Key<'_>, key_array: &TokenStream) -> TokenStream {
+    let Some(salt) = &key.salt else {
+        return quote!(0u32);
+    };
+    let contiguous = salt.fields.windows(2).all(|p| p[1] == p[0] + 1);
+    if salt.format == SaltFormat::Phoenix || !contiguous {
+        return bucket_expr(key, key_array);
+    }
+    let first = &key.fields[salt.fields[0]];
+    let len = salt
+        .fields
+        .iter()
+        .fold(Size::bytes(0), |n, &i| n.plus(&key.fields[i].width));
+    let (a, len) = (first.offset.arg(), len.arg());
+    quote!(Self::SALT.bucket_of(&{ *__rk::Slots::slot::<#a, #len>(&#key_array) }))
+}
+
+/// `type Decoded<'de> = Key<'de, ..>`: the struct with every lifetime set to `'de`.
+fn decoded_type(key: &Key<'_>) -> TokenStream {
+    let ident = key.ident;
+    let lifetimes = key.generics.lifetimes().count();
+    if lifetimes == 0 {
+        return quote!(#ident);
+    }
+    let de = (0..lifetimes).map(|_| quote!('de));
+    quote!(#ident<#(#de),*>)
+}
+
+pub fn row_key_impl(key: &Key<'_>) -> TokenStream {
+    let krate = &key.krate;
+    let ident = key.ident;
+    let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
+    let layout = super::layout::layout(key);
+    let decoded = decoded_type(key);
+    let w = &key.width;
+    let body = if key.variable {
+        variable_body(key)
+    } else {
+        fixed_body(key)
+    };
+    let variable = key.variable;
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #krate::RowKey for #ident #ty_generics #where_clause {
+            const WIDTH: usize = #w;
+            const VARIABLE: bool = #variable;
+            const LAYOUT: #krate::Layout = #layout;
+            type Decoded<'de> = #decoded;
+            #body
+        }
+    }
+}
+
+fn fixed_body(key: &Key<'_>) -> TokenStream {
+    let krate = &key.krate;
+    let ident = key.ident;
+    let name = ident.to_string();
+    let w = key.width.arg();
+    let target = quote!(__key);
+    let encodes = key.fields.iter().map(|f| {
+        let (ident, writer) = (f.ident, writer(f));
+        let arg = writer_arg(f, &quote!(self.#ident));
+        quote!(#writer(&mut __key, #arg)?;)
+    });
+    let stamp = key.salt.as_ref().map(|_| {
+        let bucket = fixed_bucket_expr(key, &target);
+        quote!(Self::SALT.write(#bucket, &mut __key);)
+    });
+    let decodes = key.fields.iter().map(|f| {
+        let ident = f.ident;
+        let (o, fw) = (f.offset.arg(), f.width.arg());
+        let off = &f.offset;
+        let read = read_fixed_field(
+            f,
+            quote!(__rk::Slots::slot::<#o, #fw>(__key)),
+            &quote!(#off),
+        );
+        quote!(let #ident = #read;)
+    });
+    let check_salt = key.salt.as_ref().map(|_| {
+        let bucket = bucket_expr(key, &quote!(__key));
+        quote!(Self::SALT.check(__key, #bucket)?;)
+    });
+    let names = key.fields.iter().map(|f| f.ident);
+    quote! {
+        type Bytes = [u8; #w];
+
+        #[inline]
+        fn encode(&self) -> __rk::Result<[u8; #w], #krate::EncodeError> {
+            let mut __key = [0u8; #w];
+            #(#encodes)*
+            #stamp
+            __rk::Ok(__key)
+        }
+
+        #[inline]
+        fn encode_into(&self, out: &mut [u8]) -> __rk::Result<usize, #krate::EncodeError> {
+            __rk::codec::write_key(&#krate::RowKey::encode(self)?, out, #name)
+        }
+
+        #[inline]
+        fn decode(bytes: &[u8]) -> __rk::Result<Self::Decoded<'_>, #krate::DecodeError> {
+            let __key = __rk::codec::read_key::<#w>(bytes, #name)?;
+            #(#decodes)*
+            #check_salt
+            __rk::Ok(#ident { #(#names),* })
+        }
+    }
+}
+
+fn variable_body(key: &Key<'_>) -> TokenStream {
+    let krate = &key.krate;
+    let max = key.max_width;
+    let ident = key.ident;
+    let name = ident.to_string();
+    let sw = lit(key.salt.as_ref().map_or(0, |s| s.width));
+    let max = lit(max);
+    let writes = key.fields.iter().map(|f| {
+        let (ident, writer) = (f.ident, writer(f));
+        let arg = writer_arg(f, &quote!(self.#ident));
+        quote!(#writer(&mut __w, #arg)?;)
+    });
+    let stamp = key.salt.as_ref().map(|_| {
+        let bucket = bucket_expr(key, &quote!(__w.written()));
+        quote! {
+            let __bucket = #bucket;
+            Self::SALT.write(__bucket, __w.written_mut());
+        }
+    });
+    let lens = key.fields.iter().map(|f| {
+        let ident = f.ident;
+        match &f.codec {
+            Codec::Escaped(kind) => {
+                let b = bytes_of(*kind, &quote!(self.#ident));
+                quote!(+ __rk::escaped::encoded_len(#b))
+            }
+            Codec::Rest(kind) => {
+                let b = bytes_of(*kind, &quote!(self.#ident));
+                quote!(+ #b.len())
+            }
+            _ => {
+                let w = &f.width;
+                quote!(+ #w)
+            }
+        }
+    });
+    let reads = key.fields.iter().map(|f| {
+        let ident = f.ident;
+        let read = read_field(f);
+        quote!(let #ident = #read;)
+    });
+    let check_salt = key.salt.as_ref().map(|_| {
+        let bucket = bucket_expr(key, &quote!(bytes));
+        quote!(Self::SALT.check(bytes, #bucket)?;)
+    });
+    let names = key.fields.iter().map(|f| f.ident);
+    quote! {
+        type Bytes = __rk::Vec<u8>;
+
+        /// Allocates the exact length; [`RowKey::encode_into`] does not allocate.
+        fn encode(&self) -> __rk::Result<__rk::Vec<u8>, #krate::EncodeError> {
+            let mut __out = __rk::vec![0u8; #krate::RowKey::encoded_len(self)];
+            let __n = #krate::RowKey::encode_into(self, &mut __out)?;
+            __out.truncate(__n);
+            __rk::Ok(__out)
+        }
+
+        fn encoded_len(&self) -> usize {
+            #sw #(#lens)*
+        }
+
+        fn encode_into(&self, out: &mut [u8]) -> __rk::Result<usize, #krate::EncodeError> {
+            let mut __w = __rk::Writer::new(out, #name);
+            __w.take(#sw)?;
+            #(#writes)*
+            #stamp
+            __rk::codec::check_max_width(__w.position(), #max, #name)
+        }
+
+        fn decode(bytes: &[u8]) -> __rk::Result<Self::Decoded<'_>, #krate::DecodeError> {
+            let mut __r = __rk::Reader::new(bytes);
+            __r.take::<#sw>(#name)?;
+            #(#reads)*
+            __r.finish(#name)?;
+            #check_salt
+            __rk::Ok(#ident { #(#names),* })
+        }
+    }
+}

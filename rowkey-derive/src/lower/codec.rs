@@ -1,0 +1,324 @@
+//! One field's codec, from its type and attributes: each rule a function,
+//! each reporting through the `Ctxt` and leaving the codec `None` when the
+//! field cannot be understood.
+
+use proc_macro2::Span;
+
+use super::ty::{self, classify, TyClass};
+use crate::ast;
+use crate::attr::{At, CodecAttr};
+use crate::ctxt::Ctxt;
+use crate::messages as msg;
+use crate::model::{Codec, IntTy, TextKind};
+use crate::symbol::unraw;
+
+/// A field's codec as lowering resolved it.
+pub struct FieldCodec<'a> {
+    /// `None` when an error left it open.
+    pub codec: Option<Codec>,
+    /// The value's type: `T` for `Option<T>`.
+    pub value_ty: &'a syn::Type,
+    pub optional: bool,
+}
+
+impl<'a> FieldCodec<'a> {
+    fn unknown(f: &ast::Field<'a>) -> FieldCodec<'a> {
+        FieldCodec {
+            codec: None,
+            value_ty: f.ty,
+            optional: false,
+        }
+    }
+}
+
+pub fn field<'a>(cx: &Ctxt, f: &ast::Field<'a>, last: bool) -> FieldCodec<'a> {
+    let name = unraw(f.ident);
+    if let Some(tag) = &f.attrs.tag {
+        return tag_field(cx, f, &name, tag);
+    }
+    if let (Some(_), Some(r)) = (f.attrs.mirror, f.attrs.reverse) {
+        cx.error_at(r, msg::mirror_with_reverse(&name));
+    }
+    let (ty, optional) = match classify(f.ty) {
+        TyClass::Option(inner) => (inner, true),
+        TyClass::Unit => {
+            cx.error_spanned_by(f.ty, msg::unit_without_tag(&name));
+            return FieldCodec::unknown(f);
+        }
+        _ => (f.ty, false),
+    };
+    if let Some(message) = ty::platform_or_char(ty) {
+        cx.error_spanned_by(ty, message);
+        return FieldCodec::unknown(f);
+    }
+    if optional && !option_allowed(cx, f, ty, &name) {
+        return FieldCodec::unknown(f);
+    }
+    let codec = value_codec(cx, f, ty, &name, last, optional);
+    FieldCodec {
+        codec,
+        value_ty: ty,
+        optional,
+    }
+}
+
+/// The codec of the value (inside any `Option`).
+fn value_codec(
+    cx: &Ctxt,
+    f: &ast::Field<'_>,
+    ty: &syn::Type,
+    name: &str,
+    last: bool,
+    optional: bool,
+) -> Option<Codec> {
+    let class = classify(ty);
+    if let Some(span) = f.attrs.escaped {
+        return escaped(cx, f, ty, class, name, span);
+    }
+    if let (TyClass::Text(kind), true) = (&class, f.attrs.codecs.is_empty() && !optional) {
+        return rest(cx, f, ty, *kind, name, last);
+    }
+    two_codecs(cx, f, name);
+    let codec = attr_codec(cx, f, ty, class, name)?;
+    reverse_applies(cx, f, ty, &codec);
+    mirror_applies(cx, f, ty, &codec);
+    Some(codec)
+}
+
+/// `#[tag(..)]` on `()`: a constant, no other attribute applies.
+fn tag_field<'a>(cx: &Ctxt, f: &ast::Field<'a>, name: &str, tag: &At<Vec<u8>>) -> FieldCodec<'a> {
+    if !matches!(classify(f.ty), TyClass::Unit) {
+        cx.error_spanned_by(f.ty, msg::tag_needs_unit(name));
+    }
+    let a = &f.attrs;
+    let others = a
+        .codecs
+        .iter()
+        .map(|&(c, span)| (attr_name(c), span))
+        .chain(a.reverse.map(|s| ("`#[reverse]`".to_string(), s)))
+        .chain(a.mirror.map(|s| ("`#[mirror]`".to_string(), s)))
+        .chain(a.escaped.map(|s| ("`#[escaped]`".to_string(), s)))
+        .chain(a.salt.as_ref().map(|s| ("`#[salt]`".to_string(), s.span)));
+    for (attr, span) in others {
+        cx.error_at(span, msg::tag_with(name, &attr));
+    }
+    FieldCodec {
+        codec: Some(Codec::Tag(tag.value.clone())),
+        value_ty: f.ty,
+        optional: false,
+    }
+}
+
+/// `Option<T>`: a presence byte, then `T` in the same bytes whether `Some`
+/// or `None`, so `T` needs a fixed width of its own.
+fn option_allowed(cx: &Ctxt, f: &ast::Field<'_>, ty: &syn::Type, name: &str) -> bool {
+    let tyname = ty::text(f.ty);
+    if let Some(span) = f.attrs.escaped {
+        cx.error_at(span, msg::escaped_in_option(&tyname));
+        return false;
+    }
+    let message = match classify(ty) {
+        TyClass::Option(_) => {
+            // The innermost value, for the fix: `Option<u8>` of `Option<Option<u8>>`.
+            let mut value = ty;
+            while let TyClass::Option(inner) = classify(value) {
+                value = inner;
+            }
+            msg::option_of_option(&tyname, &ty::text(value))
+        }
+        TyClass::Text(_) if f.attrs.codecs.is_empty() => msg::option_text_without_fixed(&tyname),
+        TyClass::Unit => msg::option_of_unit(&tyname, name),
+        _ => return true,
+    };
+    cx.error_spanned_by(ty, message);
+    false
+}
+
+/// `#[escaped]`: variable-length strings and bytes, anywhere.
+fn escaped(
+    cx: &Ctxt,
+    f: &ast::Field<'_>,
+    ty: &syn::Type,
+    class: TyClass<'_>,
+    name: &str,
+    span: Span,
+) -> Option<Codec> {
+    let TyClass::Text(kind) = class else {
+        cx.error_at(span, msg::escaped_not_text(&ty::text(f.ty)));
+        return None;
+    };
+    for (c, cspan) in &f.attrs.codecs {
+        cx.error_at(*cspan, msg::escaped_with(name, &attr_name(*c)));
+    }
+    if let Some(m) = f.attrs.mirror {
+        cx.error_at(m, msg::mirror_on_escaped(name));
+    }
+    if let (Some(r), true) = (f.attrs.reverse, kind.borrows()) {
+        let message = msg::reverse_escaped_borrowed(&ty::text(ty), msg::owned(kind.is_str()));
+        cx.error_at(r, message);
+    }
+    Some(Codec::Escaped(kind))
+}
+
+/// A string or bytes without a codec: the rest of the key, if last.
+fn rest(
+    cx: &Ctxt,
+    f: &ast::Field<'_>,
+    ty: &syn::Type,
+    kind: TextKind,
+    name: &str,
+    last: bool,
+) -> Option<Codec> {
+    if !last {
+        cx.error_spanned_by(ty, msg::text_not_last(name, &ty::text(ty)));
+        return None;
+    }
+    let owned = kind.borrows().then(|| msg::owned(kind.is_str()));
+    if let Some(r) = f.attrs.reverse {
+        cx.error_at(r, msg::reverse_on_trailing(name, owned));
+    }
+    if let Some(m) = f.attrs.mirror {
+        cx.error_at(m, msg::mirror_on_trailing(name, owned));
+    }
+    Some(Codec::Rest(kind))
+}
+
+/// A field has one codec: every codec attribute after the first is reported.
+fn two_codecs(cx: &Ctxt, f: &ast::Field<'_>, name: &str) {
+    if let [(first, _), rest @ ..] = f.attrs.codecs.as_slice() {
+        for (other, span) in rest {
+            cx.error_at(
+                *span,
+                msg::two_codecs(name, &attr_name(*first), &attr_name(*other)),
+            );
+        }
+    }
+}
+
+/// The codec the first codec attribute asks for, or the type's default.
+fn attr_codec(
+    cx: &Ctxt,
+    f: &ast::Field<'_>,
+    ty: &syn::Type,
+    class: TyClass<'_>,
+    name: &str,
+) -> Option<Codec> {
+    match f.attrs.codecs.first() {
+        Some(&(CodecAttr::Pad(n), _)) => pad(cx, ty, class, n),
+        Some(&(CodecAttr::Narrow(to), span)) => narrow(cx, ty, class, to, span),
+        Some(&(CodecAttr::Fixed(n), span)) => fixed(cx, ty, class, n, span),
+        None => default_codec(cx, ty, class, name),
+    }
+}
+
+/// `#[pad(N)]`: an unsigned integer as N digits, N no more than it can need.
+fn pad(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, n: At<usize>) -> Option<Codec> {
+    match class {
+        TyClass::Int(t) if !t.signed() => {
+            if n.value == 0 {
+                cx.error_at(n.span, msg::PAD_ZERO);
+            } else if n.value > t.max_digits() {
+                cx.error_at(n.span, msg::pad_too_wide(n.value, t.name(), t.max_digits()));
+            }
+            Some(Codec::Pad {
+                digits: n.value,
+                ty: t,
+            })
+        }
+        TyClass::Int(t) => {
+            cx.error_spanned_by(ty, msg::pad_signed(n.value, t.name()));
+            None
+        }
+        _ => {
+            cx.error_spanned_by(ty, msg::pad_not_int(n.value, &ty::text(ty)));
+            None
+        }
+    }
+}
+
+/// `#[be_u16]`, `#[be_u32]`, `#[be_u64]`: any integer, range checked on encode.
+fn narrow(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, to: IntTy, span: Span) -> Option<Codec> {
+    if let TyClass::Int(from) = class {
+        return Some(Codec::Narrow { to, from });
+    }
+    let text = matches!(class, TyClass::Text(_));
+    let message = msg::narrow_not_int(to.name(), to.width(), &ty::text(ty), text);
+    cx.error_at(span, message);
+    None
+}
+
+/// `#[fixed(N)]`: strings and bytes in N bytes, zero padded.
+fn fixed(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, n: At<usize>, span: Span) -> Option<Codec> {
+    if let TyClass::Text(kind) = class {
+        if n.value == 0 {
+            cx.error_at(n.span, msg::FIXED_ZERO);
+        }
+        return Some(Codec::Fixed {
+            width: n.value,
+            kind,
+        });
+    }
+    let unsigned = matches!(class, TyClass::Int(t) if !t.signed());
+    cx.error_at(span, msg::fixed_not_text(n.value, &ty::text(ty), unsigned));
+    None
+}
+
+/// No codec attribute: the type's own codec.
+fn default_codec(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, name: &str) -> Option<Codec> {
+    match class {
+        TyClass::Int(t) => Some(Codec::Int(t)),
+        TyClass::Bool => Some(Codec::Bool),
+        TyClass::ByteArray(n) => Some(Codec::ByteArray(n)),
+        TyClass::Float(t) => Some(Codec::Float(t)),
+        TyClass::Nested => Some(Codec::Nested),
+        TyClass::Text(_) => {
+            cx.error_spanned_by(ty, msg::text_without_fixed(name, &ty::text(ty)));
+            None
+        }
+        // Reported by `option_allowed` and `field`.
+        TyClass::Option(_) | TyClass::Unit => None,
+        TyClass::Other => {
+            cx.error_spanned_by(ty, ty::no_codec(ty));
+            None
+        }
+    }
+}
+
+/// `#[reverse]` needs bytes it can invert and decode still read.
+fn reverse_applies(cx: &Ctxt, f: &ast::Field<'_>, ty: &syn::Type, codec: &Codec) {
+    let Some(span) = f.attrs.reverse else { return };
+    let tyname = ty::text(ty);
+    match codec {
+        Codec::Fixed { kind, .. } if kind.borrows() => {
+            let owned = if kind.is_str() { "String" } else { "Vec<u8>" };
+            cx.error_at(span, msg::reverse_borrowed(&tyname, owned));
+        }
+        Codec::Nested if ty::is_md5(ty) => cx.error_at(span, msg::reverse_on_hash(&tyname)),
+        Codec::Nested => cx.error_at(span, msg::reverse_on_nested(&tyname)),
+        _ => {}
+    }
+}
+
+/// `#[mirror]` needs fixed bytes of its own that decode can copy.
+fn mirror_applies(cx: &Ctxt, f: &ast::Field<'_>, ty: &syn::Type, codec: &Codec) {
+    let Some(span) = f.attrs.mirror else { return };
+    let tyname = ty::text(ty);
+    let why = match codec {
+        Codec::Fixed { kind, .. } if kind.borrows() => {
+            msg::mirror_borrowed(msg::owned(kind.is_str()))
+        }
+        Codec::Nested if ty::is_md5(ty) => msg::MIRROR_HASH.to_string(),
+        Codec::Nested => msg::mirror_nested(&tyname),
+        _ => return,
+    };
+    cx.error_at(span, msg::mirror_cannot(&tyname, &why));
+}
+
+/// A codec attribute as written: `` `#[pad(6)]` ``.
+fn attr_name(c: CodecAttr) -> String {
+    match c {
+        CodecAttr::Pad(n) => format!("`#[pad({})]`", n.value),
+        CodecAttr::Narrow(t) => format!("`#[be_{}]`", t.name()),
+        CodecAttr::Fixed(n) => format!("`#[fixed({})]`", n.value),
+    }
+}

@@ -1,0 +1,184 @@
+//! Lower: the parsed input to the typed model. Each field gets its codec
+//! (`None` where it could not be understood) and width, the key its salt
+//! and offsets. Rules about one field live here; rules across fields are
+//! `check`'s.
+
+mod codec;
+mod salt;
+pub mod ty;
+
+use rowkey_core::__private::limits;
+
+use crate::ast::{self, Input};
+use crate::attr::{CodecAttr, StructAttrs};
+use crate::ctxt::{Ctxt, Scope};
+use crate::messages as msg;
+use crate::model::{Codec, Draft, Field, Size};
+use crate::symbol::unraw;
+
+/// The key's model, from a struct's fields.
+pub fn key<'a>(cx: &Ctxt, input: &'a Input<'a>, fields: &'a [ast::Field<'a>]) -> Draft<'a> {
+    let sattrs = &input.attrs;
+    let max = max_width(cx, sattrs);
+    let last = fields.len() - 1;
+    let mut lowered: Vec<_> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            cx.scope(Scope::Field(i));
+            field(cx, f, i == last, max, sattrs)
+        })
+        .collect();
+    cx.scope(Scope::Key);
+    let names: Vec<_> = fields.iter().map(|f| f.ident).collect();
+    // A tag is constant: its `#[salt]` was reported with the tag.
+    let salted: Vec<_> = fields
+        .iter()
+        .zip(&lowered)
+        .enumerate()
+        .filter(|(_, (_, l))| !matches!(l.codec, Some(Codec::Tag(_))))
+        .filter_map(|(i, (f, _))| Some((i, f.attrs.salt.as_ref()?)))
+        .collect();
+    let salt = salt::salt(cx, sattrs, &names, &salted);
+    let layout_known = match &salt {
+        Ok(_) => lowered.iter().take_while(|f| f.width.is_some()).count(),
+        Err(()) => 0,
+    };
+    let salt = salt.ok().flatten();
+    let width = place(&mut lowered, salt.as_ref().map_or(0, |s| s.width));
+    let variable = lowered.iter().any(|f| f.variable());
+    Draft {
+        ident: input.ident,
+        vis: &input.original.vis,
+        generics: &input.original.generics,
+        krate: sattrs
+            .krate
+            .clone()
+            .unwrap_or_else(|| syn::parse_quote!(::rowkey)),
+        width,
+        variable,
+        max_width: max,
+        declared_width: sattrs.width,
+        salt,
+        fields: lowered,
+        layout_known,
+    }
+}
+
+/// Sets each field's offset after the salt; returns the key's width.
+fn place(fields: &mut [Field<'_, Option<Codec>, Option<Size>>], salt: usize) -> Size {
+    let mut offset = Size::bytes(salt);
+    for f in fields {
+        f.offset = offset.clone();
+        if let Some(w) = &f.width {
+            offset = offset.plus(w);
+        }
+    }
+    offset
+}
+
+/// One field: its codec, then its width.
+fn field<'a>(
+    cx: &Ctxt,
+    f: &ast::Field<'a>,
+    last: bool,
+    max: usize,
+    sattrs: &StructAttrs,
+) -> Field<'a, Option<Codec>, Option<Size>> {
+    // A field over a generic parameter was reported with the parameter;
+    // one whose codec attribute was unreadable, with the attribute.
+    let skip = f.attrs.malformed || f.generic;
+    let spec = if skip {
+        codec::FieldCodec {
+            codec: None,
+            value_ty: f.ty,
+            optional: false,
+        }
+    } else {
+        codec::field(cx, f, last)
+    };
+    let tag = matches!(spec.codec, Some(Codec::Tag(_)));
+    let width = width(f, &spec, skip);
+    let width = width.filter(|w| within_max(cx, f, w, max, sattrs));
+    Field {
+        ident: f.ident,
+        ty: f.ty,
+        value_ty: spec.value_ty,
+        codec: spec.codec,
+        // Reported with the tag: a constant is not ordered.
+        descending: f.attrs.reverse.is_some() && !tag,
+        mirror: f.attrs.mirror.is_some() && !tag,
+        optional: spec.optional,
+        offset: Size::default(),
+        width,
+        at: f.attrs.at,
+    }
+}
+
+/// The field's width. Without a codec, the width the one codec attribute
+/// asks for, if just one does; else unknown, so no layout rule judges a guess.
+fn width(f: &ast::Field<'_>, spec: &codec::FieldCodec<'_>, skip: bool) -> Option<Size> {
+    let Some(codec) = &spec.codec else {
+        let optional = matches!(ty::classify(f.ty), ty::TyClass::Option(_));
+        return match f.attrs.codecs.as_slice() {
+            [(c, _)] if !optional && !skip => Some(Size::bytes(c.width())),
+            _ => None,
+        };
+    };
+    let w = codec_width(codec, spec.value_ty);
+    Some(if spec.optional { w.plus_bytes(1) } else { w })
+}
+
+/// Whether the field alone fits `max_width` (reported if not).
+fn within_max(cx: &Ctxt, f: &ast::Field<'_>, w: &Size, max: usize, sattrs: &StructAttrs) -> bool {
+    let Some(w) = w.known().filter(|&w| w > max) else {
+        return true;
+    };
+    let span = match f.attrs.codecs.first() {
+        Some((CodecAttr::Pad(n) | CodecAttr::Fixed(n), _)) => n.span,
+        _ => syn::spanned::Spanned::span(f.ty),
+    };
+    let declared = sattrs.max_width.is_some();
+    let message = msg::field_over_max(
+        &unraw(f.ident),
+        w,
+        &msg::limit(declared, max),
+        msg::raise(declared),
+    );
+    cx.error_at(span, message);
+    false
+}
+
+/// The bytes a codec writes; for variable-length codecs, the shortest value.
+fn codec_width(c: &Codec, value_ty: &syn::Type) -> Size {
+    Size::bytes(match *c {
+        Codec::Int(t) => t.width(),
+        Codec::Narrow { to, .. } => to.width(),
+        Codec::Pad { digits, .. } => digits,
+        Codec::Fixed { width, .. } => width,
+        Codec::Bool => 1,
+        Codec::ByteArray(n) => n,
+        Codec::Float(t) => t.width(),
+        Codec::Nested => return Size::key(ty::static_lifetimes(value_ty)),
+        Codec::Tag(ref b) => b.len(),
+        Codec::Escaped(_) => limits::ESCAPED_MIN_WIDTH,
+        Codec::Rest(_) => 0,
+    })
+}
+
+/// `max_width`, or HBase's limit; reports one no key could meet or no array could hold.
+fn max_width(cx: &Ctxt, sattrs: &StructAttrs) -> usize {
+    let Some(m) = sattrs.max_width else {
+        return limits::DEFAULT_MAX_WIDTH;
+    };
+    if m.value == 0 {
+        cx.error_at(m.span, msg::MAX_WIDTH_ZERO);
+        limits::DEFAULT_MAX_WIDTH
+    } else if m.value > limits::MAX_MAX_WIDTH {
+        let message = msg::max_width_too_large(m.value, limits::MAX_MAX_WIDTH);
+        cx.error_at(m.span, message);
+        limits::MAX_MAX_WIDTH
+    } else {
+        m.value
+    }
+}
