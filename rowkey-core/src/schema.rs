@@ -193,12 +193,20 @@ fn write_codec(s: &mut String, kind: &FieldCodec) {
             ty.name()
         ),
         FieldCodec::Fixed { width, text: t } => {
-            write!(s, "{{\"kind\": \"fixed\", \"width\": {width}, {}}}", text(t))
+            write!(
+                s,
+                "{{\"kind\": \"fixed\", \"width\": {width}, {}}}",
+                text(t)
+            )
         }
         FieldCodec::Bool => write!(s, "{{\"kind\": \"bool\"}}"),
         FieldCodec::Bytes(n) => write!(s, "{{\"kind\": \"bytes\", \"width\": {n}}}"),
         FieldCodec::Float { bytes } => {
-            write!(s, "{{\"kind\": \"float\", \"type\": \"f{}\"}}", *bytes as u32 * 8)
+            write!(
+                s,
+                "{{\"kind\": \"float\", \"type\": \"f{}\"}}",
+                *bytes as u32 * 8
+            )
         }
         FieldCodec::Nested { layout } => {
             s.push_str("{\"kind\": \"nested\", \"key\": ");

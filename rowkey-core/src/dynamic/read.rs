@@ -83,7 +83,11 @@ pub fn explain(layout: &'static Layout, bytes: &[u8]) -> Explained {
 /// furthest into the key.
 pub fn explain_members(members: &[crate::Member], bytes: &[u8]) -> Explained {
     let mut best: Option<(usize, &'static str, &'static Layout)> = None;
-    for &crate::Member { name: member, layout } in members {
+    for &crate::Member {
+        name: member,
+        layout,
+    } in members
+    {
         match decode(layout, bytes) {
             Ok(_) => return with_member(member, layout, bytes),
             Err(e) => {
@@ -175,7 +179,9 @@ fn is_variable(seg: &Segment) -> bool {
 fn expected_bucket(salt: &LayoutSalt, fields: &[ExplainedField], bytes: &[u8]) -> Option<u32> {
     let sw = salt.salt.width();
     if salt.salt.format() == crate::SaltFormat::Phoenix {
-        let whole = fields.iter().all(|f| matches!(f.reading, Reading::Value(_)));
+        let whole = fields
+            .iter()
+            .all(|f| matches!(f.reading, Reading::Value(_)));
         return whole.then(|| salt.salt.bucket_of(bytes.get(sw..).unwrap_or_default()));
     }
     let mut parts: Vec<&[u8]> = Vec::with_capacity(salt.fields.len());
@@ -214,7 +220,10 @@ fn read_segment(layout: &Layout, seg: &Segment, bytes: &[u8], pos: usize) -> (Re
             if seg.reverse {
                 codec::invert(&mut v);
             }
-            (reading(text_value(v, text.utf8, seg.name, pos)), bytes.len())
+            (
+                reading(text_value(v, text.utf8, seg.name, pos)),
+                bytes.len(),
+            )
         }
         _ => read_fixed_segment(layout, seg, bytes, pos),
     }
@@ -235,12 +244,20 @@ fn read_salt(layout: &Layout, salt: &LayoutSalt, bytes: &[u8]) -> (Reading, usiz
         return (Reading::Cut { present, error }, w);
     }
     match salt.salt.read(bytes) {
-        Ok(bucket) => (Reading::Value(Value::Int(Number::Unsigned(bucket as u128))), w),
+        Ok(bucket) => (
+            Reading::Value(Value::Int(Number::Unsigned(bucket as u128))),
+            w,
+        ),
         Err(e) => (Reading::Error(e), w),
     }
 }
 
-fn read_fixed_segment(layout: &Layout, seg: &Segment, bytes: &[u8], pos: usize) -> (Reading, usize) {
+fn read_fixed_segment(
+    layout: &Layout,
+    seg: &Segment,
+    bytes: &[u8],
+    pos: usize,
+) -> (Reading, usize) {
     let end = pos + seg.width;
     match bytes.get(pos..end) {
         Some(slot) => (reading(read_fixed(seg, slot, pos)), end),
@@ -249,7 +266,11 @@ fn read_fixed_segment(layout: &Layout, seg: &Segment, bytes: &[u8], pos: usize) 
             // As a variable-length key's cursor reports it; a fixed key
             // reports its length first, in `decode`.
             let error = DecodeError::new(
-                if layout.variable { seg.name } else { layout.name },
+                if layout.variable {
+                    seg.name
+                } else {
+                    layout.name
+                },
                 pos,
                 DecodeErrorKind::TooShort {
                     min: end,
@@ -276,7 +297,11 @@ fn read_fixed(seg: &Segment, slot: &[u8], offset: usize) -> Result<Value, Decode
     let (marker, payload) = slot.split_at(1);
     let marker: &[u8; 1] = marker.try_into().map_err(|_| too_short(seg, offset))?;
     if option::presence(marker, seg.reverse, seg.name, offset)? {
-        Ok(Value::Some(alloc::boxed::Box::new(read_value(seg, payload, offset + 1)?)))
+        Ok(Value::Some(alloc::boxed::Box::new(read_value(
+            seg,
+            payload,
+            offset + 1,
+        )?)))
     } else {
         option::check_empty(payload, seg.reverse, seg.name, offset + 1)?;
         Ok(Value::None)
@@ -304,17 +329,21 @@ fn read_value(seg: &Segment, b: &[u8], offset: usize) -> Result<Value, DecodeErr
             let v: T = if desc { int::decode_desc(a) } else { int::decode(a) };
             Ok(Value::Int(int::ToNumber::to_number(v)))
         }, Err(bad())),
-        FieldCodec::Narrow { bytes, from } => with_int!(from, T, _TW => with_narrow!(bytes, U, W => {
+        FieldCodec::Narrow { bytes, from } => {
+            with_int!(from, T, _TW => with_narrow!(bytes, U, W => {
             let a: &[u8; W] = b.try_into().map_err(|_| bad())?;
             let v = narrow::decode::<U, T, W>(a, desc, name, offset)?;
             Ok(Value::Int(int::ToNumber::to_number(v)))
-        }, Err(bad())), Err(bad())),
+        }, Err(bad())), Err(bad()))
+        }
         FieldCodec::Pad { digits, ty } => with_digits!(digits, N => {
             let a: &[u8; N] = b.try_into().map_err(|_| bad())?;
             let v = pad::decode::<u128, N>(a, desc, name, offset)?;
             narrow_unsigned(v, ty, name, offset)
         }, Err(bad())),
-        FieldCodec::Fixed { text, .. } => text_value(fixed::value(b, desc), text.utf8, name, offset),
+        FieldCodec::Fixed { text, .. } => {
+            text_value(fixed::value(b, desc), text.utf8, name, offset)
+        }
         FieldCodec::Bool => {
             let a: &[u8; 1] = b.try_into().map_err(|_| bad())?;
             Ok(Value::Bool(boolean::decode(a, desc, name, offset)?))
@@ -328,11 +357,19 @@ fn read_value(seg: &Segment, b: &[u8], offset: usize) -> Result<Value, DecodeErr
         }
         FieldCodec::Float { bytes: 4 } => {
             let a: &[u8; 4] = b.try_into().map_err(|_| bad())?;
-            Ok(Value::F32(if desc { int::decode_desc(a) } else { int::decode(a) }))
+            Ok(Value::F32(if desc {
+                int::decode_desc(a)
+            } else {
+                int::decode(a)
+            }))
         }
         FieldCodec::Float { .. } => {
             let a: &[u8; 8] = b.try_into().map_err(|_| bad())?;
-            Ok(Value::F64(if desc { int::decode_desc(a) } else { int::decode(a) }))
+            Ok(Value::F64(if desc {
+                int::decode_desc(a)
+            } else {
+                int::decode(a)
+            }))
         }
         FieldCodec::Nested { layout } => Ok(Value::Key(decode(layout, b)?)),
         FieldCodec::Tag(t) => tag::check(b, t, name, offset).map(|()| Value::Unit),

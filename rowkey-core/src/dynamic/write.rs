@@ -76,7 +76,9 @@ fn parse_plain(seg: &Segment, text: &str) -> Result<Value, InputError> {
         FieldCodec::Bool => match t {
             "true" => Ok(Value::Bool(true)),
             "false" => Ok(Value::Bool(false)),
-            _ => err(format!("field `{name}`: `{text}` is not a bool (true or false)")),
+            _ => err(format!(
+                "field `{name}`: `{text}` is not a bool (true or false)"
+            )),
         },
         FieldCodec::Fixed { text: k, .. } | FieldCodec::Escaped(k) | FieldCodec::Rest(k) => {
             if k.utf8 {
@@ -114,7 +116,8 @@ fn parse_int(ty: IntType, t: &str, name: &str) -> Result<Value, InputError> {
     if fits {
         Ok(Value::Int(n))
     } else {
-        let (lo, hi) = with_int!(ty, T, _W => (T::MIN.to_string(), T::MAX.to_string()), Default::default());
+        let (lo, hi) =
+            with_int!(ty, T, _W => (T::MIN.to_string(), T::MAX.to_string()), Default::default());
         err(format!(
             "field `{name}`: value {t} does not fit `{}`, allowed {lo}..={hi}",
             ty.name()
@@ -132,9 +135,8 @@ fn int_as<T: TryFrom<u128> + TryFrom<i128>>(n: Number) -> Option<T> {
 /// `0x` hex, `md5:TEXT`, or HBase shell text.
 fn parse_bytes(text: &str, name: &str) -> Result<Vec<u8>, InputError> {
     if let Some(hex) = text.strip_prefix("0x") {
-        return parse_hex(hex).ok_or_else(|| {
-            InputError(format!("field `{name}`: `{text}` is not hex"))
-        });
+        return parse_hex(hex)
+            .ok_or_else(|| InputError(format!("field `{name}`: `{text}` is not hex")));
     }
     #[cfg(feature = "md5")]
     if let Some(data) = text.strip_prefix("md5:") {
@@ -236,7 +238,11 @@ fn is_field(layout: &Layout, path: &str) -> bool {
 }
 
 fn lookup<'v>(values: &[(&str, &'v str)], name: &str) -> Option<&'v str> {
-    values.iter().rev().find(|(n, _)| *n == name).map(|(_, v)| *v)
+    values
+        .iter()
+        .rev()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| *v)
 }
 
 /// Encodes the salt and the first `n` fields; with `n` short of every field,
@@ -259,7 +265,12 @@ fn write_fields(
         let parts: Option<Vec<&[u8]>> = salt
             .fields
             .iter()
-            .map(|f| spans.iter().find(|(n, _)| n == f).map(|(_, s)| &key[s.clone()]))
+            .map(|f| {
+                spans
+                    .iter()
+                    .find(|(n, _)| n == f)
+                    .map(|(_, s)| &key[s.clone()])
+            })
             .collect();
         let bucket = match (salt.salt.format(), parts) {
             (SaltFormat::Phoenix, _) if spans.len() == fields_of(layout).count() => {
@@ -276,7 +287,11 @@ fn write_fields(
 }
 
 /// One field's bytes from its text value.
-fn write_segment(seg: &Segment, values: &[(&str, &str)], prefix: &str) -> Result<Vec<u8>, InputError> {
+fn write_segment(
+    seg: &Segment,
+    values: &[(&str, &str)],
+    prefix: &str,
+) -> Result<Vec<u8>, InputError> {
     let path = format!("{prefix}{}", seg.name);
     if let FieldCodec::Tag(t) = seg.kind {
         return Ok(t.to_vec());
@@ -348,7 +363,10 @@ fn write_fixed(seg: &Segment, value: &Value) -> Result<Vec<u8>, InputError> {
 }
 
 fn mismatch(seg: &Segment) -> InputError {
-    InputError(format!("field `{}`: the value does not fit its codec {}", seg.name, seg.codec))
+    InputError(format!(
+        "field `{}`: the value does not fit its codec {}",
+        seg.name, seg.codec
+    ))
 }
 
 /// Writes a fixed-width codec's bytes into `out` (exactly its width).
@@ -362,11 +380,13 @@ fn write_value(seg: &Segment, value: &Value, out: &mut [u8]) -> Result<(), Input
             if desc { int::encode_desc(v, a) } else { int::encode(v, a) }
             Ok(())
         }, Err(bad())),
-        (FieldCodec::Narrow { bytes, from }, Value::Int(n)) => with_int!(from, T, _TW => with_narrow!(bytes, U, W => {
+        (FieldCodec::Narrow { bytes, from }, Value::Int(n)) => {
+            with_int!(from, T, _TW => with_narrow!(bytes, U, W => {
             let v: T = int_as(*n).ok_or_else(bad)?;
             let a: &mut [u8; W] = out.try_into().map_err(|_| bad())?;
             Ok(narrow::encode::<U, T, W>(v, a, desc, name)?)
-        }, Err(bad())), Err(bad())),
+        }, Err(bad())), Err(bad()))
+        }
         (FieldCodec::Pad { digits, .. }, Value::Int(n)) => with_digits!(digits, N => {
             let v: u128 = int_as(*n).ok_or_else(bad)?;
             let a: &mut [u8; N] = out.try_into().map_err(|_| bad())?;
@@ -387,16 +407,25 @@ fn write_value(seg: &Segment, value: &Value, out: &mut [u8]) -> Result<(), Input
         }
         (FieldCodec::Float { bytes: 4 }, Value::F32(v)) => {
             let a: &mut [u8; 4] = out.try_into().map_err(|_| bad())?;
-            if desc { int::encode_desc(*v, a) } else { int::encode(*v, a) }
+            if desc {
+                int::encode_desc(*v, a)
+            } else {
+                int::encode(*v, a)
+            }
             Ok(())
         }
         (FieldCodec::Float { bytes: 8 }, Value::F64(v)) => {
             let a: &mut [u8; 8] = out.try_into().map_err(|_| bad())?;
-            if desc { int::encode_desc(*v, a) } else { int::encode(*v, a) }
+            if desc {
+                int::encode_desc(*v, a)
+            } else {
+                int::encode(*v, a)
+            }
             Ok(())
         }
         (FieldCodec::Nested { layout }, Value::Key(fields)) => {
-            let texts: Vec<(&str, String)> = fields.iter().map(|f| (f.name, text_of(&f.value))).collect();
+            let texts: Vec<(&str, String)> =
+                fields.iter().map(|f| (f.name, text_of(&f.value))).collect();
             let pairs: Vec<(&str, &str)> = texts.iter().map(|(n, v)| (*n, v.as_str())).collect();
             let inner = encode(layout, &pairs)?;
             if inner.len() != out.len() {
@@ -471,12 +500,22 @@ pub struct Scan<'a> {
 /// # Errors
 /// Unknown fields, fields that are not a leading run, a range on a field
 /// whose bytes do not keep order, values that do not fit.
-pub fn scan<const CAP: usize>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRanges<CAP>, InputError> {
+pub fn scan<const CAP: usize>(
+    layout: &Layout,
+    scan: &Scan<'_>,
+) -> Result<ScanRanges<CAP>, InputError> {
     check_names(layout, scan.pins, "")?;
     let fields: Vec<&Segment> = fields_of(layout).collect();
-    let named = |s: &Segment| scan.pins.iter().any(|(n, _)| n.split('.').next() == Some(s.name));
+    let named = |s: &Segment| {
+        scan.pins
+            .iter()
+            .any(|(n, _)| n.split('.').next() == Some(s.name))
+    };
     let pinned = fields.iter().rposition(|s| named(s)).map_or(0, |i| i + 1);
-    if let Some(s) = fields[..pinned].iter().find(|s| !named(s) && !matches!(s.kind, FieldCodec::Tag(_))) {
+    if let Some(s) = fields[..pinned]
+        .iter()
+        .find(|s| !named(s) && !matches!(s.kind, FieldCodec::Tag(_)))
+    {
         return err(format!(
             "field `{}` comes before the pinned fields: a scan pins a leading run of fields, give `{}=VALUE` too",
             s.name, s.name
@@ -486,10 +525,17 @@ pub fn scan<const CAP: usize>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRa
     let salt_pinned = match layout.salt {
         None => true,
         Some(s) if s.salt.format() == SaltFormat::Phoenix => pinned == fields.len(),
-        Some(s) => s.fields.iter().all(|f| fields[..pinned].iter().any(|x| x.name == *f)),
+        Some(s) => s
+            .fields
+            .iter()
+            .all(|f| fields[..pinned].iter().any(|x| x.name == *f)),
     };
     let sw = layout.salt.map_or(0, |s| s.salt.width());
-    let head = if salt_pinned { &head_key[..] } else { &head_key[sw..] };
+    let head = if salt_pinned {
+        &head_key[..]
+    } else {
+        &head_key[sw..]
+    };
     let range = match scan.range {
         None => match fields[..pinned].last() {
             Some(s) if matches!(s.kind, FieldCodec::Rest(_)) => KeyRange::exact(head)?,
@@ -498,8 +544,13 @@ pub fn scan<const CAP: usize>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRa
         Some((name, lo, hi)) => {
             let Some(seg) = fields.get(pinned).filter(|s| s.name == name) else {
                 return err(match fields.get(pinned) {
-                    Some(next) => format!("a range bounds the field after the pinned ones: `{}`, not `{name}`", next.name),
-                    None => format!("every field is pinned: no field left for the range on `{name}`"),
+                    Some(next) => format!(
+                        "a range bounds the field after the pinned ones: `{}`, not `{name}`",
+                        next.name
+                    ),
+                    None => {
+                        format!("every field is pinned: no field left for the range on `{name}`")
+                    }
                 });
             };
             field_range(seg, head, lo, hi)?
@@ -538,7 +589,12 @@ fn field_range<const CAP: usize>(
         && !seg.optional
         && !matches!(
             seg.kind,
-            FieldCodec::Nested { .. } | FieldCodec::Tag(_) | FieldCodec::Escaped(_) | FieldCodec::Rest(_) | FieldCodec::Md5Digest | FieldCodec::Salt
+            FieldCodec::Nested { .. }
+                | FieldCodec::Tag(_)
+                | FieldCodec::Escaped(_)
+                | FieldCodec::Rest(_)
+                | FieldCodec::Md5Digest
+                | FieldCodec::Salt
         );
     if !ordered {
         return err(format!(
@@ -556,7 +612,10 @@ fn field_range<const CAP: usize>(
     )?)
 }
 
-fn map_bound<T, U>(b: Bound<T>, f: impl Fn(T) -> Result<U, InputError>) -> Result<Bound<U>, InputError> {
+fn map_bound<T, U>(
+    b: Bound<T>,
+    f: impl Fn(T) -> Result<U, InputError>,
+) -> Result<Bound<U>, InputError> {
     Ok(match b {
         Bound::Included(x) => Bound::Included(f(x)?),
         Bound::Excluded(x) => Bound::Excluded(f(x)?),
@@ -582,10 +641,12 @@ fn edge(seg: &Segment, text: &str) -> Result<OwnedEdge, InputError> {
             let v: u128 = int_as(n).ok_or_else(bad)?;
             Ok(to_owned(pad::edge::<u128, N>(v, desc)?.as_slice()))
         }, Err(bad())),
-        FieldCodec::Narrow { bytes, from } => with_int!(from, T, _TW => with_narrow!(bytes, U, W => {
+        FieldCodec::Narrow { bytes, from } => {
+            with_int!(from, T, _TW => with_narrow!(bytes, U, W => {
             let v: T = int_as(n).ok_or_else(bad)?;
             Ok(to_owned(narrow::edge::<U, T, W>(v, desc)?.as_slice()))
-        }, Err(bad())), Err(bad())),
+        }, Err(bad())), Err(bad()))
+        }
         _ => Err(bad()),
     }
 }
