@@ -33,13 +33,16 @@ pub fn decode(layout: &Layout, bytes: &[u8]) -> Result<Vec<FieldValue>, DecodeEr
     let mut values = Vec::with_capacity(walk.fields.len());
     for field in walk.fields {
         match field.reading {
-            Reading::Value(value) if !matches!(field.kind, FieldCodec::Salt) => {
-                values.push(FieldValue {
-                    name: field.name,
-                    value,
-                })
+            // The bucket is checked last, after every field, as derived code does.
+            _ if matches!(field.kind, FieldCodec::Salt) => {
+                if let Reading::Cut { error, .. } = field.reading {
+                    return Err(error);
+                }
             }
-            Reading::Value(_) => {}
+            Reading::Value(value) => values.push(FieldValue {
+                name: field.name,
+                value,
+            }),
             Reading::Error(e) | Reading::Cut { error: e, .. } => return Err(e),
             // Only after a cut or an error, which returned above.
             Reading::Absent => break,
@@ -66,14 +69,19 @@ pub fn decode(layout: &Layout, bytes: &[u8]) -> Result<Vec<FieldValue>, DecodeEr
 /// start row): fields wholly present are decoded, a cut field is shown as
 /// such. Never panics.
 pub fn explain(layout: &'static Layout, bytes: &[u8]) -> Explained {
-    let walk = walk(layout, bytes);
-    let error = decode(layout, bytes).err();
+    let mut fields = walk(layout, bytes).fields;
+    // A segment the key ends right before is not in it at all.
+    for f in &mut fields {
+        if let Reading::Cut { present: 0, .. } = f.reading {
+            f.reading = Reading::Absent;
+        }
+    }
     Explained {
         layout,
         member: None,
         len: bytes.len(),
-        fields: walk.fields,
-        error,
+        fields,
+        error: decode(layout, bytes).err(),
     }
 }
 
