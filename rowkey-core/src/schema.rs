@@ -109,10 +109,10 @@ fn write_layout(s: &mut String, l: &Layout, indent: &str, top: bool) {
     write_salt(s, l);
     let _ = write!(s, ",{nl}{indent}\"fields\": [");
     for (i, seg) in l.segments.iter().enumerate() {
-        let sep = if i == 0 { "" } else { "," };
         if indent.is_empty() {
-            let _ = write!(s, "{sep}");
+            s.push_str(if i == 0 { "" } else { ", " });
         } else {
+            let sep = if i == 0 { "" } else { "," };
             let _ = write!(s, "{sep}\n{indent}{indent}");
         }
         write_segment(s, seg);

@@ -87,28 +87,42 @@ pub fn explain(layout: &'static Layout, bytes: &[u8]) -> Explained {
 
 /// Explains `bytes` as one of several key types sharing a table (a derived
 /// enum of key types): the first whose `decode` accepts the bytes, as the
-/// enum's `decode` picks it; when none does, the one whose error came
+/// enum's `decode` picks it; else the first that the bytes begin (a partial
+/// key whose fields present all decode); else the one whose error came
 /// furthest into the key.
 pub fn explain_members(members: &[crate::Member], bytes: &[u8]) -> Explained {
-    let mut best: Option<(usize, &'static str, &'static Layout)> = None;
-    for &crate::Member {
-        name: member,
-        layout,
-    } in members
-    {
-        match decode(layout, bytes) {
-            Ok(_) => return with_member(member, layout, bytes),
+    let mut best: Option<(usize, &crate::Member)> = None;
+    let mut begun: Option<&crate::Member> = None;
+    for m in members {
+        match decode(m.layout, bytes) {
+            Ok(_) => return with_member(m, bytes),
+            Err(_) if begun.is_none() && is_prefix(m.layout, bytes) => begun = Some(m),
             Err(e) => {
-                if best.is_none_or(|(offset, ..)| e.offset() >= offset) {
-                    best = Some((e.offset(), member, layout));
+                if best.is_none_or(|(offset, _)| e.offset() >= offset) {
+                    best = Some((e.offset(), m));
                 }
             }
         }
     }
-    match best {
-        Some((_, member, layout)) => with_member(member, layout, bytes),
+    match begun.or(best.map(|(_, m)| m)) {
+        Some(m) => with_member(m, bytes),
         None => explain(&EMPTY, bytes),
     }
+}
+
+/// Whether `bytes` are the start of a key of `layout`: shorter than it, and
+/// every field they hold decodes.
+fn is_prefix(layout: &Layout, bytes: &[u8]) -> bool {
+    let w = walk(layout, bytes);
+    let short = w
+        .fields
+        .iter()
+        .any(|f| matches!(f.reading, Reading::Cut { .. } | Reading::Absent));
+    short
+        && !w
+            .fields
+            .iter()
+            .any(|f| matches!(f.reading, Reading::Error(_)))
 }
 
 /// What an enum without members explains bytes as: no field at all.
@@ -121,10 +135,10 @@ static EMPTY: Layout = Layout {
     segments: &[],
 };
 
-fn with_member(member: &'static str, layout: &'static Layout, bytes: &[u8]) -> Explained {
+fn with_member(m: &crate::Member, bytes: &[u8]) -> Explained {
     Explained {
-        member: Some(member),
-        ..explain(layout, bytes)
+        member: Some(m.name),
+        ..explain(m.layout, bytes)
     }
 }
 
@@ -189,7 +203,7 @@ fn expected_bucket(salt: &LayoutSalt, fields: &[ExplainedField], bytes: &[u8]) -
     if salt.salt.format() == crate::SaltFormat::Phoenix {
         let whole = fields
             .iter()
-            .all(|f| matches!(f.reading, Reading::Value(_)));
+            .all(|f| matches!(f.reading, Reading::Value(_)) || matches!(f.kind, FieldCodec::Salt));
         return whole.then(|| salt.salt.bucket_of(bytes.get(sw..).unwrap_or_default()));
     }
     let mut parts: Vec<&[u8]> = Vec::with_capacity(salt.fields.len());
