@@ -245,7 +245,8 @@ fn svg(name: &str, keys: usize, grid: &[Vec<usize>]) -> String {
         "{name}: {keys} keys, key order (rows) against arrival order (columns)"
     ));
     let _ = writeln!(s, r#"<title>{title}</title>"#);
-    let _ = writeln!(s, r#"<text x="{left}" y="20">{title}</text>"#);
+    let label = xml_escape(&format!("{name}, {keys} keys"));
+    let _ = writeln!(s, r#"<text x="{left}" y="20">{label}</text>"#);
     let _ = writeln!(
         s,
         r##"<rect x="{left}" y="{top}" width="{size}" height="{size}" fill="#0b0b2b"/>"##
