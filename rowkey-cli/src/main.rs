@@ -6,7 +6,7 @@
 //! The schema is what `T::LAYOUT.to_json()` writes (format 1).
 
 use std::io::{IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
@@ -148,22 +148,12 @@ fn run(cli: Cli) -> Result<(), String> {
             json,
             keys,
         } => {
-            let s = read_schema(&schema)?;
-            let s = match schema.key.as_deref() {
-                Some(k) => Schema::Key(s.layout(Some(k))?),
-                None => s,
-            };
             let input = match (from_hbase_scan, from_cbt) {
                 (true, _) => Input::HbaseScan,
                 (_, true) => Input::CbtRead,
                 _ => Input::Keys,
             };
-            let texts = if keys.is_empty() || input != Input::Keys {
-                stdin_text()?.lines().map(str::to_owned).collect()
-            } else {
-                keys
-            };
-            commands::decode(s, &texts, input, json, &mut out)
+            decode(&schema, input, json, keys, &mut out)
         }
         Command::Encode {
             schema,
@@ -200,29 +190,59 @@ fn run(cli: Cli) -> Result<(), String> {
             binary,
         } => {
             let layout = read_schema(&schema)?.layout(schema.key.as_deref())?;
-            let keys = read_keys(layout, binary)?;
-            let split_points = match split_points {
-                Some(path) => Some(read_split_points(&path)?),
-                None => None,
-            };
+            let split_points = split_points.as_deref().map(read_split_points).transpose()?;
             let opt = spread::Options {
                 by: by.as_deref(),
                 regions,
                 split_points,
             };
-            let report = spread::count(layout, &keys, &opt)?;
-            let mut text = report.text();
-            if let Some(path) = svg {
-                std::fs::write(&path, spread::heat_map(layout.name, &keys, cells))
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                text.push_str(&format!(
-                    "heat map         {} (rows: key order, columns: arrival order)\n",
-                    path.display()
-                ));
-            }
+            let text = spread(layout, &opt, svg.as_deref(), cells, binary)?;
             out.write_all(text.as_bytes()).map_err(|e| e.to_string())
         }
     }
+}
+
+/// `decode`: keys from the arguments, or stdin when there are none or it
+/// holds the output of a scan.
+fn decode(
+    arg: &SchemaArg,
+    input: Input,
+    json: bool,
+    keys: Vec<String>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let s = read_schema(arg)?;
+    let s = match arg.key.as_deref() {
+        Some(k) => Schema::Key(s.layout(Some(k))?),
+        None => s,
+    };
+    let texts = if keys.is_empty() || input != Input::Keys {
+        stdin_text()?.lines().map(str::to_owned).collect()
+    } else {
+        keys
+    };
+    commands::decode(s, &texts, input, json, out)
+}
+
+/// `spread`: the report, and the heat map written to `svg`.
+fn spread(
+    layout: &'static rowkey_core::Layout,
+    opt: &spread::Options<'_>,
+    svg: Option<&Path>,
+    cells: usize,
+    binary: bool,
+) -> Result<String, String> {
+    let keys = read_keys(layout, binary)?;
+    let mut text = spread::count(layout, &keys, opt)?.text();
+    if let Some(path) = svg {
+        std::fs::write(path, spread::heat_map(layout.name, &keys, cells))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        text.push_str(&format!(
+            "heat map         {} (rows: key order, columns: arrival order)\n",
+            path.display()
+        ));
+    }
+    Ok(text)
 }
 
 /// The keys of stdin, in arrival order, with a progress spinner on a terminal.
@@ -270,7 +290,7 @@ fn read_keys(layout: &'static rowkey_core::Layout, binary: bool) -> Result<Vec<V
 }
 
 /// Split points, one key text per line; plain text is read as text, not hex.
-fn read_split_points(path: &PathBuf) -> Result<Vec<Vec<u8>>, String> {
+fn read_split_points(path: &Path) -> Result<Vec<Vec<u8>>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let any = |_: usize| false;

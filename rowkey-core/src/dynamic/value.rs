@@ -9,8 +9,9 @@ use crate::Number;
 
 /// A decoded field value.
 ///
-/// `Display` writes it as the command line reads it back: numbers in
-/// decimal, text quoted, bytes as `0x` hex, a nested key as `{field: value, ..}`.
+/// `Display` writes it for reading: numbers in decimal, text quoted, bytes
+/// as `0x` hex, a nested key as `{field: value, ..}`; [`Value::to_input`]
+/// writes it as [`parse_value`](super::parse_value) reads it back.
 #[derive(Debug, Clone)]
 pub enum Value {
     /// An integer (native, `be_uN` or `pad` codec).
@@ -59,6 +60,22 @@ impl PartialEq for Value {
             (Value::Some(a), Value::Some(b)) => a == b,
             (Value::Key(a), Value::Key(b)) => a == b,
             _ => false,
+        }
+    }
+}
+
+impl Value {
+    /// The text [`parse_value`](super::parse_value) reads back as this value:
+    /// text unquoted, a NaN as its IEEE bits in `0x` hex (so its payload
+    /// survives), `Some(v)` as `v`. A nested key's fields are given one by
+    /// one (`field.inner=value`); here they read as `Display` writes them.
+    pub fn to_input(&self) -> String {
+        match self {
+            Value::Text(s) => s.clone(),
+            Value::F32(v) if v.is_nan() => alloc::format!("0x{:08x}", v.to_bits()),
+            Value::F64(v) if v.is_nan() => alloc::format!("0x{:016x}", v.to_bits()),
+            Value::Some(v) => v.to_input(),
+            other => alloc::string::ToString::to_string(other),
         }
     }
 }

@@ -65,14 +65,16 @@ fn parse_plain(seg: &Segment, text: &str) -> Result<Value, InputError> {
         FieldCodec::Int(ty) | FieldCodec::Narrow { from: ty, .. } | FieldCodec::Pad { ty, .. } => {
             parse_int(ty, t, name)
         }
-        FieldCodec::Float { bytes: 4 } => t
-            .parse::<f32>()
+        FieldCodec::Float { bytes: 4 } => float_bits(t, 4)
+            .map(|b| f32::from_bits(b as u32))
+            .or_else(|| t.parse::<f32>().ok())
             .map(Value::F32)
-            .or_else(|_| err(format!("field `{name}`: `{text}` is not an f32"))),
-        FieldCodec::Float { .. } => t
-            .parse::<f64>()
+            .ok_or_else(|| InputError(format!("field `{name}`: `{text}` is not an f32"))),
+        FieldCodec::Float { .. } => float_bits(t, 8)
+            .map(f64::from_bits)
+            .or_else(|| t.parse::<f64>().ok())
             .map(Value::F64)
-            .or_else(|_| err(format!("field `{name}`: `{text}` is not an f64"))),
+            .ok_or_else(|| InputError(format!("field `{name}`: `{text}` is not an f64"))),
         FieldCodec::Bool => match t {
             "true" => Ok(Value::Bool(true)),
             "false" => Ok(Value::Bool(false)),
@@ -101,6 +103,15 @@ fn parse_plain(seg: &Segment, text: &str) -> Result<Value, InputError> {
             )),
         },
     }
+}
+
+/// A float given as its IEEE bits, `0x` and `2 * bytes` hex digits.
+fn float_bits(t: &str, bytes: usize) -> Option<u64> {
+    let hex = t.strip_prefix("0x")?;
+    if hex.len() != 2 * bytes {
+        return None;
+    }
+    u64::from_str_radix(hex, 16).ok()
 }
 
 fn parse_int(ty: IntType, t: &str, name: &str) -> Result<Value, InputError> {
@@ -297,19 +308,15 @@ fn write_segment(
         return Ok(t.to_vec());
     }
     if let FieldCodec::Nested { layout } = seg.kind {
-        if let (false, Some(text)) = (seg.optional, lookup(values, &path)) {
-            let value = parse_value(seg, text)?;
-            return write_fixed(seg, &value);
+        let dotted = |n: &&str| {
+            n.strip_prefix(path.as_str())
+                .is_some_and(|r| r.starts_with('.'))
+        };
+        if lookup(values, &path).is_none() && values.iter().any(|(n, _)| dotted(n)) {
+            let n = fields_of(layout).count();
+            let inner = write_fields(layout, values, &format!("{path}."), n)?;
+            return Ok(nested_field(seg, inner));
         }
-        let inner: Vec<(&str, &str)> = values
-            .iter()
-            .filter_map(|(n, v)| Some((n.strip_prefix(path.as_str())?.strip_prefix('.')?, *v)))
-            .collect();
-        if inner.is_empty() {
-            return err(format!("missing field `{path}`"));
-        }
-        let n = fields_of(layout).count();
-        return write_fields(layout, &inner, &format!("{path}."), n);
     }
     let Some(text) = lookup(values, &path) else {
         return err(format!("missing field `{path}`"));
@@ -332,6 +339,20 @@ fn write_segment(
         }
         _ => write_fixed(seg, &value),
     }
+}
+
+/// A nested key's field bytes from its encoded key: the presence byte of an
+/// `Option` in front, then mirrored if the field is.
+fn nested_field(seg: &Segment, inner: Vec<u8>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(seg.width);
+    if seg.optional {
+        out.push(option::marker(true, seg.reverse));
+    }
+    out.extend(inner);
+    if seg.mirror {
+        codec::mirror(&mut out);
+    }
+    out
 }
 
 fn value_bytes(v: &Value) -> &[u8] {
@@ -424,8 +445,10 @@ fn write_value(seg: &Segment, value: &Value, out: &mut [u8]) -> Result<(), Input
             Ok(())
         }
         (FieldCodec::Nested { layout }, Value::Key(fields)) => {
-            let texts: Vec<(&str, String)> =
-                fields.iter().map(|f| (f.name, text_of(&f.value))).collect();
+            let texts: Vec<(&str, String)> = fields
+                .iter()
+                .map(|f| (f.name, f.value.to_input()))
+                .collect();
             let pairs: Vec<(&str, &str)> = texts.iter().map(|(n, v)| (*n, v.as_str())).collect();
             let inner = encode(layout, &pairs)?;
             if inner.len() != out.len() {
@@ -439,22 +462,6 @@ fn write_value(seg: &Segment, value: &Value, out: &mut [u8]) -> Result<(), Input
             Ok(())
         }
         _ => Err(bad()),
-    }
-}
-
-/// A value as `parse_value` reads it back.
-fn text_of(v: &Value) -> String {
-    match v {
-        Value::Text(s) => s.clone(),
-        Value::Bytes(b) => {
-            let mut s = String::from("0x");
-            for x in b {
-                s.push_str(&format!("{x:02x}"));
-            }
-            s
-        }
-        Value::Some(v) => text_of(v),
-        other => other.to_string(),
     }
 }
 
