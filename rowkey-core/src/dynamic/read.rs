@@ -222,7 +222,7 @@ fn read_segment(layout: &Layout, seg: &Segment, bytes: &[u8], pos: usize) -> (Re
     match seg.kind {
         FieldCodec::Salt => match &layout.salt {
             Some(salt) => read_salt(layout, salt, bytes),
-            None => (Reading::Value(Value::Unit), 0),
+            None => (Reading::Value(Value::Unit), pos),
         },
         FieldCodec::Escaped(text) => {
             let mut r = Reader::new(bytes);
@@ -316,8 +316,10 @@ fn read_fixed(seg: &Segment, slot: &[u8], offset: usize) -> Result<Value, Decode
     if !seg.optional {
         return read_value(seg, slot, offset);
     }
-    let (marker, payload) = slot.split_at(1);
-    let marker: &[u8; 1] = marker.try_into().map_err(|_| too_short(seg, offset))?;
+    let Some((marker, payload)) = slot.split_first() else {
+        return Err(too_short(seg, offset));
+    };
+    let marker = core::array::from_ref(marker);
     if option::presence(marker, seg.reverse, seg.name, offset)? {
         Ok(Value::Some(alloc::boxed::Box::new(read_value(
             seg,
