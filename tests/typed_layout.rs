@@ -160,3 +160,44 @@ fn phoenix_salt_hashes_every_field() {
     assert_eq!(salt.fields, ["a", "b"]);
     assert_eq!(Phoenix::LAYOUT.segments[0].kind, FieldCodec::Salt);
 }
+
+#[derive(RowKey, Debug, PartialEq)]
+struct CustomerKey {
+    customer: u64,
+    #[tag(1)]
+    kind: (),
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct OrderKey {
+    customer: u64,
+    #[tag(2)]
+    kind: (),
+    order: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+enum Row {
+    Customer(CustomerKey),
+    Order(OrderKey),
+}
+
+#[test]
+fn an_enum_of_key_types_lists_its_members() {
+    let names: Vec<&str> = Row::KEY_TYPES.members.iter().map(|m| m.name).collect();
+    assert_eq!(names, ["Customer", "Order"]);
+    assert_eq!(Row::KEY_TYPES.members[1].layout, &OrderKey::LAYOUT);
+    let order = OrderKey {
+        customer: 7,
+        kind: (),
+        order: 9,
+    }
+    .encode()
+    .unwrap();
+    let e = Row::KEY_TYPES.explain(&order);
+    assert_eq!(e.member, Some("Order"));
+    assert_eq!(
+        format!("{e:#}"),
+        "Order (OrderKey) customer=7 kind=() order=9"
+    );
+}

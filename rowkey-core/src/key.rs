@@ -88,6 +88,31 @@ pub trait RowKey: Sized {
     /// Wrong length, a non-digit in a `pad` field, a salt bucket that does not
     /// match the fields, invalid UTF-8, a number too large for its field's type.
     fn decode(bytes: &[u8]) -> Result<Self::Decoded<'_>, DecodeError>;
+
+    /// Takes `bytes` apart by [`RowKey::LAYOUT`]: every field's byte span,
+    /// codec and value, or why it does not decode (a non-digit at byte 9, a
+    /// wrong salt bucket). Partial keys (a region start, a scan's start row)
+    /// are explained as far as they go; nothing panics. `Display` prints a
+    /// table, `{:#}` one line.
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey)]
+    /// struct FileKey { #[pad(6)] user_id: u32, #[pad(8)] create_date: u32 }
+    ///
+    /// assert_eq!(FileKey::explain(b"00000120120902").to_string(), "\
+    /// FileKey: 14 bytes
+    /// | bytes | field       | codec  | value    |
+    /// |-------|-------------|--------|----------|
+    /// | 0..6  | user_id     | pad(6) | 1        |
+    /// | 6..14 | create_date | pad(8) | 20120902 |
+    /// ");
+    /// ```
+    #[cfg(feature = "alloc")]
+    fn explain(bytes: &[u8]) -> crate::Explained {
+        crate::dynamic::explain(const { &Self::LAYOUT }, bytes)
+    }
 }
 
 /// A key that decodes into itself, owning its data: what generic code over

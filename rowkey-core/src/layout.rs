@@ -200,6 +200,34 @@ pub struct Layout {
     pub segments: &'static [Segment],
 }
 
+/// Several key types sharing a table, told apart by their tags: what a
+/// derived enum of key types holds in `KEY_TYPES`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyTypes {
+    /// The enum's name.
+    pub name: &'static str,
+    /// Its members, in the order `decode` tries them.
+    pub members: &'static [Member],
+}
+
+/// One member of [`KeyTypes`]: the variant's name and its key's layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Member {
+    /// The variant's name.
+    pub name: &'static str,
+    /// The layout of the variant's key type.
+    pub layout: &'static Layout,
+}
+
+impl KeyTypes {
+    /// Takes `bytes` apart as the member the enum's `decode` would pick (the
+    /// first that decodes; when none does, the one whose error came furthest).
+    #[cfg(feature = "alloc")]
+    pub fn explain(&self, bytes: &[u8]) -> crate::Explained {
+        crate::dynamic::explain_members(self.members, bytes)
+    }
+}
+
 impl Layout {
     /// The segment of `name`.
     pub fn segment(&self, name: &str) -> Option<&Segment> {

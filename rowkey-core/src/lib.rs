@@ -18,6 +18,8 @@ extern crate std;
 pub mod checks;
 pub mod codec;
 pub mod cursor;
+#[cfg(feature = "alloc")]
+pub mod dynamic;
 mod error;
 pub mod fingerprint;
 mod key;
@@ -30,11 +32,17 @@ mod md5;
 pub mod names;
 pub mod range;
 pub mod salt;
+#[cfg(feature = "std")]
+pub mod schema;
 pub mod text;
 
+#[cfg(feature = "alloc")]
+pub use dynamic::Explained;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
 pub use key::{OwnedRowKey, RowKey};
-pub use layout::{FieldCodec, IntType, Layout, LayoutSalt, Order, Segment, TextType};
+pub use layout::{
+    FieldCodec, IntType, KeyTypes, Layout, LayoutSalt, Member, Order, Segment, TextType,
+};
 #[cfg(feature = "md5")]
 pub use md5::Md5;
 pub use range::{KeyRange, DEFAULT_RANGE_CAPACITY};

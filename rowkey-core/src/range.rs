@@ -353,69 +353,116 @@ pub fn edge_bound<T: ?Sized, const W: usize>(
 }
 
 /// One side of a range in the field's byte order.
-enum Side<const W: usize> {
+/// A range bound's encoded bytes at any width: [`Edge`] for a width known
+/// only at run time (a layout read from a schema).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SliceEdge<'a> {
+    /// The value's encoded bytes (already inverted for a descending field).
+    Bytes(&'a [u8]),
+    /// The value is below every value the field holds.
+    BelowMin,
+    /// The value is above every value the field holds.
+    AboveMax,
+}
+
+impl<const W: usize> Edge<W> {
+    /// The same edge, its bytes borrowed as a slice.
+    pub fn as_slice(&self) -> SliceEdge<'_> {
+        match self {
+            Edge::Bytes(b) => SliceEdge::Bytes(b),
+            Edge::BelowMin => SliceEdge::BelowMin,
+            Edge::AboveMax => SliceEdge::AboveMax,
+        }
+    }
+}
+
+enum Side<'a> {
     Open,
-    Included([u8; W]),
-    Excluded([u8; W]),
+    Included(&'a [u8]),
+    Excluded(&'a [u8]),
     Nothing,
 }
 
-fn lower_side<const W: usize>(b: Bound<Edge<W>>) -> Side<W> {
+fn lower_side(b: Bound<SliceEdge<'_>>) -> Side<'_> {
     match b {
         Bound::Unbounded => Side::Open,
-        Bound::Included(Edge::Bytes(x)) => Side::Included(x),
-        Bound::Excluded(Edge::Bytes(x)) => Side::Excluded(x),
-        Bound::Included(Edge::BelowMin) | Bound::Excluded(Edge::BelowMin) => Side::Open,
-        Bound::Included(Edge::AboveMax) | Bound::Excluded(Edge::AboveMax) => Side::Nothing,
+        Bound::Included(SliceEdge::Bytes(x)) => Side::Included(x),
+        Bound::Excluded(SliceEdge::Bytes(x)) => Side::Excluded(x),
+        Bound::Included(SliceEdge::BelowMin) | Bound::Excluded(SliceEdge::BelowMin) => Side::Open,
+        Bound::Included(SliceEdge::AboveMax) | Bound::Excluded(SliceEdge::AboveMax) => {
+            Side::Nothing
+        }
     }
 }
 
-fn upper_side<const W: usize>(b: Bound<Edge<W>>) -> Side<W> {
+fn upper_side(b: Bound<SliceEdge<'_>>) -> Side<'_> {
     match b {
         Bound::Unbounded => Side::Open,
-        Bound::Included(Edge::Bytes(x)) => Side::Included(x),
-        Bound::Excluded(Edge::Bytes(x)) => Side::Excluded(x),
-        Bound::Included(Edge::AboveMax) | Bound::Excluded(Edge::AboveMax) => Side::Open,
-        Bound::Included(Edge::BelowMin) | Bound::Excluded(Edge::BelowMin) => Side::Nothing,
+        Bound::Included(SliceEdge::Bytes(x)) => Side::Included(x),
+        Bound::Excluded(SliceEdge::Bytes(x)) => Side::Excluded(x),
+        Bound::Included(SliceEdge::AboveMax) | Bound::Excluded(SliceEdge::AboveMax) => Side::Open,
+        Bound::Included(SliceEdge::BelowMin) | Bound::Excluded(SliceEdge::BelowMin) => {
+            Side::Nothing
+        }
     }
 }
 
-/// The range of keys that start with `head` and whose next field lies between
-/// `lo` and `hi` (in the field's value order; a descending field's bytes run
-/// the other way, so its bounds swap sides here).
-///
-/// ```
-/// use core::ops::Bound;
-/// use rowkey::__private::range::{field_range, Edge};
-/// // user 000001, dates 20120901..=20120914
-/// let r = field_range::<64, 8>(
-///     b"000001",
-///     Bound::Included(Edge::Bytes(*b"20120901")),
-///     Bound::Included(Edge::Bytes(*b"20120914")),
-///     false,
-/// )?;
-/// assert_eq!(r.start(), b"00000120120901");
-/// assert_eq!(r.end(), Some(&b"00000120120915"[..]));
-/// # Ok::<(), rowkey::EncodeError>(())
-/// ```
+/// The keys that start with `head` and continue with a `W`-byte field in
+/// `lo..hi`: what `range_for_..` helpers return (before any salt fan-out).
+/// Bounds outside the codec's range clamp; a descending field swaps them.
 ///
 /// # Errors
-/// [`EncodeErrorKind::TooLong`] when `head` and the field do not fit `CAP`.
+/// [`EncodeErrorKind::TooLong`] when `head` plus the field exceeds `CAP`.
+#[inline]
 pub fn field_range<const CAP: usize, const W: usize>(
     head: &[u8],
     lo: Bound<Edge<W>>,
     hi: Bound<Edge<W>>,
     descending: bool,
 ) -> Result<KeyRange<CAP>, EncodeError> {
-    let n = head.len() + W;
-    if n > CAP {
-        return Err(capacity_error(n, CAP));
+    if head.len() + W > CAP {
+        return Err(capacity_error(head.len() + W, CAP));
     }
+    field_range_slices(
+        head,
+        lo.as_ref().map(Edge::as_slice),
+        hi.as_ref().map(Edge::as_slice),
+        descending,
+    )
+}
+
+/// [`field_range`] for a field whose width is known only at run time: both
+/// bounds' bytes must have the field's width.
+///
+/// ```
+/// use core::ops::Bound::{Excluded, Included};
+/// use rowkey::range::{field_range_slices, SliceEdge};
+/// let r = field_range_slices::<64>(b"u1", Included(SliceEdge::Bytes(b"05")), Excluded(SliceEdge::Bytes(b"09")), false)?;
+/// assert_eq!((r.start(), r.end()), (&b"u105"[..], Some(&b"u109"[..])));
+/// # Ok::<(), rowkey::EncodeError>(())
+/// ```
+///
+/// # Errors
+/// [`EncodeErrorKind::TooLong`] when `head` plus the field exceeds `CAP`.
+pub fn field_range_slices<const CAP: usize>(
+    head: &[u8],
+    lo: Bound<SliceEdge<'_>>,
+    hi: Bound<SliceEdge<'_>>,
+    descending: bool,
+) -> Result<KeyRange<CAP>, EncodeError> {
     let (lo, hi) = if descending {
         (upper_side(hi), lower_side(lo))
     } else {
         (lower_side(lo), upper_side(hi))
     };
+    let width = |s: &Side<'_>| match s {
+        Side::Included(x) | Side::Excluded(x) => x.len(),
+        Side::Open | Side::Nothing => 0,
+    };
+    let n = head.len() + width(&lo).max(width(&hi));
+    if n > CAP {
+        return Err(capacity_error(n, CAP));
+    }
     let mut r = KeyRange::<CAP>::all();
     r.start[..head.len()].copy_from_slice(head);
     r.start_len = head.len();
@@ -423,32 +470,31 @@ pub fn field_range<const CAP: usize, const W: usize>(
         r.make_empty();
         return Ok(r);
     }
-    match lo {
-        Side::Included(x) | Side::Excluded(x) => {
-            r.start[head.len()..n].copy_from_slice(&x);
-            r.start_len = n;
-            if let Side::Excluded(_) = lo {
-                match successor(&mut r.start, n) {
-                    Some(len) => r.start_len = len,
-                    None => {
-                        // Nothing sorts after an all-0xFF key with this prefix.
-                        r.make_empty();
-                        return Ok(r);
-                    }
+    if let Side::Included(x) | Side::Excluded(x) = lo {
+        let n = head.len() + x.len();
+        r.start[head.len()..n].copy_from_slice(x);
+        r.start_len = n;
+        if let Side::Excluded(_) = lo {
+            match successor(&mut r.start, n) {
+                Some(len) => r.start_len = len,
+                None => {
+                    r.make_empty();
+                    return Ok(r);
                 }
             }
         }
-        Side::Open | Side::Nothing => {}
     }
     r.end[..head.len()].copy_from_slice(head);
     r.end_len = match hi {
         Side::Open => successor(&mut r.end, head.len()),
         Side::Included(x) => {
-            r.end[head.len()..n].copy_from_slice(&x);
+            let n = head.len() + x.len();
+            r.end[head.len()..n].copy_from_slice(x);
             successor(&mut r.end, n)
         }
         Side::Excluded(x) => {
-            r.end[head.len()..n].copy_from_slice(&x);
+            let n = head.len() + x.len();
+            r.end[head.len()..n].copy_from_slice(x);
             Some(n)
         }
         Side::Nothing => None,

@@ -21,12 +21,26 @@ pub fn encode<const N: usize>(
     descending: bool,
     field: &'static str,
 ) -> Result<(), EncodeError> {
-    if v.len() > N {
+    encode_to(v, out, descending, field)
+}
+
+/// [`encode`] into a field of any width: `v` padded to `out.len()`.
+///
+/// # Errors
+/// As [`encode`].
+#[inline]
+pub fn encode_to(
+    v: &[u8],
+    out: &mut [u8],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    if v.len() > out.len() {
         return Err(EncodeError::new(
             field,
             EncodeErrorKind::TooLong {
                 len: v.len(),
-                max: N,
+                max: out.len(),
             },
         ));
     }
@@ -47,7 +61,7 @@ pub fn encode<const N: usize>(
 
 /// The value's length: the field without its trailing padding.
 #[inline]
-fn value_len<const N: usize>(bytes: &[u8; N], pad: u8) -> usize {
+fn value_len(bytes: &[u8], pad: u8) -> usize {
     bytes.iter().rposition(|&b| b != pad).map_or(0, |i| i + 1)
 }
 
@@ -74,13 +88,20 @@ pub fn decode_str<'a, const N: usize>(
 /// Reads a field, ascending or descending, as owned bytes.
 #[cfg(feature = "alloc")]
 pub fn decode_vec<const N: usize>(bytes: &[u8; N], descending: bool) -> alloc::vec::Vec<u8> {
+    value(bytes, descending)
+}
+
+/// [`decode_vec`] for a field of any width: the value without its padding.
+#[cfg(feature = "alloc")]
+pub fn value(bytes: &[u8], descending: bool) -> alloc::vec::Vec<u8> {
     if descending {
-        let mut v = *bytes;
+        let mut v = bytes.to_vec();
         super::invert(&mut v);
         let len = value_len(&v, 0);
-        v[..len].to_vec()
+        v.truncate(len);
+        v
     } else {
-        decode_bytes(bytes).to_vec()
+        bytes[..value_len(bytes, 0)].to_vec()
     }
 }
 

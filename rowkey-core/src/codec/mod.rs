@@ -77,7 +77,7 @@ impl<const N: usize> Slots for [u8; N] {
 
 /// Inverts every byte: the `#[reverse]` transform of binary codecs.
 #[inline(always)]
-pub fn invert<const W: usize>(bytes: &mut [u8; W]) {
+pub fn invert(bytes: &mut [u8]) {
     for b in bytes.iter_mut() {
         *b = !*b;
     }
@@ -111,7 +111,7 @@ pub fn utf8<'a>(
 
 /// Writes a field's bytes back to front: the `#[mirror]` transform.
 #[inline(always)]
-pub fn mirror<const W: usize>(bytes: &mut [u8; W]) {
+pub fn mirror(bytes: &mut [u8]) {
     bytes.reverse();
 }
 

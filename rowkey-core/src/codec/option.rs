@@ -33,7 +33,7 @@ pub fn presence(
 
 /// Writes a `None` payload.
 #[inline(always)]
-pub fn empty<const W: usize>(out: &mut [u8; W], descending: bool) {
+pub fn empty(out: &mut [u8], descending: bool) {
     out.fill(if descending { 0xFF } else { 0x00 });
 }
 
@@ -42,8 +42,8 @@ pub fn empty<const W: usize>(out: &mut [u8; W], descending: bool) {
 /// # Errors
 /// [`DecodeErrorKind::BadPadding`] at the first byte that is not padding.
 #[inline]
-pub fn check_empty<const W: usize>(
-    bytes: &[u8; W],
+pub fn check_empty(
+    bytes: &[u8],
     descending: bool,
     field: &'static str,
     offset: usize,

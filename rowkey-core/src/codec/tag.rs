@@ -10,9 +10,9 @@ use crate::{DecodeError, DecodeErrorKind};
 /// # Errors
 /// [`DecodeErrorKind::BadTag`] at the first byte that differs.
 #[inline]
-pub fn check<const W: usize>(
-    bytes: &[u8; W],
-    tag: &[u8; W],
+pub fn check(
+    bytes: &[u8],
+    tag: &[u8],
     field: &'static str,
     offset: usize,
 ) -> Result<(), DecodeError> {

@@ -52,9 +52,22 @@ pub fn expand(ast: &Input<'_>, variants: &[Variant<'_>]) -> TokenStream {
             }
         }
     });
+    let name = ident.to_string();
+    let members = variants.iter().map(|(v, ty)| {
+        let member = v.to_string();
+        quote!(#krate::Member { name: #member, layout: &<#ty as #krate::RowKey>::LAYOUT })
+    });
     quote! {
         #[automatically_derived]
         impl #impl_generics #ident #ty_generics #where_clause {
+            /// The record types of this table, in the order `decode` tries them,
+            /// each with its key's layout: `KEY_TYPES.explain(bytes)` takes a key
+            /// apart as the one that matches, `KEY_TYPES.to_json()` is the schema.
+            pub const KEY_TYPES: #krate::KeyTypes = #krate::KeyTypes {
+                name: #name,
+                members: &[#(#members),*],
+            };
+
             /// Decodes the key of whichever record type these bytes hold, trying
             /// the variants in order; give each a `#[tag]` so exactly one fits.
             /// On failure, the error of the variant that read furthest.

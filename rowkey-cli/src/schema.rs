@@ -1,0 +1,350 @@
+//! Reads a schema written by `T::LAYOUT.to_json()` (or an enum's
+//! `KEY_TYPES.to_json()`) back into a [`Layout`] the interpreter runs on.
+//!
+//! The layout's strings and slices are leaked: a schema is read once and
+//! lives as long as the process, as `T::LAYOUT` does in a program.
+
+use rowkey_core::schema::FORMAT;
+use rowkey_core::{
+    FieldCodec, IntType, KeyTypes, Layout, LayoutSalt, Member, Order, Salt, Segment, TextType,
+};
+use serde_json::{Map, Value};
+
+/// A parsed schema: one key type, or several sharing a table.
+#[derive(Debug, Clone, Copy)]
+pub enum Schema {
+    /// One key type.
+    Key(&'static Layout),
+    /// An enum of key types, told apart by their tags.
+    KeyTypes(&'static KeyTypes),
+}
+
+impl Schema {
+    /// The layouts to encode and scan with: the key, or the member named `member`.
+    pub fn layout(&self, member: Option<&str>) -> Result<&'static Layout, String> {
+        match (self, member) {
+            (Schema::Key(l), None) => Ok(l),
+            (Schema::Key(l), Some(m)) if m == l.name => Ok(l),
+            (Schema::Key(l), Some(m)) => Err(format!(
+                "`--key {m}`: the schema holds one key type, `{}`",
+                l.name
+            )),
+            (Schema::KeyTypes(k), Some(m)) => k
+                .members
+                .iter()
+                .find(|x| x.name == m || x.layout.name == m)
+                .map(|x| x.layout)
+                .ok_or_else(|| format!("`--key {m}`: {} has {}", k.name, member_names(k))),
+            (Schema::KeyTypes(k), None) => Err(format!(
+                "{} holds several key types: choose one with `--key`, one of {}",
+                k.name,
+                member_names(k)
+            )),
+        }
+    }
+}
+
+fn member_names(k: &KeyTypes) -> String {
+    k.members
+        .iter()
+        .map(|m| m.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Parses a schema document.
+pub fn parse(text: &str) -> Result<Schema, String> {
+    let doc: Value =
+        serde_json::from_str(text).map_err(|e| format!("the schema is not JSON: {e}"))?;
+    let obj = doc.as_object().ok_or("the schema is not a JSON object")?;
+    match obj.get("format").and_then(Value::as_u64) {
+        Some(f) if f == FORMAT as u64 => {}
+        Some(f) => {
+            return Err(format!(
+                "schema format {f} is not supported: this rowkey reads format {FORMAT}"
+            ))
+        }
+        None => return Err("the schema has no \"format\" number".into()),
+    }
+    if let Some(members) = obj.get("members") {
+        let name = leak(str_field(obj, "name")?);
+        let members = members
+            .as_array()
+            .ok_or("\"members\" is not an array")?
+            .iter()
+            .map(member)
+            .collect::<Result<Vec<_>, _>>()?;
+        let members = Vec::leak(members);
+        return Ok(Schema::KeyTypes(Box::leak(Box::new(KeyTypes {
+            name,
+            members,
+        }))));
+    }
+    Ok(Schema::Key(layout(obj)?))
+}
+
+fn member(v: &Value) -> Result<Member, String> {
+    let obj = v.as_object().ok_or("a member is not an object")?;
+    let name = leak(str_field(obj, "member")?);
+    let key = obj
+        .get("key")
+        .and_then(Value::as_object)
+        .ok_or_else(|| format!("member `{name}` has no \"key\" object"))?;
+    Ok(Member {
+        name,
+        layout: layout(key)?,
+    })
+}
+
+fn leak(s: &str) -> &'static str {
+    Box::leak(s.to_owned().into_boxed_str())
+}
+
+fn str_field<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a str, String> {
+    obj.get(key)
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("missing string \"{key}\""))
+}
+
+fn num_field(obj: &Map<String, Value>, key: &str) -> Result<usize, String> {
+    obj.get(key)
+        .and_then(Value::as_u64)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| format!("missing number \"{key}\""))
+}
+
+fn bool_field(obj: &Map<String, Value>, key: &str) -> Result<bool, String> {
+    obj.get(key)
+        .and_then(Value::as_bool)
+        .ok_or_else(|| format!("missing boolean \"{key}\""))
+}
+
+fn layout(obj: &Map<String, Value>) -> Result<&'static Layout, String> {
+    let name = leak(str_field(obj, "name")?);
+    let ctx = |e: String| format!("key `{name}`: {e}");
+    let salt = match obj.get("salt") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(s)) => Some(salt(s).map_err(ctx)?),
+        Some(_) => return Err(ctx("\"salt\" is neither null nor an object".into())),
+    };
+    let segments = obj
+        .get("fields")
+        .and_then(Value::as_array)
+        .ok_or_else(|| ctx("missing array \"fields\"".into()))?
+        .iter()
+        .map(|f| segment(f).map_err(ctx))
+        .collect::<Result<Vec<_>, _>>()?;
+    let l = Layout {
+        name,
+        width: num_field(obj, "width").map_err(ctx)?,
+        variable: bool_field(obj, "variable").map_err(ctx)?,
+        max_width: num_field(obj, "max_width").map_err(ctx)?,
+        salt,
+        segments: Vec::leak(segments),
+    };
+    check(&l).map_err(ctx)?;
+    Ok(Box::leak(Box::new(l)))
+}
+
+fn salt(s: &Map<String, Value>) -> Result<LayoutSalt, String> {
+    let buckets = u32::try_from(num_field(s, "buckets")?).map_err(|_| "too many buckets")?;
+    let width = num_field(s, "width")?;
+    let salt = match str_field(s, "format")? {
+        "binary" => Salt::new(buckets),
+        "digits" => Salt::digits(buckets, u8::try_from(width).map_err(|_| "salt too wide")?),
+        "phoenix" => Salt::phoenix(buckets),
+        other => return Err(format!("unknown salt format `{other}`")),
+    };
+    if salt.buckets() != buckets || salt.width() != width {
+        return Err(format!(
+            "a salt of {buckets} buckets in {width} bytes is not one rowkey writes"
+        ));
+    }
+    let fields = s
+        .get("fields")
+        .and_then(Value::as_array)
+        .ok_or("the salt has no \"fields\" array")?
+        .iter()
+        .map(|f| f.as_str().map(leak).ok_or("a salt field is not a string"))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(LayoutSalt {
+        salt,
+        fields: Vec::leak(fields),
+    })
+}
+
+fn segment(v: &Value) -> Result<Segment, String> {
+    let obj = v.as_object().ok_or("a field is not an object")?;
+    let name = leak(str_field(obj, "name")?);
+    let ctx = |e: String| format!("field `{name}`: {e}");
+    let codec = obj
+        .get("codec")
+        .and_then(Value::as_object)
+        .ok_or_else(|| ctx("missing object \"codec\"".into()))?;
+    let order = match str_field(obj, "order").map_err(ctx)? {
+        "ascending" => Order::Ascending,
+        "descending" => Order::Descending,
+        "unordered" => Order::Unordered,
+        other => return Err(ctx(format!("unknown order `{other}`"))),
+    };
+    Ok(Segment {
+        name,
+        offset: num_field(obj, "offset").map_err(ctx)?,
+        width: num_field(obj, "width").map_err(ctx)?,
+        codec: leak(str_field(obj, "display").map_err(ctx)?),
+        kind: field_codec(codec).map_err(ctx)?,
+        order,
+        reverse: bool_field(obj, "reverse").map_err(ctx)?,
+        mirror: bool_field(obj, "mirror").map_err(ctx)?,
+        optional: bool_field(obj, "optional").map_err(ctx)?,
+        rust_type: leak(str_field(obj, "rust_type").map_err(ctx)?),
+    })
+}
+
+fn int_type(name: &str) -> Result<IntType, String> {
+    let (signed, bits) = match name.split_at_checked(1) {
+        Some(("u", b)) => (false, b),
+        Some(("i", b)) => (true, b),
+        _ => return Err(format!("unknown integer type `{name}`")),
+    };
+    let bytes = match bits {
+        "8" => 1,
+        "16" => 2,
+        "32" => 4,
+        "64" => 8,
+        "128" => 16,
+        _ => return Err(format!("unknown integer type `{name}`")),
+    };
+    Ok(IntType { bytes, signed })
+}
+
+fn text_type(c: &Map<String, Value>) -> Result<TextType, String> {
+    let utf8 = match str_field(c, "text")? {
+        "str" => true,
+        "bytes" => false,
+        other => return Err(format!("unknown text kind `{other}`")),
+    };
+    Ok(TextType {
+        utf8,
+        borrowed: bool_field(c, "borrowed")?,
+    })
+}
+
+fn field_codec(c: &Map<String, Value>) -> Result<FieldCodec, String> {
+    Ok(match str_field(c, "kind")? {
+        "int" => FieldCodec::Int(int_type(str_field(c, "type")?)?),
+        "narrow" => FieldCodec::Narrow {
+            bytes: match num_field(c, "bytes")? {
+                n @ (2 | 4 | 8) => n as u8,
+                n => return Err(format!("`be_u{}` is not a codec", n * 8)),
+            },
+            from: int_type(str_field(c, "type")?)?,
+        },
+        "pad" => {
+            let ty = int_type(str_field(c, "type")?)?;
+            let digits = num_field(c, "digits")?;
+            if ty.signed || !(1..=39).contains(&digits) {
+                return Err(format!("`pad({digits})` on `{}` is not a codec", ty.name()));
+            }
+            FieldCodec::Pad { digits, ty }
+        }
+        "fixed" => FieldCodec::Fixed {
+            width: num_field(c, "width")?,
+            text: text_type(c)?,
+        },
+        "bool" => FieldCodec::Bool,
+        "bytes" => FieldCodec::Bytes(num_field(c, "width")?),
+        "float" => FieldCodec::Float {
+            bytes: match str_field(c, "type")? {
+                "f32" => 4,
+                "f64" => 8,
+                other => return Err(format!("unknown float type `{other}`")),
+            },
+        },
+        "nested" => FieldCodec::Nested {
+            layout: layout(
+                c.get("key")
+                    .and_then(Value::as_object)
+                    .ok_or("a nested key without \"key\"")?,
+            )?,
+        },
+        "md5" => FieldCodec::Md5Digest,
+        "tag" => FieldCodec::Tag(Vec::leak(
+            c.get("bytes")
+                .and_then(Value::as_array)
+                .ok_or("a tag without \"bytes\"")?
+                .iter()
+                .map(|b| {
+                    b.as_u64()
+                        .and_then(|b| u8::try_from(b).ok())
+                        .ok_or("a tag byte is not 0..=255")
+                })
+                .collect::<Result<Vec<u8>, _>>()?,
+        )),
+        "escaped" => FieldCodec::Escaped(text_type(c)?),
+        "rest" => FieldCodec::Rest(text_type(c)?),
+        "salt" => FieldCodec::Salt,
+        other => return Err(format!("unknown codec `{other}`")),
+    })
+}
+
+/// The width every fixed codec takes, so a hand-edited schema that does not
+/// add up is refused here rather than misread.
+fn codec_width(kind: &FieldCodec) -> Option<usize> {
+    Some(match *kind {
+        FieldCodec::Int(t) => t.bytes as usize,
+        FieldCodec::Narrow { bytes, .. } => bytes as usize,
+        FieldCodec::Pad { digits, .. } => digits,
+        FieldCodec::Fixed { width, .. } => width,
+        FieldCodec::Bool => 1,
+        FieldCodec::Bytes(n) => n,
+        FieldCodec::Float { bytes } => bytes as usize,
+        FieldCodec::Nested { layout } => layout.width,
+        FieldCodec::Md5Digest => 16,
+        FieldCodec::Tag(t) => t.len(),
+        FieldCodec::Escaped(_) => 2,
+        FieldCodec::Rest(_) => 0,
+        FieldCodec::Salt => return None,
+    })
+}
+
+fn check(l: &Layout) -> Result<(), String> {
+    let mut offset = 0;
+    for seg in l.segments {
+        let width = match seg.kind {
+            FieldCodec::Salt => l
+                .salt
+                .map(|s| s.salt.width())
+                .ok_or("a salt field without a salt")?,
+            ref k => codec_width(k).unwrap_or(0) + seg.optional as usize,
+        };
+        if seg.width != width {
+            return Err(format!(
+                "field `{}` is {} bytes wide, its codec takes {width}",
+                seg.name, seg.width
+            ));
+        }
+        if !l.variable && seg.offset != offset {
+            return Err(format!(
+                "field `{}` starts at byte {}, after the fields before it at {offset}",
+                seg.name, seg.offset
+            ));
+        }
+        if let FieldCodec::Nested { layout } = seg.kind {
+            if layout.variable {
+                return Err(format!(
+                    "field `{}`: a nested key has a fixed width",
+                    seg.name
+                ));
+            }
+        }
+        offset += width;
+    }
+    if offset != l.width {
+        return Err(format!(
+            "the fields add up to {offset} bytes, the key says {}",
+            l.width
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,156 @@
+//! The schema round trip: `T::LAYOUT.to_json()`, read back by the command
+//! line, is the same layout, and decodes exactly what `T::decode` decodes,
+//! over the property-test inputs of every codec.
+
+use proptest::prelude::*;
+use rowkey::dynamic;
+use rowkey::{Layout, Md5, RowKey};
+use rowkey_cli::schema::{parse, Schema};
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Inner {
+    #[pad(4)]
+    id: u16,
+    flag: bool,
+}
+
+/// Every fixed-width codec, reverse, mirror and `Option`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Fixed {
+    #[salt(mod = 1000, pad = 3)]
+    a: i16,
+    #[be_u32]
+    #[reverse]
+    b: i64,
+    c: f64,
+    #[reverse]
+    d: f32,
+    e: bool,
+    f: [u8; 3],
+    g: Option<u32>,
+    #[mirror]
+    h: u32,
+    #[fixed(5)]
+    i: String,
+    #[tag(b"ix")]
+    t: (),
+    inner: Inner,
+    md5: Md5,
+    #[pad(3)]
+    #[reverse]
+    p: u8,
+}
+
+/// The variable-length codecs, with a Phoenix salt.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(salt(buckets = 7, phoenix), max_width = 300)]
+struct Variable<'a> {
+    id: u8,
+    #[escaped]
+    host: String,
+    #[escaped]
+    #[reverse]
+    raw: Vec<u8>,
+    #[escaped]
+    name: &'a str,
+    rest: &'a [u8],
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct CustomerKey {
+    customer: u64,
+    #[tag(1)]
+    kind: (),
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct OrderKey {
+    customer: u64,
+    #[tag(2)]
+    kind: (),
+    order: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+enum Row {
+    Customer(CustomerKey),
+    Order(OrderKey),
+}
+
+fn read_back(json: &str) -> &'static Layout {
+    match parse(json) {
+        Ok(Schema::Key(l)) => l,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_schema_reads_back_as_the_same_layout() {
+    assert_eq!(*read_back(&Fixed::LAYOUT.to_json()), Fixed::LAYOUT);
+    assert_eq!(*read_back(&Variable::LAYOUT.to_json()), Variable::LAYOUT);
+    let Ok(Schema::KeyTypes(k)) = parse(&Row::KEY_TYPES.to_json()) else {
+        panic!("an enum's schema reads back as key types")
+    };
+    assert_eq!(*k, Row::KEY_TYPES);
+}
+
+#[test]
+fn unknown_versions_and_broken_schemas_are_refused() {
+    let json = Fixed::LAYOUT.to_json();
+    let v2 = json.replacen("\"format\": 1", "\"format\": 2", 1);
+    assert_eq!(
+        parse(&v2).unwrap_err(),
+        "schema format 2 is not supported: this rowkey reads format 1"
+    );
+    let wide = json.replacen(
+        "\"width\": 4, \"codec\": {\"kind\": \"narrow\"",
+        "\"width\": 5, \"codec\": {\"kind\": \"narrow\"",
+        1,
+    );
+    assert!(parse(&wide)
+        .unwrap_err()
+        .contains("field `b` is 5 bytes wide, its codec takes 4"));
+    assert!(parse("{")
+        .unwrap_err()
+        .starts_with("the schema is not JSON"));
+}
+
+prop_compose! {
+    fn fixed_key()(
+        a in any::<i16>(), b in 0i64..=u32::MAX as i64, c in any::<f64>(), d in any::<f32>(),
+        e in any::<bool>(), f in any::<[u8; 3]>(), g in any::<Option<u32>>(), h in any::<u32>(),
+        i in "[a-z\u{e9}]{0,2}", id in 0u16..10_000, flag in any::<bool>(), md5 in any::<[u8; 16]>(),
+        p in any::<u8>(),
+    ) -> Fixed {
+        Fixed { a, b, c, d, e, f, g, h, i, t: (), inner: Inner { id, flag }, md5: Md5(md5), p }
+    }
+}
+
+proptest! {
+    #[test]
+    fn the_schema_decodes_what_decode_decodes(
+        k in fixed_key(),
+        host in "[a-z\0\u{e9}]{0,6}", raw in proptest::collection::vec(any::<u8>(), 0..6),
+        name in "[a-z]{0,4}", rest in proptest::collection::vec(any::<u8>(), 0..4), id in any::<u8>(),
+        at in any::<prop::sample::Index>(), byte in any::<u8>(),
+    ) {
+        let fixed = read_back(&Fixed::LAYOUT.to_json());
+        let variable = read_back(&Variable::LAYOUT.to_json());
+        let v = Variable { id, host, raw, name: &name, rest: &rest };
+        for (layout, key) in [(fixed, k.encode().unwrap().to_vec()), (variable, v.encode().unwrap())] {
+            let mut tampered = key.clone();
+            let i = at.index(tampered.len());
+            tampered[i] = byte;
+            for bytes in [&key[..], &tampered[..], &key[..i]] {
+                let by_schema = dynamic::decode(layout, bytes);
+                if layout.variable {
+                    prop_assert_eq!(by_schema.as_ref().err().copied(), Variable::decode(bytes).err());
+                    prop_assert_eq!(&by_schema, &dynamic::decode(&Variable::LAYOUT, bytes));
+                } else {
+                    prop_assert_eq!(by_schema.as_ref().err().copied(), Fixed::decode(bytes).err());
+                    prop_assert_eq!(&by_schema, &dynamic::decode(&Fixed::LAYOUT, bytes));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! From a codec's run-time parameters to the const-generic codec function
+//! that derived code calls for the same field.
+
+/// Runs `$body` with `$T` the Rust integer type of `$t` (an [`IntType`](crate::IntType))
+/// and `$W` its width; `$other` for a width no integer has.
+macro_rules! with_int {
+    ($t:expr, $T:ident, $W:ident => $body:expr, $other:expr) => {{
+        let t: $crate::IntType = $t;
+        match (t.signed, t.bytes) {
+            (false, 1) => with_int!(@ u8, $T, $W, $body),
+            (false, 2) => with_int!(@ u16, $T, $W, $body),
+            (false, 4) => with_int!(@ u32, $T, $W, $body),
+            (false, 8) => with_int!(@ u64, $T, $W, $body),
+            (false, 16) => with_int!(@ u128, $T, $W, $body),
+            (true, 1) => with_int!(@ i8, $T, $W, $body),
+            (true, 2) => with_int!(@ i16, $T, $W, $body),
+            (true, 4) => with_int!(@ i32, $T, $W, $body),
+            (true, 8) => with_int!(@ i64, $T, $W, $body),
+            (true, 16) => with_int!(@ i128, $T, $W, $body),
+            _ => $other,
+        }
+    }};
+    (@ $ty:ty, $T:ident, $W:ident, $body:expr) => {{
+        #[allow(dead_code)]
+        type $T = $ty;
+        #[allow(dead_code)]
+        const $W: usize = core::mem::size_of::<$ty>();
+        $body
+    }};
+}
+
+/// Runs `$body` with `$U` the unsigned type of a `be_uN` codec of `$bytes` bytes.
+macro_rules! with_narrow {
+    ($bytes:expr, $U:ident, $W:ident => $body:expr, $other:expr) => {
+        match $bytes {
+            2 => with_int!(@ u16, $U, $W, $body),
+            4 => with_int!(@ u32, $U, $W, $body),
+            8 => with_int!(@ u64, $U, $W, $body),
+            _ => $other,
+        }
+    };
+}
+
+/// Runs `$body` with `$N` the const `$n` (a `pad` digit count, 1..=39).
+macro_rules! with_digits {
+    ($n:expr, $N:ident => $body:expr, $other:expr) => {
+        with_digits!(@ $n, $N, $body, $other;
+            1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20
+            21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39)
+    };
+    (@ $n:expr, $N:ident, $body:expr, $other:expr; $($d:literal)*) => {
+        match $n {
+            $($d => {
+                const $N: usize = $d;
+                $body
+            })*
+            _ => $other,
+        }
+    };
+}
+
+pub(crate) use {with_digits, with_int, with_narrow};

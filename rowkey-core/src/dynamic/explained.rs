@@ -1,0 +1,210 @@
+//! [`Explained`]: a key taken apart field by field, and its table.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Range;
+
+use super::Value;
+use crate::{DecodeError, DecodeErrorKind, FieldCodec, Layout};
+
+/// What one segment of the key holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reading {
+    /// The decoded value (for the salt, the bucket number).
+    Value(Value),
+    /// The bytes are there but do not decode: the codec's error.
+    Error(DecodeError),
+    /// The key ends inside the segment: `present` of its bytes are there.
+    /// `error` is what a strict decode reports.
+    Cut {
+        /// Bytes of the segment present.
+        present: usize,
+        /// The error a strict decode gives.
+        error: DecodeError,
+    },
+    /// The key ended before the segment, or its offset is unknown after a cut
+    /// or an undecodable variable-length field.
+    Absent,
+}
+
+/// One segment of an explained key.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExplainedField {
+    /// The field's name, or `salt`.
+    pub name: &'static str,
+    /// The bytes of the key the segment takes (for a cut segment, the bytes
+    /// it would take).
+    pub span: Range<usize>,
+    /// The codec as the layout table prints it.
+    pub codec: &'static str,
+    /// The codec with its parameters.
+    pub kind: FieldCodec,
+    /// What the bytes hold.
+    pub reading: Reading,
+}
+
+/// A key taken apart by its layout: what [`RowKey::explain`](crate::RowKey::explain) returns.
+///
+/// `Display` prints a table, one row per field; the alternate form (`{:#}`)
+/// prints one line, `FileKey user_id=1 create_date=20120902 file_id=1`.
+///
+/// ```
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// struct FileKey {
+///     #[pad(6)] user_id: u32,
+///     #[pad(8)] create_date: u32,
+/// }
+///
+/// let e = FileKey::explain(b"0000012012A902");
+/// assert_eq!(format!("{e:#}"), "FileKey user_id=1 create_date=<field `create_date` at byte 10: found 0x41 ('A'), expected an ASCII digit>");
+/// // A partial key, such as a region start: what is there is decoded.
+/// assert_eq!(format!("{:#}", FileKey::explain(b"0000012012")), "FileKey user_id=1 create_date=<cut: 4 of 8 bytes> (partial key: 10 of 14 bytes)");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Explained {
+    /// The layout the key was read by.
+    pub layout: &'static Layout,
+    /// For an enum of key types, the member (variant) that matched, or
+    /// whose error came furthest when none did.
+    pub member: Option<&'static str>,
+    /// The key's length in bytes.
+    pub len: usize,
+    /// Every segment, in key order.
+    pub fields: Vec<ExplainedField>,
+    /// Why a strict `decode` rejects the key, if it does.
+    pub error: Option<DecodeError>,
+}
+
+impl Explained {
+    /// Whether the key is shorter than its layout: a prefix, such as a
+    /// region start or a scan's start row.
+    pub fn is_partial(&self) -> bool {
+        self.len < self.layout.width
+            || self
+                .fields
+                .iter()
+                .any(|f| matches!(f.reading, Reading::Cut { .. }))
+    }
+
+    /// Whether the key decodes: every field read, the salt matched.
+    pub fn is_valid(&self) -> bool {
+        self.error.is_none()
+    }
+
+    /// The key-level note printed under the table: partial, or too long.
+    fn note(&self) -> Option<String> {
+        if self.is_partial() {
+            return Some(alloc::format!(
+                "partial key: {} of {} bytes",
+                self.len,
+                self.layout.width
+            ));
+        }
+        match self.error {
+            Some(e) if matches!(e.kind(), DecodeErrorKind::Length { .. }) => Some(e.to_string()),
+            _ => None,
+        }
+    }
+
+    fn title(&self) -> String {
+        match self.member {
+            Some(m) => alloc::format!("{m} ({})", self.layout.name),
+            None => self.layout.name.to_string(),
+        }
+    }
+}
+
+impl ExplainedField {
+    /// The value column: the value, the error, or how much of the field is there.
+    pub fn value_text(&self) -> String {
+        match &self.reading {
+            Reading::Value(v) => v.to_string(),
+            Reading::Error(e) => e.to_string(),
+            Reading::Cut { present, .. } => {
+                alloc::format!("cut: {present} of {} bytes", self.span.len())
+            }
+            Reading::Absent => "absent".to_string(),
+        }
+    }
+
+    fn span_text(&self) -> String {
+        match self.reading {
+            Reading::Absent => "-".to_string(),
+            _ => alloc::format!("{}..{}", self.span.start, self.span.end),
+        }
+    }
+}
+
+impl fmt::Display for Explained {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return self.one_line(f);
+        }
+        writeln!(f, "{}: {} bytes", self.title(), self.len)?;
+        let rows: Vec<[String; 4]> = self
+            .fields
+            .iter()
+            .map(|x| {
+                [
+                    x.span_text(),
+                    x.name.to_string(),
+                    x.codec.to_string(),
+                    x.value_text(),
+                ]
+            })
+            .collect();
+        let header = ["bytes", "field", "codec", "value"].map(String::from);
+        let mut w = [5usize; 4];
+        for row in rows.iter().chain([&header]) {
+            for (w, cell) in w.iter_mut().zip(row) {
+                *w = (*w).max(cell.chars().count());
+            }
+        }
+        write_row(f, &header, &w)?;
+        let rule = w.map(|n| "-".repeat(n + 2));
+        writeln!(f, "|{}|{}|{}|{}|", rule[0], rule[1], rule[2], rule[3])?;
+        for row in &rows {
+            write_row(f, row, &w)?;
+        }
+        match (self.note(), self.error) {
+            (Some(note), _) => writeln!(f, "{note}"),
+            (None, Some(e)) => writeln!(f, "does not decode: {e}"),
+            (None, None) => Ok(()),
+        }
+    }
+}
+
+fn write_row(f: &mut fmt::Formatter<'_>, row: &[String; 4], w: &[usize; 4]) -> fmt::Result {
+    writeln!(
+        f,
+        "| {:a$} | {:b$} | {:c$} | {:d$} |",
+        row[0],
+        row[1],
+        row[2],
+        row[3],
+        a = w[0],
+        b = w[1],
+        c = w[2],
+        d = w[3]
+    )
+}
+
+impl Explained {
+    fn one_line(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.title())?;
+        for x in &self.fields {
+            match &x.reading {
+                Reading::Value(v) => write!(f, " {}={v}", x.name)?,
+                Reading::Absent => {}
+                _ => write!(f, " {}=<{}>", x.name, x.value_text())?,
+            }
+        }
+        match self.note() {
+            Some(note) => write!(f, " ({note})"),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,384 @@
+//! `T::explain` and the layout interpreter: full, partial, tampered and
+//! garbage keys of every codec; and the interpreter decodes exactly what
+//! `T::decode` decodes (property tests against the derived code).
+
+use proptest::prelude::*;
+use rowkey::dynamic::{self, FieldValue, Reading, Value};
+use rowkey::{DecodeErrorKind, Md5, Number, RowKey};
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(width = 20)]
+struct FileKey {
+    #[pad(6)]
+    user_id: u32,
+    #[pad(8)]
+    create_date: u32,
+    #[pad(6)]
+    file_id: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Event {
+    #[salt(mod = 16)]
+    user: u32,
+    #[reverse]
+    ts: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Inner {
+    #[pad(4)]
+    id: u16,
+    flag: bool,
+}
+
+/// Every fixed-width codec, reverse, mirror and `Option`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Fixed {
+    #[salt(mod = 1000, pad = 3)]
+    a: i16,
+    #[be_u32]
+    #[reverse]
+    b: i64,
+    c: f64,
+    #[reverse]
+    d: f32,
+    e: bool,
+    f: [u8; 3],
+    g: Option<u32>,
+    #[mirror]
+    h: u32,
+    #[fixed(5)]
+    i: String,
+    #[tag(b"ix")]
+    t: (),
+    inner: Inner,
+    md5: Md5,
+    #[pad(3)]
+    #[reverse]
+    p: u8,
+    oi: Option<Inner>,
+}
+
+/// The variable-length codecs.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Variable {
+    #[salt(mod = 7)]
+    id: u8,
+    #[escaped]
+    host: String,
+    #[escaped]
+    #[reverse]
+    raw: Vec<u8>,
+    rest: String,
+}
+
+fn int(v: impl Into<i128>) -> Value {
+    Value::Int(Number::Signed(v.into()))
+}
+
+fn uint(v: impl Into<u128>) -> Value {
+    Value::Int(Number::Unsigned(v.into()))
+}
+
+fn fv(name: &'static str, value: Value) -> FieldValue {
+    FieldValue { name, value }
+}
+
+/// What `T::decode` gave, as the interpreter writes values.
+fn fixed_values(k: &Fixed) -> Vec<FieldValue> {
+    vec![
+        fv("a", int(k.a)),
+        fv("b", int(k.b)),
+        fv("c", Value::F64(k.c)),
+        fv("d", Value::F32(k.d)),
+        fv("e", Value::Bool(k.e)),
+        fv("f", Value::Bytes(k.f.to_vec())),
+        fv(
+            "g",
+            k.g.map_or(Value::None, |g| Value::Some(Box::new(uint(g)))),
+        ),
+        fv("h", uint(k.h)),
+        fv("i", Value::Text(k.i.clone())),
+        fv("t", Value::Unit),
+        fv(
+            "inner",
+            Value::Key(vec![
+                fv("id", uint(k.inner.id)),
+                fv("flag", Value::Bool(k.inner.flag)),
+            ]),
+        ),
+        fv(
+            "md5",
+            Value::Key(vec![fv("md5", Value::Bytes(k.md5.as_bytes().to_vec()))]),
+        ),
+        fv("p", uint(k.p)),
+        fv(
+            "oi",
+            k.oi.as_ref().map_or(Value::None, |i| {
+                Value::Some(Box::new(Value::Key(vec![
+                    fv("id", uint(i.id)),
+                    fv("flag", Value::Bool(i.flag)),
+                ])))
+            }),
+        ),
+    ]
+}
+
+fn variable_values(k: &Variable) -> Vec<FieldValue> {
+    vec![
+        fv("id", uint(k.id)),
+        fv("host", Value::Text(k.host.clone())),
+        fv("raw", Value::Bytes(k.raw.clone())),
+        fv("rest", Value::Text(k.rest.clone())),
+    ]
+}
+
+prop_compose! {
+    fn fixed_key()(
+        a in any::<i16>(), b in 0i64..=u32::MAX as i64, c in any::<f64>(), d in any::<f32>(),
+        e in any::<bool>(), f in any::<[u8; 3]>(), g in any::<Option<u32>>(), h in any::<u32>(),
+        i in "[a-z\u{e9}]{0,2}", id in 0u16..10_000, flag in any::<bool>(), md5 in any::<[u8; 16]>(),
+        p in any::<u8>(), oi in any::<Option<(bool, u16)>>(),
+    ) -> Fixed {
+        let oi = oi.map(|(flag, id)| Inner { id: id % 10_000, flag });
+        Fixed { a, b, c, d, e, f, g, h, i, t: (), inner: Inner { id, flag }, md5: Md5(md5), p, oi }
+    }
+}
+
+prop_compose! {
+    fn variable_key()(
+        id in any::<u8>(), host in "[a-z\0\u{e9}]{0,6}",
+        raw in proptest::collection::vec(any::<u8>(), 0..6), rest in "[a-z\0]{0,6}",
+    ) -> Variable {
+        Variable { id, host, raw, rest }
+    }
+}
+
+proptest! {
+    #[test]
+    fn the_interpreter_decodes_what_decode_decodes(k in fixed_key(), v in variable_key()) {
+        let key = k.encode().unwrap();
+        prop_assert_eq!(dynamic::decode(&Fixed::LAYOUT, &key), Ok(fixed_values(&k)));
+        let key = v.encode().unwrap();
+        prop_assert_eq!(dynamic::decode(&Variable::LAYOUT, &key), Ok(variable_values(&v)));
+    }
+
+    /// Tampered and cut keys: the same error as `decode`, and `explain` never panics.
+    #[test]
+    fn the_same_errors_on_tampered_keys(
+        k in fixed_key(), v in variable_key(), at in any::<prop::sample::Index>(),
+        byte in any::<u8>(), cut in any::<prop::sample::Index>(),
+    ) {
+        for mut key in [k.encode().unwrap().to_vec(), v.encode().unwrap()] {
+            let i = at.index(key.len());
+            key[i] = byte;
+            let variable = key.len() != Fixed::WIDTH;
+            let (typed, dynamic) = if variable {
+                (Variable::decode(&key).map(|k| variable_values(&k)), dynamic::decode(&Variable::LAYOUT, &key))
+            } else {
+                (Fixed::decode(&key).map(|k| fixed_values(&k)), dynamic::decode(&Fixed::LAYOUT, &key))
+            };
+            prop_assert_eq!(typed, dynamic);
+            let part = &key[..cut.index(key.len() + 1)];
+            let _ = Fixed::explain(part).to_string();
+            let _ = Variable::explain(part).to_string();
+            prop_assert_eq!(
+                Variable::decode(part).err(),
+                dynamic::decode(&Variable::LAYOUT, part).err()
+            );
+            prop_assert_eq!(Fixed::decode(part).err(), dynamic::decode(&Fixed::LAYOUT, part).err());
+        }
+    }
+
+    #[test]
+    fn the_same_errors_on_garbage(bytes in proptest::collection::vec(any::<u8>(), 0..80)) {
+        prop_assert_eq!(Fixed::decode(&bytes).err(), dynamic::decode(&Fixed::LAYOUT, &bytes).err());
+        prop_assert_eq!(Variable::decode(&bytes).err(), dynamic::decode(&Variable::LAYOUT, &bytes).err());
+        prop_assert_eq!(Event::decode(&bytes).err(), dynamic::decode(&Event::LAYOUT, &bytes).err());
+        prop_assert_eq!(FileKey::decode(&bytes).err(), dynamic::decode(&FileKey::LAYOUT, &bytes).err());
+        let _ = format!("{} {:#}", Fixed::explain(&bytes), Variable::explain(&bytes));
+    }
+}
+
+#[test]
+fn a_full_key_as_a_table_and_a_line() {
+    let e = FileKey::explain(b"00000120120902000001");
+    assert!(e.is_valid() && !e.is_partial());
+    assert_eq!(
+        e.to_string(),
+        "\
+FileKey: 20 bytes
+| bytes  | field       | codec  | value    |
+|--------|-------------|--------|----------|
+| 0..6   | user_id     | pad(6) | 1        |
+| 6..14  | create_date | pad(8) | 20120902 |
+| 14..20 | file_id     | pad(6) | 1        |
+"
+    );
+    assert_eq!(
+        format!("{e:#}"),
+        "FileKey user_id=1 create_date=20120902 file_id=1"
+    );
+}
+
+#[test]
+fn a_partial_key_decodes_what_is_there() {
+    // A region start or a scan's start row: user 1, then 4 of the date's 8 digits.
+    let e = FileKey::explain(b"0000012012");
+    assert!(e.is_partial());
+    assert_eq!(e.fields[0].reading, Reading::Value(uint(1u8)));
+    assert!(matches!(
+        e.fields[1].reading,
+        Reading::Cut { present: 4, .. }
+    ));
+    assert_eq!(e.fields[2].reading, Reading::Absent);
+    assert_eq!(
+        e.to_string(),
+        "\
+FileKey: 10 bytes
+| bytes | field       | codec  | value             |
+|-------|-------------|--------|-------------------|
+| 0..6  | user_id     | pad(6) | 1                 |
+| 6..14 | create_date | pad(8) | cut: 4 of 8 bytes |
+| -     | file_id     | pad(6) | absent            |
+partial key: 10 of 20 bytes
+"
+    );
+    // A salted prefix: the bucket alone.
+    let e = Event::explain(&[5]);
+    assert_eq!(e.fields[0].reading, Reading::Value(uint(5u8)));
+    assert_eq!(e.fields[1].reading, Reading::Absent);
+}
+
+#[test]
+fn a_tampered_key_names_the_byte() {
+    let e = FileKey::explain(b"00000120120X02000001");
+    let Reading::Error(err) = e.fields[1].reading else {
+        panic!("{e}")
+    };
+    assert_eq!(err.offset(), 11);
+    assert_eq!(err.kind(), DecodeErrorKind::NotDigit { found: b'X' });
+    // The fields around it still decode.
+    assert_eq!(e.fields[2].reading, Reading::Value(uint(1u8)));
+    assert!(e
+        .to_string()
+        .contains("found 0x58 ('X'), expected an ASCII digit"));
+}
+
+#[test]
+fn a_wrong_salt_bucket_is_shown_on_the_salt() {
+    let mut key = Event { user: 7, ts: 9 }.encode().unwrap();
+    let good = key[0];
+    key[0] = (good + 1) % 16;
+    let e = Event::explain(&key);
+    let Reading::Error(err) = e.fields[0].reading else {
+        panic!("{e}")
+    };
+    assert_eq!(
+        err.kind(),
+        DecodeErrorKind::SaltMismatch {
+            expected: good as u32,
+            found: key[0] as u32
+        }
+    );
+    assert_eq!(e.fields[1].reading, Reading::Value(uint(7u8)));
+    assert_eq!(e.fields[2].reading, Reading::Value(uint(9u8)));
+    assert_eq!(e.error, Event::decode(&key).err());
+}
+
+#[test]
+fn garbage_and_extra_bytes() {
+    let e = FileKey::explain(b"00000120120902000001xyz");
+    assert!(!e.is_valid());
+    assert!(e
+        .to_string()
+        .ends_with("key `FileKey`: 23 bytes given, the layout has exactly 20\n"));
+    let e = Variable::explain(&[0, b'a', 0, 7]);
+    assert!(matches!(e.fields[2].reading, Reading::Error(_)), "{e}");
+    assert_eq!(e.fields[3].reading, Reading::Absent);
+    let e = Fixed::explain(&[]);
+    assert!(e.is_partial());
+    assert_eq!(format!("{e:#}"), "Fixed (partial key: 0 of 71 bytes)");
+}
+
+#[test]
+fn every_codec_in_the_table() {
+    let k = Fixed {
+        a: -2,
+        b: 7,
+        c: 1.5,
+        d: -0.0,
+        e: true,
+        f: *b"abc",
+        g: None,
+        h: 1234,
+        i: "h\u{e9}".into(),
+        t: (),
+        inner: Inner {
+            id: 42,
+            flag: false,
+        },
+        md5: Md5::of(""),
+        p: 7,
+        oi: Some(Inner { id: 3, flag: true }),
+    };
+    let e = Fixed::explain(&k.encode().unwrap());
+    assert!(e.is_valid(), "{e}");
+    assert_eq!(
+        format!("{e:#}"),
+        format!(
+            "Fixed salt={} a=-2 b=7 c=1.5 d=-0.0 e=true f=0x616263 g=None h=1234 i=\"h\u{e9}\" t=() inner={{id: 42, flag: false}} md5={{md5: 0xd41d8cd98f00b204e9800998ecf8427e}} p=7 oi=Some({{id: 3, flag: true}})",
+            e.fields[0].value_text()
+        )
+    );
+    let v = Variable {
+        id: 3,
+        host: "a\0b".into(),
+        raw: vec![0, 1],
+        rest: "tail".into(),
+    };
+    let e = Variable::explain(&v.encode().unwrap());
+    assert!(e.is_valid(), "{e}");
+    assert!(
+        format!("{e:#}").ends_with("id=3 host=\"a\\0b\" raw=0x0001 rest=\"tail\""),
+        "{e:#}"
+    );
+}
+
+/// A decoded key's fields as `field=value` text, nested fields dotted.
+fn inputs(prefix: &str, values: &[FieldValue], out: &mut Vec<(String, String)>) {
+    for f in values {
+        let name = format!("{prefix}{}", f.name);
+        match &f.value {
+            Value::Key(inner) => inputs(&format!("{name}."), inner, out),
+            Value::Some(v) if matches!(**v, Value::Key(_)) => {
+                let inner = [FieldValue {
+                    name: f.name,
+                    value: (**v).clone(),
+                }];
+                inputs(prefix, &inner, out)
+            }
+            v => out.push((name, v.to_input())),
+        }
+    }
+}
+
+fn re_encode(layout: &rowkey::Layout, key: &[u8]) -> Vec<u8> {
+    let mut text = Vec::new();
+    inputs("", &dynamic::decode(layout, key).unwrap(), &mut text);
+    let pairs: Vec<(&str, &str)> = text.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+    dynamic::encode(layout, &pairs).unwrap()
+}
+
+proptest! {
+    /// Every key, decoded to text and encoded again by its layout, is the same key:
+    /// the write path of every codec against the derived `encode`.
+    #[test]
+    fn the_interpreter_encodes_what_encode_encodes(k in fixed_key(), v in variable_key()) {
+        let key = k.encode().unwrap();
+        prop_assert_eq!(re_encode(&Fixed::LAYOUT, &key), key.to_vec());
+        let key = v.encode().unwrap();
+        prop_assert_eq!(re_encode(&Variable::LAYOUT, &key), key);
+    }
+}
