@@ -48,7 +48,12 @@ fn write_value(
         Codec::Bool => quote!(__rk::boolean::encode(#value, #slot, #desc);),
         Codec::ByteArray(_) => quote!(__rk::bytes::encode(&#value, #slot, #desc);),
         // Spanned on the field's type, so "not a row key" points there.
-        Codec::Nested => quote_spanned!(f.value_ty.span()=> __rk::nested::encode(&#value, #slot)?;),
+        // Through the trait, spanned on the type, like every other use of
+        // a nested key: a type that is not a key gives one error there.
+        Codec::Nested => {
+            let ty = f.value_ty;
+            quote_spanned!(ty.span()=> <#ty as __rk::RowKey>::encode_into(&#value, #slot)?;)
+        }
         Codec::Tag(bytes) => quote!(*#slot = [#(#bytes),*];),
         // Variable-length codecs are written through the cursor, never into a slot.
         Codec::Escaped(_) | Codec::Rest(_) => TokenStream::new(),
@@ -90,7 +95,7 @@ fn read_value(
         Codec::ByteArray(_) => quote!(__rk::bytes::decode(#slot, #desc)),
         Codec::Nested => {
             let ty = f.value_ty;
-            quote_spanned!(ty.span()=> __rk::nested::decode::<#ty>(#slot)?)
+            quote_spanned!(ty.span()=> <#ty as __rk::RowKey>::decode(#slot)?)
         }
         Codec::Tag(bytes) => quote!({
             __rk::tag::check(#slot, &[#(#bytes),*], #name, #offset)?;
