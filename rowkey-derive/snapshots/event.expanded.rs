@@ -11,29 +11,33 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
-    ///Writes `user`.
-    #[inline(always)]
-    fn __write_user(
-        __key: &mut [u8; 13],
-        __v: &u32,
-    ) -> __rk::Result<(), ::rowkey::EncodeError> {
-        {
-            let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
-            __rk::int::encode((*__v), __s);
+    /// One function per field, writing it.
+    struct __Fields;
+    impl __Fields {
+        ///Writes `user`.
+        #[inline(always)]
+        fn user(
+            __key: &mut [u8; 13],
+            __v: &u32,
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
+                __rk::int::encode((*__v), __s);
+            }
+            __rk::Ok(())
         }
-        __rk::Ok(())
-    }
-    ///Writes `ts`.
-    #[inline(always)]
-    fn __write_ts(
-        __key: &mut [u8; 13],
-        __v: &u64,
-    ) -> __rk::Result<(), ::rowkey::EncodeError> {
-        {
-            let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
-            __rk::int::encode_desc((*__v), __s);
+        ///Writes `ts`.
+        #[inline(always)]
+        fn ts(
+            __key: &mut [u8; 13],
+            __v: &u64,
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
+                __rk::int::encode_desc((*__v), __s);
+            }
+            __rk::Ok(())
         }
-        __rk::Ok(())
     }
     #[automatically_derived]
     impl ::rowkey::RowKey for Event {
@@ -98,8 +102,8 @@ const _: () = {
         #[inline]
         fn encode(&self) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            __write_user(&mut __key, &self.user)?;
-            __write_ts(&mut __key, &self.ts)?;
+            __Fields::user(&mut __key, &self.user)?;
+            __Fields::ts(&mut __key, &self.ts)?;
             Self::SALT
                 .write(
                     Self::SALT.bucket_of(&{ *__rk::Slots::slot::<1, 4>(&__key) }),
@@ -144,7 +148,7 @@ const _: () = {
             user: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            __write_user(&mut __key, &user)?;
+            __Fields::user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..5])?)
         }
@@ -173,8 +177,8 @@ const _: () = {
             ts: u64,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            __write_user(&mut __key, &user)?;
-            __write_ts(&mut __key, &ts)?;
+            __Fields::user(&mut __key, &user)?;
+            __Fields::ts(&mut __key, &ts)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..13])?)
         }
@@ -184,7 +188,7 @@ const _: () = {
             ts: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            __write_user(&mut __key, &user)?;
+            __Fields::user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&ts),

@@ -11,41 +11,45 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
-    ///Writes `user_id`.
-    #[inline(always)]
-    fn __write_user_id(
-        __key: &mut [u8; 20],
-        __v: &u32,
-    ) -> __rk::Result<(), ::rowkey::EncodeError> {
-        {
-            let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
-            __rk::pad::encode::<_, 6>((*__v), __s, false, "user_id")?;
+    /// One function per field, writing it.
+    struct __Fields;
+    impl __Fields {
+        ///Writes `user_id`.
+        #[inline(always)]
+        fn user_id(
+            __key: &mut [u8; 20],
+            __v: &u32,
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
+                __rk::pad::encode::<_, 6>((*__v), __s, false, "user_id")?;
+            }
+            __rk::Ok(())
         }
-        __rk::Ok(())
-    }
-    ///Writes `create_date`.
-    #[inline(always)]
-    fn __write_create_date(
-        __key: &mut [u8; 20],
-        __v: &u32,
-    ) -> __rk::Result<(), ::rowkey::EncodeError> {
-        {
-            let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
-            __rk::pad::encode::<_, 8>((*__v), __s, false, "create_date")?;
+        ///Writes `create_date`.
+        #[inline(always)]
+        fn create_date(
+            __key: &mut [u8; 20],
+            __v: &u32,
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
+                __rk::pad::encode::<_, 8>((*__v), __s, false, "create_date")?;
+            }
+            __rk::Ok(())
         }
-        __rk::Ok(())
-    }
-    ///Writes `file_id`.
-    #[inline(always)]
-    fn __write_file_id(
-        __key: &mut [u8; 20],
-        __v: &u64,
-    ) -> __rk::Result<(), ::rowkey::EncodeError> {
-        {
-            let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
-            __rk::pad::encode::<_, 6>((*__v), __s, false, "file_id")?;
+        ///Writes `file_id`.
+        #[inline(always)]
+        fn file_id(
+            __key: &mut [u8; 20],
+            __v: &u64,
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
+                __rk::pad::encode::<_, 6>((*__v), __s, false, "file_id")?;
+            }
+            __rk::Ok(())
         }
-        __rk::Ok(())
     }
     #[automatically_derived]
     impl ::rowkey::RowKey for FileKey {
@@ -119,9 +123,9 @@ const _: () = {
         #[inline]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            __write_user_id(&mut __key, &self.user_id)?;
-            __write_create_date(&mut __key, &self.create_date)?;
-            __write_file_id(&mut __key, &self.file_id)?;
+            __Fields::user_id(&mut __key, &self.user_id)?;
+            __Fields::create_date(&mut __key, &self.create_date)?;
+            __Fields::file_id(&mut __key, &self.file_id)?;
             __rk::Ok(__key)
         }
         #[inline]
@@ -162,7 +166,7 @@ const _: () = {
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            __write_user_id(&mut __key, &user_id)?;
+            __Fields::user_id(&mut __key, &user_id)?;
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..6])?)
         }
         ///Every key whose `user_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
@@ -190,8 +194,8 @@ const _: () = {
             create_date: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            __write_user_id(&mut __key, &user_id)?;
-            __write_create_date(&mut __key, &create_date)?;
+            __Fields::user_id(&mut __key, &user_id)?;
+            __Fields::create_date(&mut __key, &create_date)?;
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..14])?)
         }
         ///Every key with the given `user_id` and whose `create_date` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
@@ -200,7 +204,7 @@ const _: () = {
             create_date: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            __write_user_id(&mut __key, &user_id)?;
+            __Fields::user_id(&mut __key, &user_id)?;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&create_date),
                 |__v| __rk::pad::edge::<_, 8>(*__v, false),
@@ -222,9 +226,9 @@ const _: () = {
             file_id: u64,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            __write_user_id(&mut __key, &user_id)?;
-            __write_create_date(&mut __key, &create_date)?;
-            __write_file_id(&mut __key, &file_id)?;
+            __Fields::user_id(&mut __key, &user_id)?;
+            __Fields::create_date(&mut __key, &create_date)?;
+            __Fields::file_id(&mut __key, &file_id)?;
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..20])?)
         }
         ///Every key with the given `user_id` and `create_date` and whose `file_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
@@ -234,8 +238,8 @@ const _: () = {
             file_id: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            __write_user_id(&mut __key, &user_id)?;
-            __write_create_date(&mut __key, &create_date)?;
+            __Fields::user_id(&mut __key, &user_id)?;
+            __Fields::create_date(&mut __key, &create_date)?;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&file_id),
                 |__v| __rk::pad::edge::<_, 6>(*__v, false),

@@ -6,7 +6,9 @@
 use crate::ast::Input;
 use crate::ctxt::{Ctxt, Scope};
 use crate::messages as msg;
-use crate::model::{Draft, SaltFormat, Size};
+use rowkey_core::__private::names::{self, Helper};
+
+use crate::model::{Codec, Draft, SaltFormat, Size};
 use crate::symbol::unraw;
 
 pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
@@ -15,6 +17,7 @@ pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     at_offsets(cx, key);
     declared_width(cx, key);
     within_max_width(cx, input, key);
+    helper_names_unique(cx, key);
 }
 
 /// The first variable-length field, if any.
@@ -164,4 +167,39 @@ fn size_text(size: &Size) -> String {
             .map(|k| format!("{}::WIDTH", crate::lower::ty::text(k).replace(" :: ", "::"))),
     );
     parts.join(" + ")
+}
+
+/// Two scan helpers with one name would not compile: a nested key `a`'s
+/// `prefix_for_a_within` is also the prefix helper of `a` and a next field
+/// named `within`. Blame the field whose name completes the second one.
+fn helper_names_unique(cx: &Ctxt, key: &Draft<'_>) {
+    let mut made: Vec<(String, usize)> = Vec::new();
+    for k in 1..=key.fields.len() {
+        let last = &key.fields[k - 1];
+        let nested = matches!(last.codec, Some(Codec::Nested)) && !last.optional && !last.mirror;
+        let helpers = [Some(Helper::Prefix), nested.then_some(Helper::Within)];
+        for helper in helpers.into_iter().flatten() {
+            let name = helper_name(helper, &key.fields[..k]);
+            match made.iter().find(|(n, _)| *n == name) {
+                Some(&(_, first)) => {
+                    let (field, first) = (key.fields[k - 1].ident, key.fields[first].ident);
+                    let message = msg::helper_name_twice(&name, &unraw(first), &unraw(field));
+                    cx.error_at(field.span(), message);
+                }
+                None => made.push((name, k - 1)),
+            }
+        }
+    }
+}
+
+/// A helper's name over `fields`, as the runtime spells it.
+fn helper_name(
+    helper: Helper,
+    fields: &[crate::model::Field<'_, Option<Codec>, Option<Size>>],
+) -> String {
+    let mut name = String::new();
+    let idents: Vec<String> = fields.iter().map(|f| unraw(f.ident)).collect();
+    // Writing to a `String` cannot fail.
+    let _ = names::write(&mut name, helper, idents.iter().map(String::as_str));
+    name
 }

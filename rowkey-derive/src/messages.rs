@@ -369,3 +369,9 @@ pub fn bad_salt_digits(d: u64, max: u64) -> String {
 pub fn salt_digits_too_few(d: u64, top: u64, buckets: u64, need: usize) -> String {
     format!("`pad = {d}` holds buckets 0..={top}, but `mod = {buckets}`. Use `pad = {need}`")
 }
+
+// ---- generated names --------------------------------------------------------
+
+pub fn helper_name_twice(name: &str, nested: &str, field: &str) -> String {
+    format!("the scan helper `{name}` would be generated twice: as the `_within` helper of the nested key `{nested}`, and as the prefix helper ending at `{field}`. Rename `{field}` (or `{nested}`)")
+}

@@ -47,7 +47,11 @@ pub fn key(key: &Key<'_>) -> TokenStream {
         const _: () = {
             use #krate::__private as __rk;
             #checks
-            #(#writers)*
+            /// One function per field, writing it.
+            struct __Fields;
+            impl __Fields {
+                #(#writers)*
+            }
             #row_key
             #helpers
             #view_impl

@@ -8,6 +8,7 @@ use super::q as quote;
 
 use super::field::read_fixed_field;
 use crate::model::{Codec, Key};
+use crate::symbol::unraw;
 
 /// The view struct (at the user's module level, so it can be named) and the
 /// impls (inside the derive's `const _` block). Empty for keys it cannot
@@ -23,8 +24,8 @@ pub fn view(key: &Key<'_>) -> (TokenStream, TokenStream) {
     let zc = quote!(#krate::__private::zerocopy);
     let zc_path = format!("{}::__private::zerocopy", path_text(krate));
     let salt = key.salt.as_ref().map(|s| {
-        let w = super::lit(s.width);
-        quote!(salt: [u8; #w],)
+        let (name, w) = (salt_slot(key), super::lit(s.width));
+        quote!(#name: [u8; #w],)
     });
     let slots = key.fields.iter().map(|f| {
         let name = f.ident;
@@ -98,4 +99,14 @@ fn path_text(path: &syn::Path) -> String {
         ""
     };
     format!("{root}{}", segments.join("::"))
+}
+
+/// The view's slot for the salt bucket: `salt`, or with as many `_` after
+/// it as it takes to differ from every field's name.
+fn salt_slot(key: &Key<'_>) -> proc_macro2::Ident {
+    let mut name = "salt".to_string();
+    while key.fields.iter().any(|f| unraw(f.ident) == name) {
+        name.push('_');
+    }
+    proc_macro2::Ident::new(&name, proc_macro2::Span::call_site())
 }
