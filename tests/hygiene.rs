@@ -244,6 +244,7 @@ mod names {
 
     /// Salted, fixed: a field named `salt` next to the salt bucket.
     #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(view)]
     struct SaltedFixed {
         #[salt(mod = 300)]
         salt: u32,

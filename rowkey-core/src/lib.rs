@@ -30,6 +30,8 @@ pub mod names;
 pub mod range;
 pub mod salt;
 pub mod text;
+#[cfg(feature = "view")]
+mod view;
 
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
 pub use key::{OwnedRowKey, RowKey};
@@ -38,6 +40,8 @@ pub use layout::{FieldCodec, IntType, Layout, LayoutSalt, Order, Segment, TextTy
 pub use md5::Md5;
 pub use range::{KeyRange, DEFAULT_RANGE_CAPACITY};
 pub use salt::{BucketRanges, Salt, SaltFormat, SplitPoint, SplitPoints};
+#[cfg(feature = "view")]
+pub use view::HasView;
 
 /// What generated code calls. Not public API: it may change in any release.
 #[doc(hidden)]
@@ -59,8 +63,9 @@ pub mod __private {
     pub use zerocopy;
 }
 
-/// Expands its input when the `view` feature is on, to nothing otherwise:
-/// the derive wraps the zerocopy view in it, since it cannot see features.
+/// Expands its input when the `view` feature is on; otherwise says to turn
+/// it on: the derive wraps the zerocopy view of `#[rowkey(view)]` in it,
+/// since it cannot see features.
 #[cfg(feature = "view")]
 #[doc(hidden)]
 #[macro_export]
@@ -72,5 +77,9 @@ macro_rules! __view {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __view {
-    ($($item:tt)*) => {};
+    ($($item:tt)*) => {
+        ::core::compile_error!(
+            "`#[rowkey(view)]` needs rowkey's `view` feature: `rowkey = { version = \"0.1\", features = [\"view\"] }`"
+        );
+    };
 }

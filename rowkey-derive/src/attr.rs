@@ -32,6 +32,8 @@ pub struct StructAttrs {
     pub krate: Option<syn::Path>,
     /// `salt(buckets = N, phoenix)`
     pub phoenix: Option<At<u64>>,
+    /// `view`, or `view = Name`: the zerocopy view, and the name it asks for.
+    pub view: Option<At<Option<syn::Ident>>>,
 }
 
 /// A codec attribute on a field.
@@ -292,6 +294,27 @@ fn struct_key(
             }
         }
         // salt(buckets = 16, phoenix)
+        // view, view = FileKeyView
+        KEY_VIEW => {
+            let name = if meta.input.peek(syn::Token![=]) {
+                match meta.value().and_then(|v| v.parse::<syn::Ident>()) {
+                    Ok(name) => Some(name),
+                    Err(e) => {
+                        skip_value(meta);
+                        cx.push(syn::Error::new(e.span(), msg::VIEW_NAME));
+                        return;
+                    }
+                }
+            } else {
+                None
+            };
+            if first {
+                out.view = Some(At {
+                    value: name,
+                    span: key.span(),
+                });
+            }
+        }
         KEY_SALT => {
             let mut salt = StructAttrs::default();
             phoenix_salt(cx, meta, key.span(), &mut salt);

@@ -18,6 +18,18 @@ pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     declared_width(cx, key);
     within_max_width(cx, input, key);
     helper_names_unique(cx, key);
+    view_fits(cx, key);
+}
+
+/// The view reads each field at a fixed offset from bytes it borrows as
+/// plain arrays: a fixed key without lifetimes.
+fn view_fits(cx: &Ctxt, key: &Draft<'_>) {
+    let Some(view) = key.view else { return };
+    if let Some(v) = first_variable(key) {
+        cx.error_at(view.span, msg::view_variable(&unraw(key.fields[v].ident)));
+    } else if key.generics.lifetimes().next().is_some() {
+        cx.error_at(view.span, msg::VIEW_LIFETIMES);
+    }
 }
 
 /// The first variable-length field, if any.

@@ -88,6 +88,12 @@ pub fn field_attr_on_struct(name: &str, is_salt: bool) -> String {
 
 pub const ROWKEY_NEEDS_KEYS: &str = "`#[rowkey]` needs keys: `#[rowkey(width = 20)]`, `max_width = N`, `crate = \"path\"`, `salt(buckets = N, phoenix)`";
 pub const CRATE_PATH: &str = "`crate` takes the path to rowkey as a string: `crate = \"::rowkey\"`";
+pub const VIEW_NAME: &str =
+    "`view` takes the view type's name, if any: `#[rowkey(view)]` or `#[rowkey(view = FileKeyView)]`";
+pub fn view_variable(variable: &str) -> String {
+    format!("`view` reads each field at a fixed offset, but `{variable}` has a variable length. Remove `view`, or give `{variable}` a fixed width with `#[fixed(N)]`")
+}
+pub const VIEW_LIFETIMES: &str = "`view` covers keys without lifetimes: the view holds the bytes of owned fields only. Remove `view`, or use owned field types";
 pub const ROWKEY_ON_FIELD: &str = "`#[rowkey(..)]` goes on the struct; on a field, write the codec directly: `#[pad(6)]`, `#[be_u32]`, `#[fixed(8)]`, `#[reverse]`, `#[at(N)]`, `#[salt(mod = N)]`";
 
 pub const PHOENIX_EXAMPLE: &str = "#[rowkey(salt(buckets = 16, phoenix))]";

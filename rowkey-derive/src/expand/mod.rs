@@ -39,9 +39,9 @@ pub fn key(key: &Key<'_>) -> TokenStream {
     let writers = key.fields.iter().map(|f| field::writer_fn(key, f));
     let row_key = encode::row_key_impl(key);
     let helpers = scan::helpers(key);
-    let (view_struct, view_impl) = view::view(key);
+    let view = view::view(key);
     q! {
-        #view_struct
+        #view
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
@@ -54,7 +54,6 @@ pub fn key(key: &Key<'_>) -> TokenStream {
             }
             #row_key
             #helpers
-            #view_impl
         };
     }
 }
