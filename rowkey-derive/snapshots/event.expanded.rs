@@ -1,3 +1,27 @@
+::rowkey::__private::view! {
+    #[doc =
+    "The bytes of a [`Event`] key, read in place: each getter decodes its field alone. Made by `Event::view`."]
+    #[repr(C)] #[derive(::rowkey::__private::zerocopy::FromBytes,
+    ::rowkey::__private::zerocopy::KnownLayout, ::rowkey::__private::zerocopy::Immutable,
+    ::rowkey::__private::zerocopy::Unaligned)] #[zerocopy(crate =
+    "::rowkey::__private::zerocopy")] struct EventView { salt : [u8; 1], user : [u8; 4],
+    ts : [u8; 8], } #[doc(hidden)] #[allow(unused_qualifications, clippy::all)] const _ :
+    () = { use ::rowkey::__private as __rk; #[automatically_derived] impl EventView {
+    #[doc = "Decodes `user` alone."] #[inline] pub fn user(& self) -> __rk::Result < u32,
+    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user; __rk::int::decode(__s) })
+    } #[doc = "Decodes `ts` alone."] #[inline] pub fn ts(& self) -> __rk::Result < u64,
+    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.ts; __rk::int::decode_desc(__s)
+    }) } } #[automatically_derived] impl Event { #[doc =
+    r" Views `bytes` as this key's fields without decoding them;"] #[doc =
+    r" read one with its getter. The salt is not checked."] pub fn view(bytes : & [u8])
+    -> __rk::Result < & < Self as ::rowkey::HasView > ::View, ::rowkey::DecodeError > { <
+    EventView as ::rowkey::__private::zerocopy::FromBytes > ::ref_from_bytes(bytes)
+    .map_err(| _ | { ::rowkey::DecodeError::new("Event", 0,
+    ::rowkey::DecodeErrorKind::Length { expected : 13, found : bytes.len(), }) }) } }
+    #[automatically_derived] impl ::rowkey::HasView for Event { type View = EventView; fn
+    view(bytes : & [u8]) -> __rk::Result < & EventView, ::rowkey::DecodeError > {
+    Event::view(bytes) } } };
+}
 #[doc(hidden)]
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {

@@ -74,13 +74,13 @@ fn check(name: &str, input: syn::DeriveInput) {
     }
 }
 
-/// The README's key: three `pad` fields and a declared width.
+/// The README's key: three `pad` fields, a declared width and the view.
 #[test]
 fn snapshot_file_key() {
     check(
         "file_key",
         syn::parse_quote! {
-            #[rowkey(width = 20)]
+            #[rowkey(width = 20, view)]
             struct FileKey {
                 #[pad(6)]
                 user_id: u32,
@@ -93,12 +93,14 @@ fn snapshot_file_key() {
     );
 }
 
-/// A salted key: the bucket leads, `user` pins it, `ts` sorts newest first.
+/// A salted key: the bucket leads, `user` pins it, `ts` sorts newest first;
+/// its view has the name the user gives.
 #[test]
 fn snapshot_event() {
     check(
         "event",
         syn::parse_quote! {
+            #[rowkey(view = EventView)]
             struct Event {
                 #[salt(mod = 16)]
                 user: u32,
