@@ -28,6 +28,8 @@ mod md5;
 #[doc(hidden)]
 pub mod names;
 pub mod range;
+#[doc(hidden)]
+pub mod record;
 pub mod salt;
 pub mod text;
 #[cfg(feature = "view")]
@@ -47,6 +49,7 @@ pub use view::HasView;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__view as view;
+    pub use crate::__with_alloc as with_alloc;
     pub use crate::codec::{
         self, boolean, bytes, escaped, fixed, int, narrow, nested, option, pad, tag, Slots,
     };
@@ -54,7 +57,7 @@ pub mod __private {
     pub use crate::range::{self, range_capacity, Edge};
     pub use crate::salt;
     pub use crate::RowKey;
-    pub use crate::{checks, limits, names};
+    pub use crate::{checks, limits, names, record};
     #[cfg(feature = "alloc")]
     pub use alloc::{borrow::Cow, string::String, vec, vec::Vec};
     pub use core::ops::{Bound, RangeBounds};
@@ -82,4 +85,20 @@ macro_rules! __view {
             "`#[rowkey(view)]` needs rowkey's `view` feature: `rowkey = { version = \"0.1\", features = [\"view\"] }`"
         );
     };
+}
+
+/// Expands its input when the `alloc` feature is on, to nothing otherwise:
+/// the `RowKey` impl of an enum of key types encodes into a `Vec<u8>`.
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_alloc {
+    ($($item:tt)*) => { $($item)* };
+}
+
+#[cfg(not(feature = "alloc"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_alloc {
+    ($($item:tt)*) => {};
 }

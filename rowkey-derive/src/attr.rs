@@ -385,7 +385,7 @@ fn duplicate_key(cx: &Ctxt, name: &str, first: Span, second: Span) {
 }
 
 /// `#[tag(2)]`, `#[tag(b'x')]`, `#[tag(b"ix")]` or `#[tag("ix")]`.
-fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
+pub fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
     const SYNTAX: &str = msg::TAG_SYNTAX;
     let list = match &attr.meta {
         Meta::List(list) => list,
@@ -581,4 +581,26 @@ fn field_attr(
         _ => {}
     }
     Ok(())
+}
+
+/// The attributes of an enum's variant: `#[tag(..)]`, the bytes that lead
+/// the member's key. Field attributes put here by mistake are reported.
+pub fn variant_tag(cx: &Ctxt, attrs: &[Attribute]) -> Option<At<Vec<u8>>> {
+    let mut tag: Option<At<Vec<u8>>> = None;
+    for attr in attrs {
+        let path = attr.path();
+        if path.is_ident(TAG) {
+            match (tag_bytes(attr), &tag) {
+                (Ok(t), None) => tag = Some(t),
+                (Ok(t), Some(first)) => {
+                    cx.error_at(t.span, msg::duplicate_attr(TAG));
+                    cx.error_at(first.span, msg::first_attr(TAG));
+                }
+                (Err(e), _) => cx.push(e),
+            }
+        } else if let Some(name) = FIELD_ATTRS.iter().find(|n| path.is_ident(n)) {
+            cx.error_spanned_by(path, msg::field_attr_on_variant(name));
+        }
+    }
+    tag
 }

@@ -3,13 +3,13 @@
 //! one build shows every mistake. Rules that need a nested key's width,
 //! which only the compiler knows, are left to `expand/checks.rs`.
 
-use crate::ast::Input;
+use crate::ast::{Input, Variant};
 use crate::ctxt::{Ctxt, Scope};
 use crate::messages as msg;
 use rowkey_core::__private::names::{self, Helper};
 
 use crate::model::{Codec, Draft, SaltFormat, Size};
-use crate::symbol::unraw;
+use crate::symbol::{unraw, KEY_MAX_WIDTH, KEY_SALT, KEY_VIEW, KEY_WIDTH};
 
 pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     cx.scope(Scope::Key);
@@ -214,4 +214,56 @@ fn helper_name(
     // Writing to a `String` cannot fail.
     let _ = names::write(&mut name, helper, idents.iter().map(String::as_str));
     name
+}
+
+/// The rules of an enum of key types.
+pub fn record(cx: &Ctxt, input: &Input<'_>, variants: &[Variant<'_>]) {
+    cx.scope(Scope::Key);
+    struct_keys_on_enum(cx, input);
+    tags_on_every_variant(cx, variants);
+    tags_prefix_free(cx, variants);
+}
+
+/// `width`, `max_width`, the salt and the view describe one key's layout;
+/// an enum's members each have their own.
+fn struct_keys_on_enum(cx: &Ctxt, input: &Input<'_>) {
+    let a = &input.attrs;
+    let spans = [
+        a.width.map(|w| (KEY_WIDTH, w.span)),
+        a.max_width.map(|w| (KEY_MAX_WIDTH, w.span)),
+        a.phoenix.map(|s| (KEY_SALT, s.span)),
+        a.view.as_ref().map(|v| (KEY_VIEW, v.span)),
+    ];
+    for (key, span) in spans.into_iter().flatten() {
+        cx.error_at(span, msg::struct_key_on_enum(key));
+    }
+}
+
+/// Decode picks a tagged member by its leading bytes; an untagged member's
+/// key could start with any tag, so tags go on every variant or none.
+fn tags_on_every_variant(cx: &Ctxt, variants: &[Variant<'_>]) {
+    let Some(tagged) = variants.iter().find(|v| v.tag.is_some()) else {
+        return;
+    };
+    for v in variants.iter().filter(|v| v.tag.is_none()) {
+        let message = msg::tag_missing(&v.ident.to_string(), &tagged.ident.to_string());
+        cx.error_spanned_by(v.ident, message);
+    }
+}
+
+/// With one tag a prefix of another, the longer tag's keys start with the
+/// shorter one too: a key could decode as either member.
+fn tags_prefix_free(cx: &Ctxt, variants: &[Variant<'_>]) {
+    for (i, v) in variants.iter().enumerate() {
+        let Some(tag) = &v.tag else { continue };
+        let earlier = variants[..i]
+            .iter()
+            .filter_map(|w| Some((w, w.tag.as_ref()?)));
+        for (w, other) in earlier {
+            if tag.value.starts_with(&other.value) || other.value.starts_with(&tag.value) {
+                let message = msg::tags_not_prefix_free(&v.ident.to_string(), &w.ident.to_string());
+                cx.error_at(tag.span, message);
+            }
+        }
+    }
 }

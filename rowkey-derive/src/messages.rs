@@ -381,3 +381,18 @@ pub fn salt_digits_too_few(d: u64, top: u64, buckets: u64, need: usize) -> Strin
 pub fn helper_name_twice(name: &str, nested: &str, field: &str) -> String {
     format!("the scan helper `{name}` would be generated twice: as the `_within` helper of the nested key `{nested}`, and as the prefix helper ending at `{field}`. Rename `{field}` (or `{nested}`)")
 }
+
+// ---- enums of key types -----------------------------------------------------
+
+pub fn field_attr_on_variant(name: &str) -> String {
+    format!("`#[{name}]` goes on a field of the key type, not on a variant; a variant takes `#[tag(..)]`, the bytes that lead its key")
+}
+pub fn struct_key_on_enum(key: &str) -> String {
+    format!("`{key}` applies to a key struct; each member of an enum of key types has its own. Remove `{key}`, or put it on the member types")
+}
+pub fn tag_missing(variant: &str, tagged: &str) -> String {
+    format!("`{variant}` has no `#[tag(..)]` but `{tagged}` has one: a tag tells the members apart only when every variant has one. Add `#[tag(..)]` to `{variant}`")
+}
+pub fn tags_not_prefix_free(variant: &str, other: &str) -> String {
+    format!("the tag of `{variant}` starts with the tag of `{other}` (or equals it), so a key of `{variant}` could decode as `{other}`. Give them tags of which neither starts the other, as `#[tag(1)]` and `#[tag(2)]`")
+}
