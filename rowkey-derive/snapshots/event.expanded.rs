@@ -158,7 +158,9 @@ const _: () = {
         pub fn split_points() -> ::rowkey::SplitPoints {
             Self::SALT.split_points()
         }
-        ///Every key with the given `user`: one range.
+        /**Every key with the given `user`: one range.
+
+Selects the keys by their bytes 1..5 (`user`).*/
         pub fn prefix_for_user(
             user: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
@@ -167,7 +169,9 @@ const _: () = {
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..5])?)
         }
-        ///Every key whose `user` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+        /**Every key whose `user` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+
+Selects the keys by their bytes 1..5 (`user`).*/
         pub fn range_for_user(
             user: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::BucketRanges<64>, ::rowkey::EncodeError> {
@@ -186,7 +190,9 @@ const _: () = {
             >(&__key[1..1], __lo, __hi, false)?;
             Self::SALT.fan_out(__range)
         }
-        ///Every key with the given `user` and `ts`: one range.
+        /**Every key with the given `user` and `ts`: one range.
+
+Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
         pub fn prefix_for_user_ts(
             user: u32,
             ts: u64,
@@ -197,7 +203,9 @@ const _: () = {
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..13])?)
         }
-        ///Every key with the given `user` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
+        /**Every key with the given `user` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
+
+Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
         pub fn range_for_user_ts(
             user: u32,
             ts: impl __rk::RangeBounds<u64>,

@@ -180,7 +180,9 @@ const _: () = {
     }
     #[automatically_derived]
     impl FileKey {
-        ///Every key with the given `user_id`: one range.
+        /**Every key with the given `user_id`: one range.
+
+Selects the keys by their bytes 0..6 (`user_id`).*/
         pub fn prefix_for_user_id(
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
@@ -188,7 +190,9 @@ const _: () = {
             __Fields::user_id(&mut __key, &user_id)?;
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..6])?)
         }
-        ///Every key whose `user_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+        /**Every key whose `user_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+
+Selects the keys by their bytes 0..6 (`user_id`).*/
         pub fn range_for_user_id(
             user_id: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
@@ -207,7 +211,9 @@ const _: () = {
             >(&__key[0..0], __lo, __hi, false)?;
             __rk::Ok(__range)
         }
-        ///Every key with the given `user_id` and `create_date`: one range.
+        /**Every key with the given `user_id` and `create_date`: one range.
+
+Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         pub fn prefix_for_user_id_create_date(
             user_id: u32,
             create_date: u32,
@@ -217,7 +223,9 @@ const _: () = {
             __Fields::create_date(&mut __key, &create_date)?;
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..14])?)
         }
-        ///Every key with the given `user_id` and whose `create_date` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+        /**Every key with the given `user_id` and whose `create_date` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+
+Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         pub fn range_for_user_id_create_date(
             user_id: u32,
             create_date: impl __rk::RangeBounds<u32>,
@@ -238,7 +246,9 @@ const _: () = {
             >(&__key[0..6], __lo, __hi, false)?;
             __rk::Ok(__range)
         }
-        ///Every key with the given `user_id` and `create_date` and `file_id`: one range.
+        /**Every key with the given `user_id` and `create_date` and `file_id`: one range.
+
+Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 (`file_id`).*/
         pub fn prefix_for_user_id_create_date_file_id(
             user_id: u32,
             create_date: u32,
@@ -250,7 +260,9 @@ const _: () = {
             __Fields::file_id(&mut __key, &file_id)?;
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..20])?)
         }
-        ///Every key with the given `user_id` and `create_date` and whose `file_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+        /**Every key with the given `user_id` and `create_date` and whose `file_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+
+Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 (`file_id`).*/
         pub fn range_for_user_id_create_date_file_id(
             user_id: u32,
             create_date: u32,

@@ -146,7 +146,9 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'a> HostEventKey<'a> {
-        ///Every key with the given `host`: one range.
+        /**Every key with the given `host`: one range.
+
+Selects the keys by their bytes 0.. (`host`, variable length).*/
         pub fn prefix_for_host(
             host: &str,
         ) -> __rk::Result<::rowkey::KeyRange<256>, ::rowkey::EncodeError> {
@@ -156,7 +158,9 @@ const _: () = {
             __Fields::host(&mut __w, &host)?;
             __rk::Ok(::rowkey::KeyRange::<256>::prefix(&__w.written()[0..])?)
         }
-        ///Every key with the given `host` and `ts`: one range.
+        /**Every key with the given `host` and `ts`: one range.
+
+Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         pub fn prefix_for_host_ts(
             host: &str,
             ts: u64,
@@ -168,7 +172,9 @@ const _: () = {
             __Fields::ts(&mut __w, &ts)?;
             __rk::Ok(::rowkey::KeyRange::<256>::prefix(&__w.written()[0..])?)
         }
-        ///Every key with the given `host` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
+        /**Every key with the given `host` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
+
+Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         pub fn range_for_host_ts(
             host: &str,
             ts: impl __rk::RangeBounds<u64>,
@@ -191,7 +197,9 @@ const _: () = {
             >(&__w.written()[0..], __lo, __hi, true)?;
             __rk::Ok(__range)
         }
-        ///Every key with the given `host` and `ts` and `rest`: one range.
+        /**Every key with the given `host` and `ts` and `rest`: one range.
+
+Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`), 10.. (`rest`, variable length).*/
         pub fn prefix_for_host_ts_rest(
             host: &str,
             ts: u64,

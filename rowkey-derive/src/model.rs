@@ -136,6 +136,13 @@ impl<W> Field<'_, Codec, W> {
     }
 }
 
+impl<W> Field<'_, Codec, W> {
+    /// Whether the field has no fixed width.
+    pub fn variable(&self) -> bool {
+        matches!(self.codec, Codec::Escaped(_) | Codec::Rest(_))
+    }
+}
+
 impl<W> Field<'_, Option<Codec>, W> {
     /// Whether the field has no fixed width.
     pub fn variable(&self) -> bool {
