@@ -142,6 +142,22 @@ fn snapshot_record_enum() {
     );
 }
 
+/// An enum of key types with variant tags: the tag leads each member's key.
+#[test]
+fn snapshot_record_enum_tagged() {
+    check(
+        "record_enum_tagged",
+        syn::parse_quote! {
+            enum Row {
+                #[tag(b"u")]
+                User(UserKey),
+                #[tag(2)]
+                Group(GroupKey),
+            }
+        },
+    );
+}
+
 /// A key with a mistake: the error, a stub impl and stub helpers.
 #[test]
 fn snapshot_fallback() {
