@@ -38,14 +38,55 @@ pub fn expand(ast: &Input<'_>, errors: syn::Error) -> TokenStream {
     let width = sattrs.width.map_or(0, |w| w.value).min(max);
     let row_key = row_key_impl(input, &krate, width);
     let helpers = helpers(input, &krate, width, sattrs.phoenix.is_some(), &fields);
+    let (view_outside, view_inside) = view(ast, &krate);
     quote! {
         #errors
+        #view_outside
         #[doc(hidden)]
         #[allow(dead_code, unused, clippy::all)]
         const _: () = {
             #row_key
             #helpers
+            #view_inside
         };
+    }
+}
+
+/// For `#[rowkey(view)]`: a view type with a getter per field and
+/// `T::view`, so code reading the view reports nothing more. A named view
+/// is defined next to the key, where the user names it.
+fn view(ast: &Input<'_>, krate: &syn::Path) -> (TokenStream, TokenStream) {
+    let Some(view) = &ast.attrs.view else {
+        return (TokenStream::new(), TokenStream::new());
+    };
+    let name = view
+        .value
+        .clone()
+        .unwrap_or_else(|| Ident::new("__RowKeyView", proc_macro2::Span::call_site()));
+    let vis = &ast.original.vis;
+    let def = quote!(#[allow(dead_code)] #vis struct #name;);
+    let getters = ast.fields().iter().map(|f| {
+        let (field, ty) = (f.ident, f.ty);
+        quote! {
+            pub fn #field(&self) -> ::core::result::Result<#ty, #krate::DecodeError> {
+                ::core::unreachable!("rowkey: the derive reported errors")
+            }
+        }
+    });
+    let ident = ast.ident;
+    let impls = quote! {
+        impl #name {
+            #(#getters)*
+        }
+        impl #ident {
+            pub fn view(_: &[u8]) -> ::core::result::Result<&#name, #krate::DecodeError> {
+                ::core::unreachable!("rowkey: the derive reported errors")
+            }
+        }
+    };
+    match view.value {
+        Some(_) => (def, impls),
+        None => (TokenStream::new(), quote!(#def #impls)),
     }
 }
 
