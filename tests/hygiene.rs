@@ -97,6 +97,21 @@ mod user {
         pub a: u16,
         pub b: u8,
     }
+
+    /// An enum of key types, tagged and not.
+    #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub enum Tagged {
+        #[tag(1)]
+        File(FileKey),
+        #[tag(b"p")]
+        Phoenix(Phoenix),
+    }
+
+    #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub enum Untagged {
+        File(FileKey),
+        Phoenix(Phoenix),
+    }
 }
 
 use rowkey::RowKey;
@@ -167,6 +182,13 @@ fn keys_derived_without_the_prelude_work() {
     assert!(user::Rich::prefix_for_kind_maybe(Some(3))
         .unwrap()
         .contains(bytes.as_ref()));
+
+    let t = user::Tagged::Phoenix(user::Phoenix { a: 1, b: 2 });
+    let bytes = t.encode().unwrap();
+    assert_eq!(user::Tagged::decode(&bytes).unwrap(), t);
+    let u = user::Untagged::File(k.clone());
+    let bytes = u.encode().unwrap();
+    assert_eq!(user::Untagged::decode(&bytes).unwrap(), u);
 
     let p = user::Phoenix { a: 1, b: 2 };
     let bytes = p.encode().unwrap();
