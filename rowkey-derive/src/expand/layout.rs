@@ -64,7 +64,7 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
     let (offset, w) = (&f.offset, &f.width);
     // A nested key reads as its type (`Md5`, `MainKey`).
     let mut codec = match f.codec {
-        Codec::Nested => f.value_ty.to_token_stream().to_string().replace(' ', ""),
+        Codec::Nested => type_text(f.value_ty),
         _ => f.codec.describe(),
     };
     if f.optional {
