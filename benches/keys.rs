@@ -41,6 +41,7 @@ const FAN_OUTS: usize = 1_000;
 /// W1: the article's 20-byte file key, three zero-padded decimal fields.
 #[derive(RowKey, Debug, Clone, Copy, PartialEq)]
 #[rowkey(width = 20)]
+#[rowkey(view)]
 struct FileKey {
     #[pad(6)]
     user_id: u32,
@@ -55,6 +56,7 @@ struct FileKey {
 /// fans out over all of them (W4).
 #[derive(RowKey, Debug, Clone, Copy, PartialEq)]
 #[rowkey(width = 17)]
+#[rowkey(view)]
 struct Metric {
     metric: u32,
     #[reverse]

@@ -97,6 +97,21 @@ mod user {
         pub a: u16,
         pub b: u8,
     }
+
+    /// An enum of key types, tagged and not.
+    #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub enum Tagged {
+        #[tag(1)]
+        File(FileKey),
+        #[tag(b"p")]
+        Phoenix(Phoenix),
+    }
+
+    #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    pub enum Untagged {
+        File(FileKey),
+        Phoenix(Phoenix),
+    }
 }
 
 use rowkey::RowKey;
@@ -168,6 +183,13 @@ fn keys_derived_without_the_prelude_work() {
         .unwrap()
         .contains(bytes.as_ref()));
 
+    let t = user::Tagged::Phoenix(user::Phoenix { a: 1, b: 2 });
+    let bytes = t.encode().unwrap();
+    assert_eq!(user::Tagged::decode(&bytes).unwrap(), t);
+    let u = user::Untagged::File(k.clone());
+    let bytes = u.encode().unwrap();
+    assert_eq!(user::Untagged::decode(&bytes).unwrap(), u);
+
     let p = user::Phoenix { a: 1, b: 2 };
     let bytes = p.encode().unwrap();
     assert_eq!(user::Phoenix::decode(&bytes).unwrap(), p);
@@ -219,5 +241,125 @@ mod locals {
         let bytes = v.encode().unwrap();
         assert_eq!(V::decode(&bytes).unwrap(), v);
         assert!(V::prefix_for___buf___r(1, "x").unwrap().contains(&bytes));
+    }
+}
+
+/// Fields named like every name the derive's code uses (its parameters
+/// `bytes`, `out` and `self`'s locals, the salt, the helpers' `within`, the
+/// enum's `k` and `e`, the writers' `__write_*`) keep their keys working:
+/// salted and not, fixed and variable, encode, decode and every helper.
+mod names {
+    use rowkey::RowKey;
+
+    /// Salted, variable length: `bytes` must not shadow decode's input
+    /// before the salt is checked.
+    #[derive(RowKey, Debug, PartialEq)]
+    struct SaltedVariable {
+        #[salt(mod = 16)]
+        bytes: u32,
+        out: u8,
+        key: u16,
+        #[escaped]
+        salt: String,
+        within: Vec<u8>,
+    }
+
+    /// Salted, fixed: a field named `salt` next to the salt bucket.
+    #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(view)]
+    struct SaltedFixed {
+        #[salt(mod = 300)]
+        salt: u32,
+        bytes: u16,
+        out: u8,
+        e: u8,
+        k: u8,
+        __write_e: u8,
+        __rk: u8,
+        __err: u8,
+        __bucket: u8,
+        __head: u8,
+        __range: u8,
+        __hi: u8,
+        __t: u8,
+        __m: u8,
+        __at: u8,
+        __e: u8,
+        __n: u8,
+        __out: u8,
+    }
+
+    #[derive(RowKey, Debug, PartialEq)]
+    struct Inner {
+        x: u16,
+    }
+
+    /// A nested key followed by `within` gets no second `prefix_for_a_within`
+    /// (a compile error, `tests/ui/helper-name-twice.rs`); after another
+    /// field, `within` is an ordinary name.
+    #[derive(RowKey, Debug, PartialEq)]
+    struct Nested {
+        a: Inner,
+        b: u8,
+        within: u8,
+    }
+
+    #[test]
+    fn fields_named_like_the_derives_names_work() {
+        let v = SaltedVariable {
+            bytes: 104,
+            out: 1,
+            key: 2,
+            salt: "s\0".into(),
+            within: vec![3, 0],
+        };
+        let encoded = v.encode().unwrap();
+        assert_eq!(SaltedVariable::decode(&encoded).unwrap(), v);
+        assert!(SaltedVariable::prefix_for_bytes_out_key(104, 1, 2)
+            .unwrap()
+            .contains(&encoded));
+
+        let f = SaltedFixed {
+            salt: 7,
+            bytes: 8,
+            out: 9,
+            e: 1,
+            k: 2,
+            __write_e: 3,
+            __rk: 4,
+            __err: 5,
+            __bucket: 6,
+            __head: 7,
+            __range: 8,
+            __hi: 9,
+            __t: 10,
+            __m: 11,
+            __at: 12,
+            __e: 13,
+            __n: 14,
+            __out: 15,
+        };
+        let encoded = f.encode().unwrap();
+        assert_eq!(SaltedFixed::decode(&encoded).unwrap(), f);
+        assert_eq!(SaltedFixed::view(&encoded).unwrap().salt(), Ok(7));
+        assert_eq!(SaltedFixed::view(&encoded).unwrap().bytes(), Ok(8));
+        assert!(SaltedFixed::range_for_salt_bytes(7, 0..9)
+            .unwrap()
+            .contains(&encoded));
+
+        let n = Nested {
+            a: Inner { x: 5 },
+            b: 1,
+            within: 2,
+        };
+        let encoded = n.encode().unwrap();
+        assert_eq!(Nested::decode(&encoded).unwrap(), n);
+        let inner = Inner::prefix_for_x(5).unwrap();
+        assert!(Nested::prefix_for_a_within(&inner)
+            .unwrap()
+            .contains(&encoded));
+        assert!(Nested::prefix_for_a_b_within(Inner { x: 5 }, 1, 2)
+            .unwrap()
+            .contains(&encoded));
     }
 }

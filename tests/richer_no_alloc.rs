@@ -50,6 +50,7 @@ struct OwnedVar {
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 #[rowkey(width = 20)]
+#[rowkey(view)]
 struct FileKey {
     #[pad(6)]
     user_id: u32,
@@ -60,6 +61,7 @@ struct FileKey {
 }
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(view)]
 struct IndexKey {
     #[pad(4)]
     region: u16,
@@ -73,6 +75,7 @@ struct IndexKey {
 }
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(view)]
 struct Rich {
     a: f64,
     #[reverse]
@@ -92,6 +95,7 @@ struct Rich {
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 #[rowkey(width = 40)]
+#[rowkey(view)]
 struct LogKey {
     host: Md5,
     event: Md5,

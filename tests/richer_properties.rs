@@ -842,6 +842,7 @@ proptest! {
 // ---- Option ----
 
 #[derive(RowKey, Debug, Clone)]
+#[rowkey(view)]
 struct OptKey {
     a: Option<u16>,
     #[reverse]
@@ -927,6 +928,7 @@ impl Inner {
 }
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(view)]
 struct Outer {
     a: u8,
     inner: Inner,
@@ -1067,6 +1069,7 @@ proptest! {
 // ---- mirror: unique, not ordered ----
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(view)]
 struct MirrorKey {
     #[mirror]
     #[pad(7)]

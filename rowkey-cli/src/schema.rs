@@ -92,6 +92,7 @@ fn member(v: &Value) -> Result<Member, String> {
         .ok_or_else(|| format!("member `{name}` has no \"key\" object"))?;
     Ok(Member {
         name,
+        tag: &[],
         layout: layout(key)?,
     })
 }

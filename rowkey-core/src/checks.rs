@@ -4,6 +4,8 @@
 //! `#[diagnostic::on_unimplemented]`) names the numbers, at the attribute or
 //! field the derive spans the call on.
 
+use crate::{FieldCodec, Layout};
+
 /// Holds when the nested key `K` has a fixed width.
 #[diagnostic::on_unimplemented(
     message = "the nested key `{K}` has a variable length, so it cannot be embedded",
@@ -48,4 +50,86 @@ pub const fn offset_is<const ACTUAL: usize, const ASSERTED: usize>()
 where
     (): OffsetIs<ACTUAL, ASSERTED>,
 {
+}
+
+/// Holds when no byte string decodes as both `A` and `B`.
+#[diagnostic::on_unimplemented(
+    message = "`{A}` and `{B}` can decode the same bytes, so an enum of both could not tell which member a key is",
+    label = "give every variant a `#[tag(..)]` (its bytes lead the key), or give `{A}` and `{B}` `#[tag]` fields with different bytes at the same offset",
+    note = "two members are told apart when both have a `#[tag]` field at the same offset and of the same width with different bytes (before any variable-length field), or both have a fixed width and the widths differ"
+)]
+pub trait Disjoint<A: ?Sized, B: ?Sized, const DISJOINT: bool> {}
+impl<A: ?Sized, B: ?Sized> Disjoint<A, B, true> for () {}
+
+/// Compiles when `DISJOINT` (call with [`disjoint`] of the members' layouts).
+pub const fn disjoint_members<A: ?Sized, B: ?Sized, const DISJOINT: bool>()
+where
+    (): Disjoint<A, B, DISJOINT>,
+{
+}
+
+/// Whether no byte string can decode as both layouts: both are fixed and
+/// their widths differ, or both have a tag at the same offset and of the
+/// same width, before any variable-length segment, with different bytes.
+///
+/// ```
+/// use rowkey::RowKey;
+/// use rowkey_core::__private::checks::disjoint;
+///
+/// #[derive(RowKey)]
+/// struct User { id: u64, #[tag(1)] kind: () }
+/// #[derive(RowKey)]
+/// struct Group { id: u64, #[tag(2)] kind: () }
+/// #[derive(RowKey)]
+/// struct Other { id: u64 }
+///
+/// assert!(disjoint(&User::LAYOUT, &Group::LAYOUT)); // tags differ at byte 8
+/// assert!(!disjoint(&User::LAYOUT, &User::LAYOUT));
+/// assert!(disjoint(&User::LAYOUT, &Other::LAYOUT)); // 9 bytes against 8
+/// ```
+pub const fn disjoint(a: &Layout, b: &Layout) -> bool {
+    if !a.variable && !b.variable && a.width != b.width {
+        return true;
+    }
+    let mut i = 0;
+    while i < a.segments.len() && !variable(&a.segments[i].kind) {
+        if let FieldCodec::Tag(tag) = a.segments[i].kind {
+            if tag_differs(a.segments[i].offset, tag, b) {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether `b` has a tag at `offset`, before any variable-length segment,
+/// as wide as `tag` and with other bytes.
+const fn tag_differs(offset: usize, tag: &[u8], b: &Layout) -> bool {
+    let mut j = 0;
+    while j < b.segments.len() && !variable(&b.segments[j].kind) {
+        if let FieldCodec::Tag(other) = b.segments[j].kind {
+            if b.segments[j].offset == offset && other.len() == tag.len() && !same(tag, other) {
+                return true;
+            }
+        }
+        j += 1;
+    }
+    false
+}
+
+/// Segments after these have no fixed offset.
+const fn variable(kind: &FieldCodec) -> bool {
+    matches!(kind, FieldCodec::Escaped(_) | FieldCodec::Rest(_))
+}
+
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }

@@ -215,6 +215,8 @@ pub struct KeyTypes {
 pub struct Member {
     /// The variant's name.
     pub name: &'static str,
+    /// The variant's `#[tag]`, written before its key; empty without one.
+    pub tag: &'static [u8],
     /// The layout of the variant's key type.
     pub layout: &'static Layout,
 }

@@ -31,10 +31,14 @@ mod md5;
 #[doc(hidden)]
 pub mod names;
 pub mod range;
+#[doc(hidden)]
+pub mod record;
 pub mod salt;
 #[cfg(feature = "std")]
 pub mod schema;
 pub mod text;
+#[cfg(feature = "view")]
+mod view;
 
 #[cfg(feature = "alloc")]
 pub use dynamic::Explained;
@@ -47,11 +51,14 @@ pub use layout::{
 pub use md5::Md5;
 pub use range::{KeyRange, DEFAULT_RANGE_CAPACITY};
 pub use salt::{BucketRanges, Salt, SaltFormat, SplitPoint, SplitPoints};
+#[cfg(feature = "view")]
+pub use view::HasView;
 
 /// What generated code calls. Not public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__view as view;
+    pub use crate::__with_alloc as with_alloc;
     pub use crate::codec::{
         self, boolean, bytes, escaped, fixed, int, narrow, nested, option, pad, tag, Slots,
     };
@@ -59,7 +66,7 @@ pub mod __private {
     pub use crate::range::{self, range_capacity, Edge};
     pub use crate::salt;
     pub use crate::RowKey;
-    pub use crate::{checks, limits, names};
+    pub use crate::{checks, limits, names, record};
     #[cfg(feature = "alloc")]
     pub use alloc::{borrow::Cow, string::String, vec, vec::Vec};
     pub use core::ops::{Bound, RangeBounds};
@@ -68,8 +75,9 @@ pub mod __private {
     pub use zerocopy;
 }
 
-/// Expands its input when the `view` feature is on, to nothing otherwise:
-/// the derive wraps the zerocopy view in it, since it cannot see features.
+/// Expands its input when the `view` feature is on; otherwise says to turn
+/// it on: the derive wraps the zerocopy view of `#[rowkey(view)]` in it,
+/// since it cannot see features.
 #[cfg(feature = "view")]
 #[doc(hidden)]
 #[macro_export]
@@ -81,5 +89,25 @@ macro_rules! __view {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __view {
+    ($($item:tt)*) => {
+        ::core::compile_error!(
+            "`#[rowkey(view)]` needs rowkey's `view` feature: `rowkey = { version = \"0.1\", features = [\"view\"] }`"
+        );
+    };
+}
+
+/// Expands its input when the `alloc` feature is on, to nothing otherwise:
+/// the `RowKey` impl of an enum of key types encodes into a `Vec<u8>`.
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_alloc {
+    ($($item:tt)*) => { $($item)* };
+}
+
+#[cfg(not(feature = "alloc"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_alloc {
     ($($item:tt)*) => {};
 }

@@ -1,39 +1,58 @@
 ::rowkey::__private::view! {
     #[doc =
-    "The bytes of a [`Event`] key, read in place: each getter decodes its field alone. Made by [`Event::view`]."]
+    "The bytes of a [`Event`] key, read in place: each getter decodes its field alone. Made by `Event::view`."]
     #[repr(C)] #[derive(::rowkey::__private::zerocopy::FromBytes,
     ::rowkey::__private::zerocopy::KnownLayout, ::rowkey::__private::zerocopy::Immutable,
     ::rowkey::__private::zerocopy::Unaligned)] #[zerocopy(crate =
     "::rowkey::__private::zerocopy")] struct EventView { salt : [u8; 1], user : [u8; 4],
-    ts : [u8; 8], }
+    ts : [u8; 8], } #[doc(hidden)] #[allow(unused_qualifications, clippy::all)] const _ :
+    () = { use ::rowkey::__private as __rk; #[automatically_derived] impl EventView {
+    #[doc = "Decodes `user` alone."] #[inline] pub fn user(& self) -> __rk::Result < u32,
+    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user; __rk::int::decode(__s) })
+    } #[doc = "Decodes `ts` alone."] #[inline] pub fn ts(& self) -> __rk::Result < u64,
+    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.ts; __rk::int::decode_desc(__s)
+    }) } } #[automatically_derived] impl Event { #[doc =
+    r" Views `bytes` as this key's fields without decoding them;"] #[doc =
+    r" read one with its getter. The salt is not checked."] pub fn view(bytes : & [u8])
+    -> __rk::Result < & < Self as ::rowkey::HasView > ::View, ::rowkey::DecodeError > { <
+    EventView as ::rowkey::__private::zerocopy::FromBytes > ::ref_from_bytes(bytes)
+    .map_err(| _ | { ::rowkey::DecodeError::new("Event", 0,
+    ::rowkey::DecodeErrorKind::Length { expected : 13, found : bytes.len(), }) }) } }
+    #[automatically_derived] impl ::rowkey::HasView for Event { type View = EventView; fn
+    view(bytes : & [u8]) -> __rk::Result < & EventView, ::rowkey::DecodeError > {
+    Event::view(bytes) } } };
 }
 #[doc(hidden)]
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
-    ///Writes `user`.
-    #[inline(always)]
-    fn __write_user(
-        __key: &mut [u8; 13],
-        __v: &u32,
-    ) -> __rk::Result<(), ::rowkey::EncodeError> {
-        {
-            let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
-            __rk::int::encode((*__v), __s);
+    /// One function per field, writing it.
+    struct __Fields;
+    impl __Fields {
+        ///Writes `user`.
+        #[inline(always)]
+        fn user(
+            __key: &mut [u8; 13],
+            __v: &u32,
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
+                __rk::int::encode((*__v), __s);
+            }
+            __rk::Ok(())
         }
-        __rk::Ok(())
-    }
-    ///Writes `ts`.
-    #[inline(always)]
-    fn __write_ts(
-        __key: &mut [u8; 13],
-        __v: &u64,
-    ) -> __rk::Result<(), ::rowkey::EncodeError> {
-        {
-            let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
-            __rk::int::encode_desc((*__v), __s);
+        ///Writes `ts`.
+        #[inline(always)]
+        fn ts(
+            __key: &mut [u8; 13],
+            __v: &u64,
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
+                __rk::int::encode_desc((*__v), __s);
+            }
+            __rk::Ok(())
         }
-        __rk::Ok(())
     }
     #[automatically_derived]
     impl ::rowkey::RowKey for Event {
@@ -98,8 +117,8 @@ const _: () = {
         #[inline]
         fn encode(&self) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            __write_user(&mut __key, &self.user)?;
-            __write_ts(&mut __key, &self.ts)?;
+            __Fields::user(&mut __key, &self.user)?;
+            __Fields::ts(&mut __key, &self.ts)?;
             Self::SALT
                 .write(
                     Self::SALT.bucket_of(&{ *__rk::Slots::slot::<1, 4>(&__key) }),
@@ -139,16 +158,20 @@ const _: () = {
         pub fn split_points() -> ::rowkey::SplitPoints {
             Self::SALT.split_points()
         }
-        ///Every key with the given `user`: one range.
+        /**Every key with the given `user`: one range.
+
+Selects the keys by their bytes 1..5 (`user`).*/
         pub fn prefix_for_user(
             user: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            __write_user(&mut __key, &user)?;
+            __Fields::user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..5])?)
         }
-        ///Every key whose `user` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+        /**Every key whose `user` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+
+Selects the keys by their bytes 1..5 (`user`).*/
         pub fn range_for_user(
             user: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::BucketRanges<64>, ::rowkey::EncodeError> {
@@ -167,24 +190,28 @@ const _: () = {
             >(&__key[1..1], __lo, __hi, false)?;
             Self::SALT.fan_out(__range)
         }
-        ///Every key with the given `user` and `ts`: one range.
+        /**Every key with the given `user` and `ts`: one range.
+
+Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
         pub fn prefix_for_user_ts(
             user: u32,
             ts: u64,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            __write_user(&mut __key, &user)?;
-            __write_ts(&mut __key, &ts)?;
+            __Fields::user(&mut __key, &user)?;
+            __Fields::ts(&mut __key, &ts)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..13])?)
         }
-        ///Every key with the given `user` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
+        /**Every key with the given `user` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
+
+Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
         pub fn range_for_user_ts(
             user: u32,
             ts: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            __write_user(&mut __key, &user)?;
+            __Fields::user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&ts),
@@ -200,19 +227,5 @@ const _: () = {
             >(&__key[0..5], __lo, __hi, true)?;
             __rk::Ok(__range)
         }
-    }
-    __rk::view! {
-        #[automatically_derived] impl EventView { #[doc = "Decodes `user` alone."]
-        #[inline] pub fn user(& self) -> __rk::Result < u32, ::rowkey::DecodeError > {
-        __rk::Ok({ let __s = & self.user; __rk::int::decode(__s) }) } #[doc =
-        "Decodes `ts` alone."] #[inline] pub fn ts(& self) -> __rk::Result < u64,
-        ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.ts;
-        __rk::int::decode_desc(__s) }) } } #[automatically_derived] impl Event { #[doc =
-        r" Views `bytes` as this key's fields without decoding them;"] #[doc =
-        r" read one with its getter. The salt is not checked."] pub fn view(bytes : &
-        [u8]) -> __rk::Result < & EventView, ::rowkey::DecodeError > { < EventView as
-        ::rowkey::__private::zerocopy::FromBytes > ::ref_from_bytes(bytes).map_err(| _ |
-        { ::rowkey::DecodeError::new("Event", 0, ::rowkey::DecodeErrorKind::Length {
-        expected : 13, found : bytes.len(), }) }) } }
     }
 };

@@ -1,51 +1,74 @@
 ::rowkey::__private::view! {
-    #[doc =
-    "The bytes of a [`FileKey`] key, read in place: each getter decodes its field alone. Made by [`FileKey::view`]."]
+    #[doc(hidden)] #[allow(unused_qualifications, clippy::all)] const _ : () = { use
+    ::rowkey::__private as __rk; #[doc =
+    "The bytes of a [`FileKey`] key, read in place: each getter decodes its field alone. Made by `FileKey::view`."]
     #[repr(C)] #[derive(::rowkey::__private::zerocopy::FromBytes,
     ::rowkey::__private::zerocopy::KnownLayout, ::rowkey::__private::zerocopy::Immutable,
     ::rowkey::__private::zerocopy::Unaligned)] #[zerocopy(crate =
-    "::rowkey::__private::zerocopy")] struct FileKeyView { user_id : [u8; 6], create_date
-    : [u8; 8], file_id : [u8; 6], }
+    "::rowkey::__private::zerocopy")] pub struct __RowKeyView { user_id : [u8; 6],
+    create_date : [u8; 8], file_id : [u8; 6], } #[automatically_derived] impl
+    __RowKeyView { #[doc = "Decodes `user_id` alone."] #[inline] pub fn user_id(& self)
+    -> __rk::Result < u32, ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user_id;
+    __rk::pad::decode:: < _, 6 > (__s, false, "user_id", 0) ? }) } #[doc =
+    "Decodes `create_date` alone."] #[inline] pub fn create_date(& self) -> __rk::Result
+    < u32, ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.create_date;
+    __rk::pad::decode:: < _, 8 > (__s, false, "create_date", 6) ? }) } #[doc =
+    "Decodes `file_id` alone."] #[inline] pub fn file_id(& self) -> __rk::Result < u64,
+    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.file_id; __rk::pad::decode:: <
+    _, 6 > (__s, false, "file_id", 14) ? }) } } #[automatically_derived] impl FileKey {
+    #[doc = r" Views `bytes` as this key's fields without decoding them;"] #[doc =
+    r" read one with its getter. The salt is not checked."] pub fn view(bytes : & [u8])
+    -> __rk::Result < & < Self as ::rowkey::HasView > ::View, ::rowkey::DecodeError > { <
+    __RowKeyView as ::rowkey::__private::zerocopy::FromBytes > ::ref_from_bytes(bytes)
+    .map_err(| _ | { ::rowkey::DecodeError::new("FileKey", 0,
+    ::rowkey::DecodeErrorKind::Length { expected : 20, found : bytes.len(), }) }) } }
+    #[automatically_derived] impl ::rowkey::HasView for FileKey { type View =
+    __RowKeyView; fn view(bytes : & [u8]) -> __rk::Result < & __RowKeyView,
+    ::rowkey::DecodeError > { FileKey::view(bytes) } } };
 }
 #[doc(hidden)]
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
-    ///Writes `user_id`.
-    #[inline(always)]
-    fn __write_user_id(
-        __key: &mut [u8; 20],
-        __v: &u32,
-    ) -> __rk::Result<(), ::rowkey::EncodeError> {
-        {
-            let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
-            __rk::pad::encode::<_, 6>((*__v), __s, false, "user_id")?;
+    /// One function per field, writing it.
+    struct __Fields;
+    impl __Fields {
+        ///Writes `user_id`.
+        #[inline(always)]
+        fn user_id(
+            __key: &mut [u8; 20],
+            __v: &u32,
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
+                __rk::pad::encode::<_, 6>((*__v), __s, false, "user_id")?;
+            }
+            __rk::Ok(())
         }
-        __rk::Ok(())
-    }
-    ///Writes `create_date`.
-    #[inline(always)]
-    fn __write_create_date(
-        __key: &mut [u8; 20],
-        __v: &u32,
-    ) -> __rk::Result<(), ::rowkey::EncodeError> {
-        {
-            let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
-            __rk::pad::encode::<_, 8>((*__v), __s, false, "create_date")?;
+        ///Writes `create_date`.
+        #[inline(always)]
+        fn create_date(
+            __key: &mut [u8; 20],
+            __v: &u32,
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
+                __rk::pad::encode::<_, 8>((*__v), __s, false, "create_date")?;
+            }
+            __rk::Ok(())
         }
-        __rk::Ok(())
-    }
-    ///Writes `file_id`.
-    #[inline(always)]
-    fn __write_file_id(
-        __key: &mut [u8; 20],
-        __v: &u64,
-    ) -> __rk::Result<(), ::rowkey::EncodeError> {
-        {
-            let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
-            __rk::pad::encode::<_, 6>((*__v), __s, false, "file_id")?;
+        ///Writes `file_id`.
+        #[inline(always)]
+        fn file_id(
+            __key: &mut [u8; 20],
+            __v: &u64,
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
+                __rk::pad::encode::<_, 6>((*__v), __s, false, "file_id")?;
+            }
+            __rk::Ok(())
         }
-        __rk::Ok(())
     }
     #[automatically_derived]
     impl ::rowkey::RowKey for FileKey {
@@ -119,9 +142,9 @@ const _: () = {
         #[inline]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            __write_user_id(&mut __key, &self.user_id)?;
-            __write_create_date(&mut __key, &self.create_date)?;
-            __write_file_id(&mut __key, &self.file_id)?;
+            __Fields::user_id(&mut __key, &self.user_id)?;
+            __Fields::create_date(&mut __key, &self.create_date)?;
+            __Fields::file_id(&mut __key, &self.file_id)?;
             __rk::Ok(__key)
         }
         #[inline]
@@ -157,15 +180,19 @@ const _: () = {
     }
     #[automatically_derived]
     impl FileKey {
-        ///Every key with the given `user_id`: one range.
+        /**Every key with the given `user_id`: one range.
+
+Selects the keys by their bytes 0..6 (`user_id`).*/
         pub fn prefix_for_user_id(
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            __write_user_id(&mut __key, &user_id)?;
+            __Fields::user_id(&mut __key, &user_id)?;
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..6])?)
         }
-        ///Every key whose `user_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+        /**Every key whose `user_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+
+Selects the keys by their bytes 0..6 (`user_id`).*/
         pub fn range_for_user_id(
             user_id: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
@@ -184,23 +211,27 @@ const _: () = {
             >(&__key[0..0], __lo, __hi, false)?;
             __rk::Ok(__range)
         }
-        ///Every key with the given `user_id` and `create_date`: one range.
+        /**Every key with the given `user_id` and `create_date`: one range.
+
+Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         pub fn prefix_for_user_id_create_date(
             user_id: u32,
             create_date: u32,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            __write_user_id(&mut __key, &user_id)?;
-            __write_create_date(&mut __key, &create_date)?;
+            __Fields::user_id(&mut __key, &user_id)?;
+            __Fields::create_date(&mut __key, &create_date)?;
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..14])?)
         }
-        ///Every key with the given `user_id` and whose `create_date` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+        /**Every key with the given `user_id` and whose `create_date` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+
+Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         pub fn range_for_user_id_create_date(
             user_id: u32,
             create_date: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            __write_user_id(&mut __key, &user_id)?;
+            __Fields::user_id(&mut __key, &user_id)?;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&create_date),
                 |__v| __rk::pad::edge::<_, 8>(*__v, false),
@@ -215,27 +246,31 @@ const _: () = {
             >(&__key[0..6], __lo, __hi, false)?;
             __rk::Ok(__range)
         }
-        ///Every key with the given `user_id` and `create_date` and `file_id`: one range.
+        /**Every key with the given `user_id` and `create_date` and `file_id`: one range.
+
+Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 (`file_id`).*/
         pub fn prefix_for_user_id_create_date_file_id(
             user_id: u32,
             create_date: u32,
             file_id: u64,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            __write_user_id(&mut __key, &user_id)?;
-            __write_create_date(&mut __key, &create_date)?;
-            __write_file_id(&mut __key, &file_id)?;
+            __Fields::user_id(&mut __key, &user_id)?;
+            __Fields::create_date(&mut __key, &create_date)?;
+            __Fields::file_id(&mut __key, &file_id)?;
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..20])?)
         }
-        ///Every key with the given `user_id` and `create_date` and whose `file_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+        /**Every key with the given `user_id` and `create_date` and whose `file_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
+
+Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 (`file_id`).*/
         pub fn range_for_user_id_create_date_file_id(
             user_id: u32,
             create_date: u32,
             file_id: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            __write_user_id(&mut __key, &user_id)?;
-            __write_create_date(&mut __key, &create_date)?;
+            __Fields::user_id(&mut __key, &user_id)?;
+            __Fields::create_date(&mut __key, &create_date)?;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&file_id),
                 |__v| __rk::pad::edge::<_, 6>(*__v, false),
@@ -250,23 +285,5 @@ const _: () = {
             >(&__key[0..14], __lo, __hi, false)?;
             __rk::Ok(__range)
         }
-    }
-    __rk::view! {
-        #[automatically_derived] impl FileKeyView { #[doc = "Decodes `user_id` alone."]
-        #[inline] pub fn user_id(& self) -> __rk::Result < u32, ::rowkey::DecodeError > {
-        __rk::Ok({ let __s = & self.user_id; __rk::pad::decode:: < _, 6 > (__s, false,
-        "user_id", 0) ? }) } #[doc = "Decodes `create_date` alone."] #[inline] pub fn
-        create_date(& self) -> __rk::Result < u32, ::rowkey::DecodeError > { __rk::Ok({
-        let __s = & self.create_date; __rk::pad::decode:: < _, 8 > (__s, false,
-        "create_date", 6) ? }) } #[doc = "Decodes `file_id` alone."] #[inline] pub fn
-        file_id(& self) -> __rk::Result < u64, ::rowkey::DecodeError > { __rk::Ok({ let
-        __s = & self.file_id; __rk::pad::decode:: < _, 6 > (__s, false, "file_id", 14) ?
-        }) } } #[automatically_derived] impl FileKey { #[doc =
-        r" Views `bytes` as this key's fields without decoding them;"] #[doc =
-        r" read one with its getter. The salt is not checked."] pub fn view(bytes : &
-        [u8]) -> __rk::Result < & FileKeyView, ::rowkey::DecodeError > { < FileKeyView as
-        ::rowkey::__private::zerocopy::FromBytes > ::ref_from_bytes(bytes).map_err(| _ |
-        { ::rowkey::DecodeError::new("FileKey", 0, ::rowkey::DecodeErrorKind::Length {
-        expected : 20, found : bytes.len(), }) }) } }
     }
 };

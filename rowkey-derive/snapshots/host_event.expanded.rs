@@ -2,35 +2,39 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
-    ///Writes `host`.
-    #[inline(always)]
-    fn __write_host<'a>(
-        __w: &mut __rk::Writer<'_>,
-        __v: &str,
-    ) -> __rk::Result<(), ::rowkey::EncodeError> {
-        __rk::escaped::encode(__w, __rk::codec::str_bytes(&(*__v)), false)?;
-        __rk::Ok(())
-    }
-    ///Writes `ts`.
-    #[inline(always)]
-    fn __write_ts<'a>(
-        __w: &mut __rk::Writer<'_>,
-        __v: &u64,
-    ) -> __rk::Result<(), ::rowkey::EncodeError> {
-        {
-            let __s = __w.slot::<8>()?;
-            __rk::int::encode_desc((*__v), __s);
+    /// One function per field, writing it.
+    struct __Fields;
+    impl __Fields {
+        ///Writes `host`.
+        #[inline(always)]
+        fn host<'a>(
+            __w: &mut __rk::Writer<'_>,
+            __v: &str,
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            __rk::escaped::encode(__w, __rk::codec::str_bytes(&(*__v)), false)?;
+            __rk::Ok(())
         }
-        __rk::Ok(())
-    }
-    ///Writes `rest`.
-    #[inline(always)]
-    fn __write_rest<'a>(
-        __w: &mut __rk::Writer<'_>,
-        __v: &[u8],
-    ) -> __rk::Result<(), ::rowkey::EncodeError> {
-        __w.rest(__rk::codec::as_bytes(&(*__v)), false)?;
-        __rk::Ok(())
+        ///Writes `ts`.
+        #[inline(always)]
+        fn ts<'a>(
+            __w: &mut __rk::Writer<'_>,
+            __v: &u64,
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __w.slot::<8>()?;
+                __rk::int::encode_desc((*__v), __s);
+            }
+            __rk::Ok(())
+        }
+        ///Writes `rest`.
+        #[inline(always)]
+        fn rest<'a>(
+            __w: &mut __rk::Writer<'_>,
+            __v: &[u8],
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            __w.rest(__rk::codec::as_bytes(&(*__v)), false)?;
+            __rk::Ok(())
+        }
     }
     #[automatically_derived]
     impl<'a> ::rowkey::RowKey for HostEventKey<'a> {
@@ -109,9 +113,9 @@ const _: () = {
         ) -> __rk::Result<usize, ::rowkey::EncodeError> {
             let mut __w = __rk::Writer::new(out, "HostEventKey");
             __w.take(0)?;
-            __write_host(&mut __w, &self.host)?;
-            __write_ts(&mut __w, &self.ts)?;
-            __write_rest(&mut __w, &self.rest)?;
+            __Fields::host(&mut __w, &self.host)?;
+            __Fields::ts(&mut __w, &self.ts)?;
+            __Fields::rest(&mut __w, &self.rest)?;
             __rk::codec::check_max_width(__w.position(), 32767, "HostEventKey")
         }
         fn decode(
@@ -142,17 +146,21 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'a> HostEventKey<'a> {
-        ///Every key with the given `host`: one range.
+        /**Every key with the given `host`: one range.
+
+Selects the keys by their bytes 0.. (`host`, variable length).*/
         pub fn prefix_for_host(
             host: &str,
         ) -> __rk::Result<::rowkey::KeyRange<256>, ::rowkey::EncodeError> {
             let mut __buf = [0u8; 256];
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
             __w.take(0)?;
-            __write_host(&mut __w, &host)?;
+            __Fields::host(&mut __w, &host)?;
             __rk::Ok(::rowkey::KeyRange::<256>::prefix(&__w.written()[0..])?)
         }
-        ///Every key with the given `host` and `ts`: one range.
+        /**Every key with the given `host` and `ts`: one range.
+
+Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         pub fn prefix_for_host_ts(
             host: &str,
             ts: u64,
@@ -160,11 +168,13 @@ const _: () = {
             let mut __buf = [0u8; 256];
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
             __w.take(0)?;
-            __write_host(&mut __w, &host)?;
-            __write_ts(&mut __w, &ts)?;
+            __Fields::host(&mut __w, &host)?;
+            __Fields::ts(&mut __w, &ts)?;
             __rk::Ok(::rowkey::KeyRange::<256>::prefix(&__w.written()[0..])?)
         }
-        ///Every key with the given `host` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
+        /**Every key with the given `host` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
+
+Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         pub fn range_for_host_ts(
             host: &str,
             ts: impl __rk::RangeBounds<u64>,
@@ -172,7 +182,7 @@ const _: () = {
             let mut __buf = [0u8; 256];
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
             __w.take(0)?;
-            __write_host(&mut __w, &host)?;
+            __Fields::host(&mut __w, &host)?;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&ts),
                 |__v| __rk::int::edge::<_, 8>(*__v, true),
@@ -187,7 +197,9 @@ const _: () = {
             >(&__w.written()[0..], __lo, __hi, true)?;
             __rk::Ok(__range)
         }
-        ///Every key with the given `host` and `ts` and `rest`: one range.
+        /**Every key with the given `host` and `ts` and `rest`: one range.
+
+Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`), 10.. (`rest`, variable length).*/
         pub fn prefix_for_host_ts_rest(
             host: &str,
             ts: u64,
@@ -196,9 +208,9 @@ const _: () = {
             let mut __buf = [0u8; 256];
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
             __w.take(0)?;
-            __write_host(&mut __w, &host)?;
-            __write_ts(&mut __w, &ts)?;
-            __write_rest(&mut __w, &rest)?;
+            __Fields::host(&mut __w, &host)?;
+            __Fields::ts(&mut __w, &ts)?;
+            __Fields::rest(&mut __w, &rest)?;
             __rk::Ok(::rowkey::KeyRange::<256>::exact(&__w.written()[0..])?)
         }
     }

@@ -1,52 +1,118 @@
-#[automatically_derived]
-impl Row {
-    /// Decodes the key of whichever record type these bytes hold, trying
-    /// the variants in order; give each a `#[tag]` so exactly one fits.
-    /// On failure, the error of the variant that read furthest.
-    pub fn decode(bytes: &[u8]) -> ::core::result::Result<Self, ::rowkey::DecodeError> {
-        let __err = match <CustomerKey as ::rowkey::RowKey>::decode(bytes) {
-            ::core::result::Result::Ok(k) => {
-                return ::core::result::Result::Ok(Self::Customer(k));
+#[doc(hidden)]
+#[allow(unused_qualifications, clippy::all)]
+const _: () = {
+    use ::rowkey::__private as __rk;
+    const _: () = __rk::checks::disjoint_members::<
+        OrderKey,
+        CustomerKey,
+        {
+            __rk::checks::disjoint(
+                &<OrderKey as ::rowkey::RowKey>::LAYOUT,
+                &<CustomerKey as ::rowkey::RowKey>::LAYOUT,
+            )
+        },
+    >();
+    #[automatically_derived]
+    impl Row {
+        /// Decodes the key of whichever record type these bytes hold:
+        /// the member whose `#[tag]` leads them, or, without tags, the
+        /// one member whose layout they fit (the derive proves there is
+        /// at most one). On failure, the error of the member that read furthest.
+        pub fn decode(
+            bytes: &[u8],
+        ) -> ::core::result::Result<Self, ::rowkey::DecodeError> {
+            let __err = match __rk::record::strip_tag(bytes, (&[] as &[u8]), "Row")
+                .and_then(<CustomerKey as ::rowkey::RowKey>::decode)
+            {
+                ::core::result::Result::Ok(k) => {
+                    return ::core::result::Result::Ok(Self::Customer(k));
+                }
+                ::core::result::Result::Err(e) => e,
+            };
+            let __err = match __rk::record::strip_tag(bytes, (&[] as &[u8]), "Row")
+                .and_then(<OrderKey as ::rowkey::RowKey>::decode)
+            {
+                ::core::result::Result::Ok(k) => {
+                    return ::core::result::Result::Ok(Self::Order(k));
+                }
+                ::core::result::Result::Err(e) => {
+                    if e.offset() >= __err.offset() { e } else { __err }
+                }
+            };
+            ::core::result::Result::Err(__err)
+        }
+        /// Encodes the variant's tag and key into the front of `out`.
+        pub fn encode_into(
+            &self,
+            out: &mut [u8],
+        ) -> ::core::result::Result<usize, ::rowkey::EncodeError> {
+            match self {
+                Self::Customer(k) => {
+                    let __n = __rk::record::write_tag(
+                        (&[] as &[u8]),
+                        out,
+                        (&[] as &[u8]).len() + ::rowkey::RowKey::encoded_len(k),
+                        "Row",
+                    )?;
+                    ::core::result::Result::Ok(
+                        __n + ::rowkey::RowKey::encode_into(k, &mut out[__n..])?,
+                    )
+                }
+                Self::Order(k) => {
+                    let __n = __rk::record::write_tag(
+                        (&[] as &[u8]),
+                        out,
+                        (&[] as &[u8]).len() + ::rowkey::RowKey::encoded_len(k),
+                        "Row",
+                    )?;
+                    ::core::result::Result::Ok(
+                        __n + ::rowkey::RowKey::encode_into(k, &mut out[__n..])?,
+                    )
+                }
             }
-            ::core::result::Result::Err(e) => e,
-        };
-        let __err = match <OrderKey as ::rowkey::RowKey>::decode(bytes) {
-            ::core::result::Result::Ok(k) => {
-                return ::core::result::Result::Ok(Self::Order(k));
+        }
+        /// The length of the variant's tag and key.
+        pub fn encoded_len(&self) -> usize {
+            match self {
+                Self::Customer(k) => {
+                    (&[] as &[u8]).len() + ::rowkey::RowKey::encoded_len(k)
+                }
+                Self::Order(k) => (&[] as &[u8]).len() + ::rowkey::RowKey::encoded_len(k),
             }
-            ::core::result::Result::Err(e) => {
-                if e.offset() >= __err.offset() { e } else { __err }
-            }
-        };
-        ::core::result::Result::Err(__err)
-    }
-    /// Encodes the variant's key into the front of `out`.
-    pub fn encode_into(
-        &self,
-        out: &mut [u8],
-    ) -> ::core::result::Result<usize, ::rowkey::EncodeError> {
-        match self {
-            Self::Customer(k) => ::rowkey::RowKey::encode_into(k, out),
-            Self::Order(k) => ::rowkey::RowKey::encode_into(k, out),
         }
     }
-    /// The length of the variant's key.
-    pub fn encoded_len(&self) -> usize {
-        match self {
-            Self::Customer(k) => ::rowkey::RowKey::encoded_len(k),
-            Self::Order(k) => ::rowkey::RowKey::encoded_len(k),
+    __rk::with_alloc! {
+        #[automatically_derived] impl ::rowkey::RowKey for Row { #[doc =
+        r" The shortest member's tag and key."] const WIDTH : usize =
+        __rk::record::min((& [] as & [u8]).len() + < CustomerKey as ::rowkey::RowKey >
+        ::WIDTH, (& [] as & [u8]).len() + < OrderKey as ::rowkey::RowKey > ::WIDTH);
+        const VARIABLE : bool = true; #[doc =
+        r" Keys of different members do not sort by any one value."] const ORDERED : bool
+        = false; #[doc =
+        r" Each member has its own layout; the enum's lists no segments."] const LAYOUT :
+        ::rowkey::Layout = ::rowkey::Layout { name : "Row", width : < Self as
+        ::rowkey::RowKey > ::WIDTH, variable : true, max_width :
+        __rk::limits::DEFAULT_MAX_WIDTH, salt : ::core::option::Option::None, segments :
+        & [], }; type Bytes = __rk::Vec < u8 >; type Decoded < 'de > = Row < >; fn
+        encode(& self) -> ::core::result::Result < __rk::Vec < u8 >,
+        ::rowkey::EncodeError > { let mut __out = __rk::vec![0u8;
+        Row::encoded_len(self)]; let __n = Row::encode_into(self, & mut __out) ?; __out
+        .truncate(__n); ::core::result::Result::Ok(__out) } fn encode_into(& self, out :
+        & mut [u8]) -> ::core::result::Result < usize, ::rowkey::EncodeError > {
+        Row::encode_into(self, out) } fn encoded_len(& self) -> usize {
+        Row::encoded_len(self) } fn decode(bytes : & [u8]) -> ::core::result::Result <
+        Self::Decoded < '_ >, ::rowkey::DecodeError > { Row::decode(bytes) } }
+    }
+    #[automatically_derived]
+    impl ::core::convert::From<CustomerKey> for Row {
+        fn from(k: CustomerKey) -> Self {
+            Self::Customer(k)
         }
     }
-}
-#[automatically_derived]
-impl ::core::convert::From<CustomerKey> for Row {
-    fn from(k: CustomerKey) -> Self {
-        Self::Customer(k)
+    #[automatically_derived]
+    impl ::core::convert::From<OrderKey> for Row {
+        fn from(k: OrderKey) -> Self {
+            Self::Order(k)
+        }
     }
-}
-#[automatically_derived]
-impl ::core::convert::From<OrderKey> for Row {
-    fn from(k: OrderKey) -> Self {
-        Self::Order(k)
-    }
-}
+};

@@ -6,7 +6,7 @@
 use quote::ToTokens;
 use syn::{DeriveInput, Ident};
 
-use crate::attr::{self, FieldAttrs, StructAttrs};
+use crate::attr::{self, At, FieldAttrs, StructAttrs};
 use crate::ctxt::{Ctxt, Scope};
 use crate::messages as msg;
 
@@ -38,6 +38,8 @@ pub struct Variant<'a> {
     pub ident: &'a Ident,
     /// The key type it wraps.
     pub ty: &'a syn::Type,
+    /// `#[tag(..)]`: the bytes that lead the member's key.
+    pub tag: Option<At<Vec<u8>>>,
 }
 
 impl<'a> Input<'a> {
@@ -134,9 +136,11 @@ fn variant<'a>(cx: &Ctxt, v: &'a syn::Variant) -> Option<Variant<'a>> {
         cx.error_spanned_by(d, msg::discriminant(&name, &value));
         return None;
     }
+    let tag = attr::variant_tag(cx, &v.attrs);
     Some(Variant {
         ident: &v.ident,
         ty: ty?,
+        tag,
     })
 }
 

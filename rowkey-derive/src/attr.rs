@@ -32,6 +32,8 @@ pub struct StructAttrs {
     pub krate: Option<syn::Path>,
     /// `salt(buckets = N, phoenix)`
     pub phoenix: Option<At<u64>>,
+    /// `view`, or `view = Name`: the zerocopy view, and the name it asks for.
+    pub view: Option<At<Option<syn::Ident>>>,
 }
 
 /// A codec attribute on a field.
@@ -292,6 +294,27 @@ fn struct_key(
             }
         }
         // salt(buckets = 16, phoenix)
+        // view, view = FileKeyView
+        KEY_VIEW => {
+            let name = if meta.input.peek(syn::Token![=]) {
+                match meta.value().and_then(|v| v.parse::<syn::Ident>()) {
+                    Ok(name) => Some(name),
+                    Err(e) => {
+                        skip_value(meta);
+                        cx.push(syn::Error::new(e.span(), msg::VIEW_NAME));
+                        return;
+                    }
+                }
+            } else {
+                None
+            };
+            if first {
+                out.view = Some(At {
+                    value: name,
+                    span: key.span(),
+                });
+            }
+        }
         KEY_SALT => {
             let mut salt = StructAttrs::default();
             phoenix_salt(cx, meta, key.span(), &mut salt);
@@ -362,7 +385,7 @@ fn duplicate_key(cx: &Ctxt, name: &str, first: Span, second: Span) {
 }
 
 /// `#[tag(2)]`, `#[tag(b'x')]`, `#[tag(b"ix")]` or `#[tag("ix")]`.
-fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
+pub fn tag_bytes(attr: &Attribute) -> syn::Result<At<Vec<u8>>> {
     const SYNTAX: &str = msg::TAG_SYNTAX;
     let list = match &attr.meta {
         Meta::List(list) => list,
@@ -558,4 +581,26 @@ fn field_attr(
         _ => {}
     }
     Ok(())
+}
+
+/// The attributes of an enum's variant: `#[tag(..)]`, the bytes that lead
+/// the member's key. Field attributes put here by mistake are reported.
+pub fn variant_tag(cx: &Ctxt, attrs: &[Attribute]) -> Option<At<Vec<u8>>> {
+    let mut tag: Option<At<Vec<u8>>> = None;
+    for attr in attrs {
+        let path = attr.path();
+        if path.is_ident(TAG) {
+            match (tag_bytes(attr), &tag) {
+                (Ok(t), None) => tag = Some(t),
+                (Ok(t), Some(first)) => {
+                    cx.error_at(t.span, msg::duplicate_attr(TAG));
+                    cx.error_at(first.span, msg::first_attr(TAG));
+                }
+                (Err(e), _) => cx.push(e),
+            }
+        } else if let Some(name) = FIELD_ATTRS.iter().find(|n| path.is_ident(n)) {
+            cx.error_spanned_by(path, msg::field_attr_on_variant(name));
+        }
+    }
+    tag
 }

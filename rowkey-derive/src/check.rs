@@ -3,11 +3,13 @@
 //! one build shows every mistake. Rules that need a nested key's width,
 //! which only the compiler knows, are left to `expand/checks.rs`.
 
-use crate::ast::Input;
+use crate::ast::{Input, Variant};
 use crate::ctxt::{Ctxt, Scope};
 use crate::messages as msg;
-use crate::model::{Draft, SaltFormat, Size};
-use crate::symbol::unraw;
+use rowkey_core::__private::names::{self, Helper};
+
+use crate::model::{Codec, Draft, SaltFormat, Size};
+use crate::symbol::{unraw, KEY_MAX_WIDTH, KEY_SALT, KEY_VIEW, KEY_WIDTH};
 
 pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     cx.scope(Scope::Key);
@@ -15,6 +17,19 @@ pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     at_offsets(cx, key);
     declared_width(cx, key);
     within_max_width(cx, input, key);
+    helper_names_unique(cx, key);
+    view_fits(cx, key);
+}
+
+/// The view reads each field at a fixed offset from bytes it borrows as
+/// plain arrays: a fixed key without lifetimes.
+fn view_fits(cx: &Ctxt, key: &Draft<'_>) {
+    let Some(view) = key.view else { return };
+    if let Some(v) = first_variable(key) {
+        cx.error_at(view.span, msg::view_variable(&unraw(key.fields[v].ident)));
+    } else if key.generics.lifetimes().next().is_some() {
+        cx.error_at(view.span, msg::VIEW_LIFETIMES);
+    }
 }
 
 /// The first variable-length field, if any.
@@ -164,4 +179,91 @@ fn size_text(size: &Size) -> String {
             .map(|k| format!("{}::WIDTH", crate::lower::ty::text(k).replace(" :: ", "::"))),
     );
     parts.join(" + ")
+}
+
+/// Two scan helpers with one name would not compile: a nested key `a`'s
+/// `prefix_for_a_within` is also the prefix helper of `a` and a next field
+/// named `within`. Blame the field whose name completes the second one.
+fn helper_names_unique(cx: &Ctxt, key: &Draft<'_>) {
+    let mut made: Vec<(String, usize)> = Vec::new();
+    for k in 1..=key.fields.len() {
+        let last = &key.fields[k - 1];
+        let nested = matches!(last.codec, Some(Codec::Nested)) && !last.optional && !last.mirror;
+        let helpers = [Some(Helper::Prefix), nested.then_some(Helper::Within)];
+        for helper in helpers.into_iter().flatten() {
+            let name = helper_name(helper, &key.fields[..k]);
+            match made.iter().find(|(n, _)| *n == name) {
+                Some(&(_, first)) => {
+                    let (field, first) = (key.fields[k - 1].ident, key.fields[first].ident);
+                    let message = msg::helper_name_twice(&name, &unraw(first), &unraw(field));
+                    cx.error_at(field.span(), message);
+                }
+                None => made.push((name, k - 1)),
+            }
+        }
+    }
+}
+
+/// A helper's name over `fields`, as the runtime spells it.
+fn helper_name(
+    helper: Helper,
+    fields: &[crate::model::Field<'_, Option<Codec>, Option<Size>>],
+) -> String {
+    let mut name = String::new();
+    let idents: Vec<String> = fields.iter().map(|f| unraw(f.ident)).collect();
+    // Writing to a `String` cannot fail.
+    let _ = names::write(&mut name, helper, idents.iter().map(String::as_str));
+    name
+}
+
+/// The rules of an enum of key types.
+pub fn record(cx: &Ctxt, input: &Input<'_>, variants: &[Variant<'_>]) {
+    cx.scope(Scope::Key);
+    struct_keys_on_enum(cx, input);
+    tags_on_every_variant(cx, variants);
+    tags_prefix_free(cx, variants);
+}
+
+/// `width`, `max_width`, the salt and the view describe one key's layout;
+/// an enum's members each have their own.
+fn struct_keys_on_enum(cx: &Ctxt, input: &Input<'_>) {
+    let a = &input.attrs;
+    let spans = [
+        a.width.map(|w| (KEY_WIDTH, w.span)),
+        a.max_width.map(|w| (KEY_MAX_WIDTH, w.span)),
+        a.phoenix.map(|s| (KEY_SALT, s.span)),
+        a.view.as_ref().map(|v| (KEY_VIEW, v.span)),
+    ];
+    for (key, span) in spans.into_iter().flatten() {
+        cx.error_at(span, msg::struct_key_on_enum(key));
+    }
+}
+
+/// Decode picks a tagged member by its leading bytes; an untagged member's
+/// key could start with any tag, so tags go on every variant or none.
+fn tags_on_every_variant(cx: &Ctxt, variants: &[Variant<'_>]) {
+    let Some(tagged) = variants.iter().find(|v| v.tag.is_some()) else {
+        return;
+    };
+    for v in variants.iter().filter(|v| v.tag.is_none()) {
+        let message = msg::tag_missing(&v.ident.to_string(), &tagged.ident.to_string());
+        cx.error_spanned_by(v.ident, message);
+    }
+}
+
+/// With one tag a prefix of another, the longer tag's keys start with the
+/// shorter one too: a key could decode as either member.
+fn tags_prefix_free(cx: &Ctxt, variants: &[Variant<'_>]) {
+    for (i, v) in variants.iter().enumerate() {
+        let Some(tag) = &v.tag else { continue };
+        let earlier = variants[..i]
+            .iter()
+            .filter_map(|w| Some((w, w.tag.as_ref()?)));
+        for (w, other) in earlier {
+            if tag.value.starts_with(&other.value) || other.value.starts_with(&tag.value) {
+                let message = msg::tags_not_prefix_free(&v.ident.to_string(), &w.ident.to_string());
+                cx.error_at(tag.span, message);
+            }
+        }
+    }
 }

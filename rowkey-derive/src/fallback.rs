@@ -38,14 +38,55 @@ pub fn expand(ast: &Input<'_>, errors: syn::Error) -> TokenStream {
     let width = sattrs.width.map_or(0, |w| w.value).min(max);
     let row_key = row_key_impl(input, &krate, width);
     let helpers = helpers(input, &krate, width, sattrs.phoenix.is_some(), &fields);
+    let (view_outside, view_inside) = view(ast, &krate);
     quote! {
         #errors
+        #view_outside
         #[doc(hidden)]
         #[allow(dead_code, unused, clippy::all)]
         const _: () = {
             #row_key
             #helpers
+            #view_inside
         };
+    }
+}
+
+/// For `#[rowkey(view)]`: a view type with a getter per field and
+/// `T::view`, so code reading the view reports nothing more. A named view
+/// is defined next to the key, where the user names it.
+fn view(ast: &Input<'_>, krate: &syn::Path) -> (TokenStream, TokenStream) {
+    let Some(view) = &ast.attrs.view else {
+        return (TokenStream::new(), TokenStream::new());
+    };
+    let name = view
+        .value
+        .clone()
+        .unwrap_or_else(|| Ident::new("__RowKeyView", proc_macro2::Span::call_site()));
+    let vis = &ast.original.vis;
+    let def = quote!(#[allow(dead_code)] #vis struct #name;);
+    let getters = ast.fields().iter().map(|f| {
+        let (field, ty) = (f.ident, f.ty);
+        quote! {
+            pub fn #field(&self) -> ::core::result::Result<#ty, #krate::DecodeError> {
+                ::core::unreachable!("rowkey: the derive reported errors")
+            }
+        }
+    });
+    let ident = ast.ident;
+    let impls = quote! {
+        impl #name {
+            #(#getters)*
+        }
+        impl #ident {
+            pub fn view(_: &[u8]) -> ::core::result::Result<&#name, #krate::DecodeError> {
+                ::core::unreachable!("rowkey: the derive reported errors")
+            }
+        }
+    };
+    match view.value {
+        Some(_) => (def, impls),
+        None => (TokenStream::new(), quote!(#def #impls)),
     }
 }
 
@@ -111,44 +152,38 @@ fn helpers(
             }
         });
     }
+    let pins_salt = |n: usize| {
+        if phoenix {
+            n == fields.len()
+        } else {
+            fields.iter().skip(n).all(|f| !f.1)
+        }
+    };
+    let ret = |n: usize| {
+        if pins_salt(n) {
+            quote!(#krate::KeyRange<#cap>)
+        } else {
+            quote!(#krate::BucketRanges<#cap>)
+        }
+    };
     let mut leading = Vec::new();
+    // Names already stubbed: a name made twice was reported, not stubbed twice.
+    let mut seen = Vec::new();
     for (k, (field, _)) in fields.iter().enumerate() {
         leading.push(unraw(field));
-        let (prefix, range, within) = (
-            name(Helper::Prefix, &leading),
-            name(Helper::Range, &leading),
-            // Any field could be a nested key: a `_within` stub for each.
-            name(Helper::Within, &leading),
-        );
-        let pins_salt = |n: usize| {
-            if phoenix {
-                n == fields.len()
-            } else {
-                fields.iter().skip(n).all(|f| !f.1)
+        // Any field could be a nested key: a `_within` stub for each.
+        let helpers = [
+            (Helper::Within, ret(k)),
+            (Helper::Prefix, ret(k + 1)),
+            (Helper::Range, ret(k)),
+        ];
+        for (helper, ret) in helpers {
+            let name = name(helper, &leading);
+            if !seen.contains(&name) {
+                items.push(stub(&name, k + 1, &ret, krate));
+                seen.push(name);
             }
-        };
-        let ret = |n: usize| {
-            if pins_salt(n) {
-                quote!(#krate::KeyRange<#cap>)
-            } else {
-                quote!(#krate::BucketRanges<#cap>)
-            }
-        };
-        let (prefix_ret, range_ret) = (ret(k + 1), ret(k));
-        let args = (0..=k).map(|_| quote!(_: impl ::core::marker::Sized));
-        let args2 = args.clone();
-        let args3 = args.clone();
-        items.push(quote! {
-            pub fn #within(#(#args3),*) -> ::core::result::Result<#range_ret, #krate::EncodeError> {
-                ::core::unreachable!("rowkey: the derive reported errors")
-            }
-            pub fn #prefix(#(#args),*) -> ::core::result::Result<#prefix_ret, #krate::EncodeError> {
-                ::core::unreachable!("rowkey: the derive reported errors")
-            }
-            pub fn #range(#(#args2),*) -> ::core::result::Result<#range_ret, #krate::EncodeError> {
-                ::core::unreachable!("rowkey: the derive reported errors")
-            }
-        });
+        }
     }
     quote! {
         #[automatically_derived]
@@ -164,4 +199,14 @@ fn name(helper: Helper, fields: &[String]) -> Ident {
     // Writing to a `String` cannot fail.
     let _ = names::write(&mut name, helper, fields.iter().map(String::as_str));
     Ident::new(&name, proc_macro2::Span::call_site())
+}
+
+/// A helper taking `args` arguments of any type and returning `ret`.
+fn stub(name: &Ident, args: usize, ret: &TokenStream, krate: &syn::Path) -> TokenStream {
+    let args = (0..args).map(|_| quote!(_: impl ::core::marker::Sized));
+    quote! {
+        pub fn #name(#(#args),*) -> ::core::result::Result<#ret, #krate::EncodeError> {
+            ::core::unreachable!("rowkey: the derive reported errors")
+        }
+    }
 }

@@ -88,6 +88,12 @@ pub fn field_attr_on_struct(name: &str, is_salt: bool) -> String {
 
 pub const ROWKEY_NEEDS_KEYS: &str = "`#[rowkey]` needs keys: `#[rowkey(width = 20)]`, `max_width = N`, `crate = \"path\"`, `salt(buckets = N, phoenix)`";
 pub const CRATE_PATH: &str = "`crate` takes the path to rowkey as a string: `crate = \"::rowkey\"`";
+pub const VIEW_NAME: &str =
+    "`view` takes the view type's name, if any: `#[rowkey(view)]` or `#[rowkey(view = FileKeyView)]`";
+pub fn view_variable(variable: &str) -> String {
+    format!("`view` reads each field at a fixed offset, but `{variable}` has a variable length. Remove `view`, or give `{variable}` a fixed width with `#[fixed(N)]`")
+}
+pub const VIEW_LIFETIMES: &str = "`view` covers keys without lifetimes: the view holds the bytes of owned fields only. Remove `view`, or use owned field types";
 pub const ROWKEY_ON_FIELD: &str = "`#[rowkey(..)]` goes on the struct; on a field, write the codec directly: `#[pad(6)]`, `#[be_u32]`, `#[fixed(8)]`, `#[reverse]`, `#[at(N)]`, `#[salt(mod = N)]`";
 
 pub const PHOENIX_EXAMPLE: &str = "#[rowkey(salt(buckets = 16, phoenix))]";
@@ -368,4 +374,25 @@ pub fn bad_salt_digits(d: u64, max: u64) -> String {
 }
 pub fn salt_digits_too_few(d: u64, top: u64, buckets: u64, need: usize) -> String {
     format!("`pad = {d}` holds buckets 0..={top}, but `mod = {buckets}`. Use `pad = {need}`")
+}
+
+// ---- generated names --------------------------------------------------------
+
+pub fn helper_name_twice(name: &str, nested: &str, field: &str) -> String {
+    format!("the scan helper `{name}` would be generated twice: as the `_within` helper of the nested key `{nested}`, and as the prefix helper ending at `{field}`. Rename `{field}` (or `{nested}`)")
+}
+
+// ---- enums of key types -----------------------------------------------------
+
+pub fn field_attr_on_variant(name: &str) -> String {
+    format!("`#[{name}]` goes on a field of the key type, not on a variant; a variant takes `#[tag(..)]`, the bytes that lead its key")
+}
+pub fn struct_key_on_enum(key: &str) -> String {
+    format!("`{key}` applies to a key struct; each member of an enum of key types has its own. Remove `{key}`, or put it on the member types")
+}
+pub fn tag_missing(variant: &str, tagged: &str) -> String {
+    format!("`{variant}` has no `#[tag(..)]` but `{tagged}` has one: a tag tells the members apart only when every variant has one. Add `#[tag(..)]` to `{variant}`")
+}
+pub fn tags_not_prefix_free(variant: &str, other: &str) -> String {
+    format!("the tag of `{variant}` starts with the tag of `{other}` (or equals it), so a key of `{variant}` could decode as `{other}`. Give them tags of which neither starts the other, as `#[tag(1)]` and `#[tag(2)]`")
 }

@@ -27,6 +27,8 @@ pub struct Key<'a, C = Codec, W = Size> {
     /// `width = N`, as declared.
     pub declared_width: Option<At<usize>>,
     pub salt: Option<Salt>,
+    /// `#[rowkey(view)]` or `#[rowkey(view = Name)]`: a zerocopy view.
+    pub view: Option<&'a At<Option<Ident>>>,
     pub fields: Vec<Field<'a, C, W>>,
     /// Fields `..layout_known` have known offsets (all, once complete).
     pub layout_known: usize,
@@ -67,6 +69,7 @@ impl<'a> Draft<'a> {
             max_width: self.max_width,
             declared_width: self.declared_width,
             salt: self.salt,
+            view: self.view,
             layout_known: self.layout_known,
         })
     }
@@ -130,6 +133,13 @@ impl<W> Field<'_, Codec, W> {
     /// Whether a helper takes a value for this field (a tag is constant).
     pub fn takes_value(&self) -> bool {
         !matches!(self.codec, Codec::Tag(_))
+    }
+}
+
+impl<W> Field<'_, Codec, W> {
+    /// Whether the field has no fixed width.
+    pub fn variable(&self) -> bool {
+        matches!(self.codec, Codec::Escaped(_) | Codec::Rest(_))
     }
 }
 

@@ -16,7 +16,11 @@ pub fn derive(input: &syn::DeriveInput) -> TokenStream {
             crate::check::key(&cx, &ast, &key);
             Some(key)
         }
-        Data::Enum(_) | Data::Unsupported => None,
+        Data::Enum(variants) => {
+            crate::check::record(&cx, &ast, variants);
+            None
+        }
+        Data::Unsupported => None,
     };
     if let Err(errors) = cx.finish() {
         return crate::fallback::expand(&ast, errors);

@@ -22,7 +22,8 @@ pub const KEY_WIDTH: &str = "width";
 pub const KEY_MAX_WIDTH: &str = "max_width";
 pub const KEY_CRATE: &str = "crate";
 pub const KEY_SALT: &str = "salt";
-pub const STRUCT_KEYS: &[&str] = &[KEY_WIDTH, KEY_MAX_WIDTH, KEY_CRATE, KEY_SALT];
+pub const KEY_VIEW: &str = "view";
+pub const STRUCT_KEYS: &[&str] = &[KEY_WIDTH, KEY_MAX_WIDTH, KEY_CRATE, KEY_SALT, KEY_VIEW];
 
 /// Keys of `#[salt(...)]` on a field.
 pub const SALT_MOD: &str = "mod";

@@ -74,13 +74,13 @@ fn check(name: &str, input: syn::DeriveInput) {
     }
 }
 
-/// The README's key: three `pad` fields and a declared width.
+/// The README's key: three `pad` fields, a declared width and the view.
 #[test]
 fn snapshot_file_key() {
     check(
         "file_key",
         syn::parse_quote! {
-            #[rowkey(width = 20)]
+            #[rowkey(width = 20, view)]
             struct FileKey {
                 #[pad(6)]
                 user_id: u32,
@@ -93,12 +93,14 @@ fn snapshot_file_key() {
     );
 }
 
-/// A salted key: the bucket leads, `user` pins it, `ts` sorts newest first.
+/// A salted key: the bucket leads, `user` pins it, `ts` sorts newest first;
+/// its view has the name the user gives.
 #[test]
 fn snapshot_event() {
     check(
         "event",
         syn::parse_quote! {
+            #[rowkey(view = EventView)]
             struct Event {
                 #[salt(mod = 16)]
                 user: u32,
@@ -140,6 +142,22 @@ fn snapshot_record_enum() {
     );
 }
 
+/// An enum of key types with variant tags: the tag leads each member's key.
+#[test]
+fn snapshot_record_enum_tagged() {
+    check(
+        "record_enum_tagged",
+        syn::parse_quote! {
+            enum Row {
+                #[tag(b"u")]
+                User(UserKey),
+                #[tag(2)]
+                Group(GroupKey),
+            }
+        },
+    );
+}
+
 /// A key with a mistake: the error, a stub impl and stub helpers.
 #[test]
 fn snapshot_fallback() {
@@ -162,15 +180,14 @@ fn snapshot_fallback() {
 /// the lines of 3 fields.
 #[test]
 fn expansion_is_linear_in_fields() {
-    let lines = |n: usize| {
-        let fields: Vec<String> = (0..n).map(|i| format!("#[pad(6)] f{i}: u32")).collect();
-        let input = syn::parse_str(&format!("struct K {{ {} }}", fields.join(", "))).unwrap();
-        expand(&input).lines().count()
-    };
-    let (one, three, eight) = (lines(1), lines(3), lines(8));
-    println!("generated lines: 1 field {one}, 3 fields {three}, 8 fields {eight}");
-    assert!(
-        eight <= 3 * three,
-        "8 fields: {eight} lines, 3 fields: {three}"
-    );
+    for attr in ["", "#[rowkey(view)]"] {
+        let lines = |n: usize| {
+            let fields: Vec<String> = (0..n).map(|i| format!("#[pad(6)] f{i}: u32")).collect();
+            let text = format!("{attr} struct K {{ {} }}", fields.join(", "));
+            expand(&syn::parse_str(&text).unwrap()).lines().count()
+        };
+        let (one, three, eight) = (lines(1), lines(3), lines(8));
+        println!("generated lines {attr}: 1 field {one}, 3 fields {three}, 8 fields {eight}");
+        assert!(eight <= 3 * three, "8 fields: {eight}, 3 fields: {three}");
+    }
 }

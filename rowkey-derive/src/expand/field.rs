@@ -3,7 +3,7 @@
 //! which `encode` and every scan helper call, so each field's write is
 //! emitted once.
 
-use proc_macro2::{Ident, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -48,7 +48,12 @@ fn write_value(
         Codec::Bool => quote!(__rk::boolean::encode(#value, #slot, #desc);),
         Codec::ByteArray(_) => quote!(__rk::bytes::encode(&#value, #slot, #desc);),
         // Spanned on the field's type, so "not a row key" points there.
-        Codec::Nested => quote_spanned!(f.value_ty.span()=> __rk::nested::encode(&#value, #slot)?;),
+        // Through the trait, spanned on the type, like every other use of
+        // a nested key: a type that is not a key gives one error there.
+        Codec::Nested => {
+            let ty = f.value_ty;
+            quote_spanned!(ty.span()=> <#ty as __rk::RowKey>::encode_into(&#value, #slot)?;)
+        }
         Codec::Tag(bytes) => quote!(*#slot = [#(#bytes),*];),
         // Variable-length codecs are written through the cursor, never into a slot.
         Codec::Escaped(_) | Codec::Rest(_) => TokenStream::new(),
@@ -90,7 +95,7 @@ fn read_value(
         Codec::ByteArray(_) => quote!(__rk::bytes::decode(#slot, #desc)),
         Codec::Nested => {
             let ty = f.value_ty;
-            quote_spanned!(ty.span()=> __rk::nested::decode::<#ty>(#slot)?)
+            quote_spanned!(ty.span()=> <#ty as __rk::RowKey>::decode(#slot)?)
         }
         Codec::Tag(bytes) => quote!({
             __rk::tag::check(#slot, &[#(#bytes),*], #name, #offset)?;
@@ -304,9 +309,12 @@ pub fn read_field(f: &Field<'_>) -> TokenStream {
     }
 }
 
-/// The name of the function that writes `f`.
-pub fn writer(f: &Field<'_>) -> Ident {
-    format_ident!("__write_{}", unraw(f.ident))
+/// The function that writes `f`: an associated function of `__Fields`, a
+/// type of the derive's block, so no local of a helper (whose arguments are
+/// named after the fields) can shadow it.
+pub fn writer(f: &Field<'_>) -> TokenStream {
+    let ident = f.ident;
+    quote!(__Fields::#ident)
 }
 
 /// The argument a writer takes for `value`, an expression of the field's
@@ -319,12 +327,12 @@ pub fn writer_arg(f: &Field<'_>, value: &TokenStream) -> TokenStream {
     }
 }
 
-/// `fn __write_user_id(key, value)`: writes the field into a fixed key's
+/// `fn user_id(key, value)` of `__Fields`: writes the field into a fixed key's
 /// array at its offset, or through a variable key's cursor.
 pub fn writer_fn(key: &Key<'_>, f: &Field<'_>) -> TokenStream {
     let krate = &key.krate;
     let (impl_generics, _, where_clause) = key.generics.split_for_impl();
-    let name = writer(f);
+    let name = f.ident;
     let ty = param_type(f, &TokenStream::new());
     let ty = match &f.codec {
         Codec::Fixed { .. } | Codec::Escaped(_) | Codec::Rest(_) if !f.optional => ty,

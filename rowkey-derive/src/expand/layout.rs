@@ -2,7 +2,8 @@
 //! and its typed `rowkey::FieldCodec`.
 
 use proc_macro2::TokenStream;
-use quote::ToTokens;
+use quote::{quote_spanned, ToTokens};
+use syn::spanned::Spanned;
 
 use super::{lit, q as quote};
 use crate::model::{Codec, Field, IntTy, Key, Salt, SaltFormat, TextKind};
@@ -63,7 +64,7 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
     let (offset, w) = (&f.offset, &f.width);
     // A nested key reads as its type (`Md5`, `MainKey`).
     let mut codec = match f.codec {
-        Codec::Nested => f.value_ty.to_token_stream().to_string().replace(' ', ""),
+        Codec::Nested => type_text(f.value_ty),
         _ => f.codec.describe(),
     };
     if f.optional {
@@ -81,8 +82,9 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
         quote!(#krate::Order::Descending)
     } else if matches!(f.codec, Codec::Nested) {
         let ty = f.value_ty;
+        let ordered = quote_spanned!(ty.span()=> <#ty as __rk::RowKey>::ORDERED);
         quote! {
-            if <#ty as __rk::RowKey>::ORDERED { #krate::Order::Ascending } else { #krate::Order::Unordered }
+            if #ordered { #krate::Order::Ascending } else { #krate::Order::Unordered }
         }
     } else {
         quote!(#krate::Order::Ascending)
@@ -129,7 +131,7 @@ fn field_codec(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
         }
         Codec::Nested => {
             let ty = f.value_ty;
-            quote!(#fc::Nested { layout: &<#ty as __rk::RowKey>::LAYOUT })
+            quote_spanned!(ty.span()=> #fc::Nested { layout: &<#ty as __rk::RowKey>::LAYOUT })
         }
         Codec::Tag(bytes) => quote!(#fc::Tag(&[#(#bytes),*])),
         Codec::Escaped(kind) => {

@@ -39,18 +39,21 @@ pub fn key(key: &Key<'_>) -> TokenStream {
     let writers = key.fields.iter().map(|f| field::writer_fn(key, f));
     let row_key = encode::row_key_impl(key);
     let helpers = scan::helpers(key);
-    let (view_struct, view_impl) = view::view(key);
+    let view = view::view(key);
     q! {
-        #view_struct
+        #view
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
             use #krate::__private as __rk;
             #checks
-            #(#writers)*
+            /// One function per field, writing it.
+            struct __Fields;
+            impl __Fields {
+                #(#writers)*
+            }
             #row_key
             #helpers
-            #view_impl
         };
     }
 }

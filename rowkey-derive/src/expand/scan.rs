@@ -115,6 +115,25 @@ fn listed(fields: &[Field<'_>]) -> String {
         .join(" and ")
 }
 
+/// The bytes `fields` take in the key, for helper docs: `bytes 0..6
+/// (`user_id`), 6..14 (`create_date`)`; a field after a nested key or a
+/// variable-length one is named without numbers.
+fn bytes_doc(fields: &[Field<'_>]) -> String {
+    let spans: Vec<String> = fields
+        .iter()
+        .map(|f| {
+            let name = unraw(f.ident);
+            let end = f.offset.plus(&f.width);
+            match (f.offset.known(), end.known(), f.variable()) {
+                (Some(a), Some(b), false) => format!("{a}..{b} (`{name}`)"),
+                (Some(a), _, true) => format!("{a}.. (`{name}`, variable length)"),
+                _ => format!("those of `{name}`"),
+            }
+        })
+        .collect();
+    format!("Selects the keys by their bytes {}.", spans.join(", "))
+}
+
 /// The parameters for fields `0..pinned` (tags take none).
 fn params<'a>(fields: &'a [Field<'a>]) -> impl Iterator<Item = TokenStream> + 'a {
     fields.iter().filter(|f| f.takes_value()).map(|f| {
@@ -192,7 +211,10 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
         quote!(#krate::KeyRange::<#cap>::prefix(#pinned_bytes)?)
     };
     if salt_pinned(key, k) {
-        let doc = format!("Every key with the given {fields_doc}: one range.");
+        let doc = format!(
+            "Every key with the given {fields_doc}: one range.\n\n{}",
+            bytes_doc(fields)
+        );
         quote! {
             #[doc = #doc]
             pub fn #fname(#(#params)*) -> __rk::Result<#krate::KeyRange<#cap>, #krate::EncodeError> {
@@ -202,7 +224,8 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
         }
     } else {
         let doc = format!(
-            "Every key with the given {fields_doc}: one range per salt bucket, in bucket order, built without allocating."
+            "Every key with the given {fields_doc}: one range per salt bucket, in bucket order, built without allocating.\n\n{} The bucket leads each range.",
+            bytes_doc(fields)
         );
         quote! {
             #[doc = #doc]
@@ -253,6 +276,7 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
             ""
         }
     );
+    let doc = format!("{doc}\n\n{}", bytes_doc(&key.fields[..k]));
     let build = quote! {
         let __lo = __rk::range::edge_bound(__rk::RangeBounds::start_bound(&#last_ident), |#v| #edge)?;
         let __hi = __rk::range::edge_bound(__rk::RangeBounds::end_bound(&#last_ident), |#v| #edge)?;
@@ -299,6 +323,7 @@ fn within_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
         unraw(inner),
         unraw(inner),
     );
+    let doc = format!("{doc}\n\n{}", bytes_doc(fields));
     let (ret, tail) = if salt_pinned(key, k - 1) {
         (quote!(#krate::KeyRange<#cap>), quote!(__rk::Ok(__range)))
     } else {

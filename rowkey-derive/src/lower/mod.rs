@@ -60,6 +60,7 @@ pub fn key<'a>(cx: &Ctxt, input: &'a Input<'a>, fields: &'a [ast::Field<'a>]) ->
         max_width: max,
         declared_width: sattrs.width,
         salt,
+        view: sattrs.view.as_ref(),
         fields: lowered,
         layout_known,
     }

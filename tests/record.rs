@@ -1,0 +1,103 @@
+//! Enums of key types: tags on the variants, the decoding rule, the proof
+//! that no bytes decode as two members, and the `RowKey` impl.
+
+use rowkey::{OwnedRowKey, RowKey};
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct UserKey {
+    user: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct GroupKey {
+    group: u64,
+}
+
+/// Issue 10's two members of the same layout: told apart by variant tags.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+enum Tagged {
+    #[tag(b"u")]
+    User(UserKey),
+    #[tag(2)]
+    Group(GroupKey),
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct CustomerKey {
+    customer: u64,
+    #[tag(1)]
+    kind: (),
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct OrderKey {
+    customer: u64,
+    #[tag(2)]
+    kind: (),
+    order: u64,
+}
+
+/// Untagged: the members differ in a tag field at the same offset.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+enum Row {
+    Customer(CustomerKey),
+    Order(OrderKey),
+}
+
+fn round_trip<K: OwnedRowKey + PartialEq + core::fmt::Debug>(k: &K) -> Vec<u8> {
+    let bytes = k.encode().unwrap();
+    assert_eq!(bytes.as_ref().len(), k.encoded_len());
+    assert_eq!(&K::decode(bytes.as_ref()).unwrap(), k);
+    bytes.as_ref().to_vec()
+}
+
+#[test]
+fn a_variant_tag_leads_the_key_and_picks_the_member() {
+    let group = GroupKey { group: 5 };
+    let bytes = round_trip(&Tagged::Group(group.clone()));
+    assert_eq!(bytes[0], 2);
+    assert_eq!(&bytes[1..], &group.encode().unwrap());
+    // The reported bug: a group key's bytes never decode as a user.
+    let mut as_user = b"u".to_vec();
+    as_user.extend_from_slice(&group.encode().unwrap());
+    assert_eq!(
+        Tagged::decode(&as_user).unwrap(),
+        Tagged::User(UserKey { user: 5 })
+    );
+    assert!(Tagged::decode(&group.encode().unwrap()).is_err());
+    assert!(Tagged::decode(b"").is_err());
+}
+
+#[test]
+fn untagged_members_decode_by_their_layout() {
+    let order = Row::Order(OrderKey {
+        customer: 7,
+        kind: (),
+        order: 9,
+    });
+    let customer = Row::Customer(CustomerKey {
+        customer: 7,
+        kind: (),
+    });
+    assert_eq!(round_trip(&order).len(), 17);
+    assert_eq!(round_trip(&customer).len(), 9);
+    assert_eq!(<Row as RowKey>::WIDTH, 9);
+    const { assert!(<Row as RowKey>::VARIABLE) };
+}
+
+#[test]
+fn disjointness_follows_the_layouts() {
+    use rowkey::__private::checks::disjoint;
+    assert!(disjoint(&CustomerKey::LAYOUT, &OrderKey::LAYOUT));
+    assert!(!disjoint(&UserKey::LAYOUT, &GroupKey::LAYOUT));
+    assert!(!disjoint(&CustomerKey::LAYOUT, &CustomerKey::LAYOUT));
+}
+
+#[test]
+fn encode_into_a_short_buffer_is_an_error() {
+    let k = Tagged::User(UserKey { user: 1 });
+    let mut buf = [0u8; 8];
+    assert!(k.encode_into(&mut buf).is_err());
+    let mut buf = [0u8; 9];
+    assert_eq!(k.encode_into(&mut buf), Ok(9));
+}
