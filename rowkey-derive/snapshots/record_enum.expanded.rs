@@ -14,6 +14,24 @@ const _: () = {
     >();
     #[automatically_derived]
     impl Row {
+        /// The record types of this table, in the order `decode` tries them,
+        /// each with its key's layout: `KEY_TYPES.explain(bytes)` takes a key
+        /// apart as the one that matches, `KEY_TYPES.to_json()` is the schema.
+        pub const KEY_TYPES: ::rowkey::KeyTypes = ::rowkey::KeyTypes {
+            name: "Row",
+            members: &[
+                ::rowkey::Member {
+                    name: "Customer",
+                    tag: (&[] as &[u8]),
+                    layout: &<CustomerKey as ::rowkey::RowKey>::LAYOUT,
+                },
+                ::rowkey::Member {
+                    name: "Order",
+                    tag: (&[] as &[u8]),
+                    layout: &<OrderKey as ::rowkey::RowKey>::LAYOUT,
+                },
+            ],
+        };
         /// Decodes the key of whichever record type these bytes hold:
         /// the member whose `#[tag]` leads them, or, without tags, the
         /// one member whose layout they fit (the derive proves there is
