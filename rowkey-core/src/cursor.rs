@@ -73,6 +73,12 @@ impl<'a> Writer<'a> {
         Ok(())
     }
 
+    /// Drops what was written after the first `len` bytes (an HBase `Struct`
+    /// leaves out its trailing null fields); a longer `len` changes nothing.
+    pub fn truncate(&mut self, len: usize) {
+        self.pos = self.pos.min(len);
+    }
+
     /// What was written.
     pub fn written(&self) -> &[u8] {
         &self.out[..self.pos]
@@ -133,6 +139,11 @@ impl<'a> Reader<'a> {
                 },
             )),
         }
+    }
+
+    /// The next byte, without reading it.
+    pub fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
     }
 
     /// Everything left: a trailing field.

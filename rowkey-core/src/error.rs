@@ -63,6 +63,25 @@ pub enum EncodeErrorKind {
         /// The value's length in bytes.
         len: usize,
     },
+    /// The value holds a `0x00` byte, which its codec writes as a terminator or
+    /// separator (OrderedBytes `Text`, descending `BlobCopy`, a Phoenix `VARCHAR`).
+    ZeroByte {
+        /// Index of the first `0x00` in the value.
+        at: usize,
+    },
+    /// A Phoenix `CHAR` value holds a character that is not one byte (not ASCII).
+    NotSingleByte {
+        /// Byte index of the first such character.
+        at: usize,
+    },
+    /// A Phoenix `CHAR` value ends with a space, which its space padding could not tell apart.
+    TrailingSpace {
+        /// The value's length in bytes.
+        len: usize,
+    },
+    /// A range bound outside the values whose bytes keep their order (Java's
+    /// `Bytes` encoding sorts negative numbers after positive ones).
+    Unordered,
     /// The output buffer is shorter than the key.
     BufferTooSmall {
         /// Bytes the key needs.
@@ -102,6 +121,21 @@ impl fmt::Display for EncodeError {
             EncodeErrorKind::TrailingZero { len } => write!(
                 f,
                 "value of {len} bytes ends with a 0x00 byte, which fixed-width padding cannot tell apart; strip it or use another codec"
+            ),
+            EncodeErrorKind::ZeroByte { at } => write!(
+                f,
+                "value holds a 0x00 byte at index {at}, which this codec writes as its terminator; remove it or use a blob codec"
+            ),
+            EncodeErrorKind::NotSingleByte { at } => write!(
+                f,
+                "value holds a character that is not ASCII at byte {at}; Phoenix CHAR holds single-byte characters only, use VARCHAR"
+            ),
+            EncodeErrorKind::TrailingSpace { len } => write!(
+                f,
+                "value of {len} bytes ends with a space, which CHAR's space padding cannot tell apart; strip it or use VARCHAR"
+            ),
+            EncodeErrorKind::Unordered => f.write_str(
+                "range bound is negative, and Java's Bytes encoding does not sort negative numbers below positive ones; use non-negative bounds or an ordered codec",
             ),
             EncodeErrorKind::BufferTooSmall { needed, available } => write!(
                 f,
@@ -192,6 +226,24 @@ pub enum DecodeErrorKind {
     Unterminated,
     /// A borrowed field (`&str`, `&[u8]`) whose bytes had to be unescaped or inverted.
     NeedsOwned,
+    /// A byte that is none of the values a one-byte field allows (a Java
+    /// `boolean`, a Phoenix `BOOLEAN`).
+    InvalidByte {
+        /// The byte found.
+        found: u8,
+        /// What was allowed, for the message.
+        expected: &'static str,
+    },
+    /// An OrderedBytes value starts with the header of another type or order.
+    BadHeader {
+        /// The header byte this field's type and order write.
+        expected: u8,
+        /// The byte found.
+        found: u8,
+    },
+    /// Bytes that the Java code never writes for any value (a non-canonical
+    /// form), so decoding them would not give back these bytes.
+    NonCanonical,
     /// A bucket number at or above the bucket count.
     BucketOutOfRange {
         /// The bucket in the key.
@@ -296,6 +348,18 @@ impl fmt::Display for DecodeError {
             }
             DecodeErrorKind::NeedsOwned => f.write_str(
                 "the value contains an escaped 0x00 or is descending, so it cannot be borrowed from the key; use String, Vec<u8> or Cow",
+            ),
+            DecodeErrorKind::InvalidByte { found, expected } => {
+                write!(f, "found {}, expected {expected}", ByteText(found))
+            }
+            DecodeErrorKind::BadHeader { expected, found } => write!(
+                f,
+                "found {}, expected the OrderedBytes header {}: a value of another type or order",
+                ByteText(found),
+                ByteText(expected)
+            ),
+            DecodeErrorKind::NonCanonical => f.write_str(
+                "bytes that Java never writes for any value (not the canonical form): a corrupt or foreign key",
             ),
             DecodeErrorKind::BucketOutOfRange { found, buckets } => write!(
                 f,

@@ -17,6 +17,9 @@
 //! | [`nested`] | none (a type that derives `RowKey`, `Md5`) | that key's bytes | that key's |
 //! | [`tag`] | `#[tag(2)]`, `#[tag(b"ix")]` on `()` | the constant | fixed |
 //! | [`escaped`] | `#[escaped]` | value, `00` as `00 FF`, then `00 01` | bytewise |
+//! | [`hbase`] | Java's `Bytes.toBytes` (`i16`..`i64`, `f32`, `f64`, `bool`) | two's complement / IEEE bits, big-endian; `bool` `0xFF`/`0x00` | non-negative values only |
+//! | [`ordered`] | HBase `OrderedBytes` (ints, floats, `Text`, `BlobVar`, `BlobCopy`, null) | a header byte, then the value | as the values, both orders |
+//! | [`phoenix`] | Apache Phoenix primary-key columns | Phoenix's column bytes and separators | as Phoenix sorts |
 //! | trailing | none (last `&str`, `&[u8]`, `String`, `Vec<u8>`) | the value, to the end of the key | bytewise |
 //!
 //! `#[reverse]` (descending order) inverts every byte of a field (`!b`),
@@ -30,11 +33,15 @@ pub mod bytes;
 pub mod escaped;
 pub mod fixed;
 pub mod float;
+pub mod hbase;
 pub mod int;
 pub mod narrow;
 pub mod nested;
 pub mod option;
+pub mod ordered;
 pub mod pad;
+pub mod phoenix;
+pub mod plain;
 pub mod tag;
 
 /// Fixed-size windows into a key array, so generated code writes and reads

@@ -1,0 +1,507 @@
+//! HBase's `org.apache.hadoop.hbase.util.OrderedBytes`: what HBase's typed API
+//! (`OrderedInt32`, `OrderedString`, `OrderedBlobVar`, `Struct`, ...) writes.
+//!
+//! Every value starts with a header byte naming its type; descending order
+//! inverts the whole encoding, header included.
+//!
+//! | type | Rust | ascending bytes |
+//! |---|---|---|
+//! | null | `None` | `05` |
+//! | `Int8` .. `Int64` | `i8` .. `i64` | `29`, `2A`, `2B`, `2C`, then the value big-endian with the sign bit flipped |
+//! | `Float32`, `Float64` | `f32`, `f64` | `30`, `31`, then the IEEE bits: sign bit flipped, and for a negative value every other bit too |
+//! | `Text` | `str` | `34`, the UTF-8 bytes, `00`; a `0x00` in the value is an error |
+//! | `BlobVar` | `[u8]` | `37`, the bits in groups of 7 from the most significant, each group a byte with the high bit set but the last one's clear; empty is `37 00` |
+//! | `BlobCopy` | `[u8]`, last field only | `38`, the bytes as they are (descending: inverted, then `FF`; a `0x00` in the value is an error) |
+//!
+//! `OrderedInt32` `1` is `2B 80 00 00 01`, descending `D4 7F FF FF FE`;
+//! `OrderedString` `"ab"` is `34 61 62 00`. Each encoding sorts as its values
+//! do, in either order: floats as `-inf < .. < -0.0 < +0.0 < .. < +inf < NaN`.
+//! Java writes every NaN as the canonical NaN (`Float.floatToIntBits`), so
+//! NaN payloads are not kept, and decode rejects any other NaN.
+//!
+//! An HBase `Struct` writes its fields one after another and leaves out the
+//! trailing fields that are null (when their type is nullable: `Text`,
+//! `BlobVar`, `BlobCopy`, not the fixed-width numbers); reading it, a nullable
+//! field at the end of the key is null. [`Writer::truncate`] and
+//! [`Reader::peek`] are what an encoder and decoder of a struct need for that.
+
+use super::int::KeyInt;
+use super::plain::Plain;
+use crate::cursor::{Reader, Writer};
+use crate::range::Edge;
+use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+
+/// The header of a null.
+pub const NULL: u8 = 0x05;
+/// The header of `Text`.
+pub const TEXT: u8 = 0x34;
+/// The header of `BlobVar`.
+pub const BLOB_VAR: u8 = 0x37;
+/// The header of `BlobCopy`.
+pub const BLOB_COPY: u8 = 0x38;
+/// The byte that ends a `Text` (and a descending `BlobCopy`).
+const TERM: u8 = 0x00;
+
+/// A byte as it stands in a key of the given order.
+#[inline(always)]
+fn ord(b: u8, descending: bool) -> u8 {
+    if descending {
+        !b
+    } else {
+        b
+    }
+}
+
+/// A fixed-width OrderedBytes type: `N` bytes, header included.
+pub trait OrderedFixed<const N: usize>: Copy {
+    /// The ascending header byte.
+    const HEADER: u8;
+    /// The ascending bytes, header included.
+    fn to_ordered(self) -> [u8; N];
+    /// The value of ascending bytes whose header was checked; `None` for bytes
+    /// Java never writes (a NaN other than the canonical one).
+    fn from_ordered(bytes: &[u8; N]) -> Option<Self>;
+}
+
+macro_rules! ordered_fixed {
+    ($($t:ty => $n:literal, $header:literal, $canonical:expr;)*) => {$(
+        impl OrderedFixed<$n> for $t {
+            const HEADER: u8 = $header;
+            #[inline]
+            fn to_ordered(self) -> [u8; $n] {
+                let mut out = [$header; $n];
+                out[1..].copy_from_slice(&$canonical(self).to_key());
+                out
+            }
+            #[inline]
+            fn from_ordered(bytes: &[u8; $n]) -> Option<Self> {
+                let mut body = [0u8; $n - 1];
+                body.copy_from_slice(&bytes[1..]);
+                let v = <$t>::from_key(body);
+                ($canonical(v).to_key() == body).then_some(v)
+            }
+        }
+    )*};
+}
+
+/// Java's `floatToIntBits`/`doubleToLongBits`: every NaN becomes the canonical one.
+macro_rules! canonical_nan {
+    ($t:ty) => {
+        |v: $t| if v.is_nan() { <$t>::NAN } else { v }
+    };
+}
+
+ordered_fixed! {
+    i8 => 2, 0x29, core::convert::identity;
+    i16 => 3, 0x2A, core::convert::identity;
+    i32 => 5, 0x2B, core::convert::identity;
+    i64 => 9, 0x2C, core::convert::identity;
+    f32 => 5, 0x30, canonical_nan!(f32);
+    f64 => 9, 0x31, canonical_nan!(f64);
+}
+
+/// Writes a fixed-width value.
+#[inline]
+pub fn encode<T: OrderedFixed<N>, const N: usize>(v: T, out: &mut [u8; N], descending: bool) {
+    *out = v.to_ordered();
+    if descending {
+        super::invert(out);
+    }
+}
+
+/// Reads a fixed-width value.
+///
+/// # Errors
+/// [`DecodeErrorKind::BadHeader`] for the header of another type or order,
+/// [`DecodeErrorKind::NonCanonical`] for a NaN Java never writes.
+#[inline]
+pub fn decode<T: OrderedFixed<N>, const N: usize>(
+    bytes: &[u8; N],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<T, DecodeError> {
+    check_header(bytes[0], T::HEADER, descending, field, offset)?;
+    let mut b = *bytes;
+    if descending {
+        super::invert(&mut b);
+    }
+    T::from_ordered(&b).ok_or(DecodeError::new(
+        field,
+        offset,
+        DecodeErrorKind::NonCanonical,
+    ))
+}
+
+/// The bytes of a range bound; every value has them, in either order.
+#[inline]
+pub fn edge<T: OrderedFixed<N>, const N: usize>(
+    v: T,
+    descending: bool,
+) -> Result<Edge<N>, EncodeError> {
+    let mut out = [0u8; N];
+    encode(v, &mut out, descending);
+    Ok(Edge::Bytes(out))
+}
+
+fn check_header(
+    found: u8,
+    header: u8,
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<(), DecodeError> {
+    let expected = ord(header, descending);
+    if found == expected {
+        Ok(())
+    } else {
+        Err(DecodeError::new(
+            field,
+            offset,
+            DecodeErrorKind::BadHeader { expected, found },
+        ))
+    }
+}
+
+/// Writes a null (`OrderedBytes.encodeNull`).
+///
+/// # Errors
+/// [`EncodeErrorKind::BufferTooSmall`].
+pub fn encode_null(w: &mut Writer<'_>, descending: bool) -> Result<(), EncodeError> {
+    w.take(1)?[0] = ord(NULL, descending);
+    Ok(())
+}
+
+/// Reads a null if one comes next, and says whether it did.
+pub fn take_null(r: &mut Reader<'_>, descending: bool) -> bool {
+    let null = r.peek() == Some(ord(NULL, descending));
+    if null {
+        r.skip(1);
+    }
+    null
+}
+
+/// Bytes a `Text` of `v` takes.
+#[inline]
+pub fn text_len(v: &str) -> usize {
+    v.len() + 2
+}
+
+/// The index of the first `0x00` in `v`, as an encode error on `field`.
+pub(crate) fn reject_zero(v: &[u8], field: &'static str) -> Result<(), EncodeError> {
+    match v.iter().position(|&b| b == 0) {
+        Some(at) => Err(EncodeError::new(field, EncodeErrorKind::ZeroByte { at })),
+        None => Ok(()),
+    }
+}
+
+/// Writes `v` as `Text`, null-terminated.
+///
+/// # Errors
+/// [`EncodeErrorKind::ZeroByte`] when `v` holds a `0x00` (Java rejects it
+/// too); [`EncodeErrorKind::BufferTooSmall`].
+pub fn encode_text(
+    w: &mut Writer<'_>,
+    v: &str,
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    reject_zero(v.as_bytes(), field)?;
+    let out = w.take(text_len(v))?;
+    out[0] = TEXT;
+    out[1..=v.len()].copy_from_slice(v.as_bytes());
+    out[v.len() + 1] = TERM;
+    if descending {
+        out.iter_mut().for_each(|b| *b = !*b);
+    }
+    Ok(())
+}
+
+/// Reads a `Text` (UTF-8 is checked by the accessor that gives the string),
+/// or a null.
+///
+/// # Errors
+/// [`DecodeErrorKind::BadHeader`], [`DecodeErrorKind::Unterminated`].
+pub fn decode_text<'a>(
+    r: &mut Reader<'a>,
+    descending: bool,
+    field: &'static str,
+) -> Result<Option<Plain<'a>>, DecodeError> {
+    if take_null(r, descending) {
+        return Ok(None);
+    }
+    header(r, TEXT, descending, field)?;
+    let offset = r.position();
+    let rest = r.remaining();
+    let term = ord(TERM, descending);
+    let end = rest
+        .iter()
+        .position(|&b| b == term)
+        .ok_or(DecodeError::new(
+            field,
+            offset,
+            DecodeErrorKind::Unterminated,
+        ))?;
+    r.skip(end + 1);
+    Ok(Some(Plain::new(&rest[..end], descending, field, offset)))
+}
+
+/// Reads the header byte and checks it.
+fn header(
+    r: &mut Reader<'_>,
+    header: u8,
+    descending: bool,
+    field: &'static str,
+) -> Result<(), DecodeError> {
+    let offset = r.position();
+    let found = r.take::<1>(field)?[0];
+    check_header(found, header, descending, field, offset)
+}
+
+/// Bytes a `BlobVar` of `len` bytes takes (`OrderedBytes.blobVarEncodedLength`).
+#[inline]
+pub fn blob_var_len(len: usize) -> usize {
+    if len == 0 {
+        2
+    } else {
+        (len * 8).div_ceil(7) + 1
+    }
+}
+
+/// Writes `v` as `BlobVar`: any bytes, self-terminating.
+///
+/// # Errors
+/// [`EncodeErrorKind::BufferTooSmall`].
+pub fn encode_blob_var(w: &mut Writer<'_>, v: &[u8], descending: bool) -> Result<(), EncodeError> {
+    let out = w.take(blob_var_len(v.len()))?;
+    out[0] = BLOB_VAR;
+    let groups = &mut out[1..];
+    groups.fill(0);
+    for (i, bit) in bits(v).enumerate() {
+        groups[i / 7] |= bit << (6 - i % 7);
+    }
+    let last = groups.len() - 1;
+    for g in &mut groups[..last] {
+        *g |= 0x80;
+    }
+    if descending {
+        out.iter_mut().for_each(|b| *b = !*b);
+    }
+    Ok(())
+}
+
+/// The bits of `v`, most significant first.
+fn bits(v: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    v.iter()
+        .flat_map(|&b| (0..8).rev().map(move |i| (b >> i) & 1))
+}
+
+/// A `BlobVar` read from a key: its 7-bit groups, checked.
+#[derive(Debug, Clone, Copy)]
+pub struct BlobVar<'a> {
+    groups: &'a [u8],
+    len: usize,
+    descending: bool,
+}
+
+impl BlobVar<'_> {
+    /// The value's length in bytes.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the value is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The value's bytes.
+    pub fn bytes(&self) -> impl Iterator<Item = u8> + '_ {
+        let bits = self.groups.iter().flat_map(move |&g| {
+            (0..7)
+                .rev()
+                .map(move |i| (ord(g, self.descending) >> i) & 1)
+        });
+        let mut bits = bits.take(self.len * 8);
+        (0..self.len).map(move |_| (0..8).fold(0u8, |acc, _| acc << 1 | bits.next().unwrap_or(0)))
+    }
+
+    /// The value in a new vector.
+    #[cfg(feature = "alloc")]
+    pub fn to_vec(&self) -> alloc::vec::Vec<u8> {
+        self.bytes().collect()
+    }
+}
+
+/// Reads a `BlobVar`, or a null.
+///
+/// # Errors
+/// [`DecodeErrorKind::BadHeader`], [`DecodeErrorKind::Unterminated`], and
+/// [`DecodeErrorKind::NonCanonical`] for groups Java never writes (a length no
+/// value has, or padding bits that are not zero).
+pub fn decode_blob_var<'a>(
+    r: &mut Reader<'a>,
+    descending: bool,
+    field: &'static str,
+) -> Result<Option<BlobVar<'a>>, DecodeError> {
+    if take_null(r, descending) {
+        return Ok(None);
+    }
+    header(r, BLOB_VAR, descending, field)?;
+    let offset = r.position();
+    let rest = r.remaining();
+    let end = rest
+        .iter()
+        .position(|&b| ord(b, descending) & 0x80 == 0)
+        .ok_or(DecodeError::new(
+            field,
+            offset,
+            DecodeErrorKind::Unterminated,
+        ))?;
+    let groups = &rest[..=end];
+    let len = groups.len() * 7 / 8;
+    let last = ord(groups[end], descending);
+    let empty = groups.len() == 1 && last == 0;
+    let padding = groups.len() * 7 - len * 8;
+    let canonical = empty || (len > 0 && blob_var_len(len) == groups.len() + 1);
+    if !canonical || last & ((1 << padding) - 1) != 0 {
+        return Err(DecodeError::new(
+            field,
+            offset,
+            DecodeErrorKind::NonCanonical,
+        ));
+    }
+    r.skip(end + 1);
+    Ok(Some(BlobVar {
+        groups,
+        len,
+        descending,
+    }))
+}
+
+/// Writes `v` as `BlobCopy`, which only the last field of a key may be.
+///
+/// # Errors
+/// [`EncodeErrorKind::ZeroByte`] when descending and `v` holds a `0x00`
+/// (Java rejects it too); [`EncodeErrorKind::BufferTooSmall`].
+pub fn encode_blob_copy(
+    w: &mut Writer<'_>,
+    v: &[u8],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    if descending {
+        reject_zero(v, field)?;
+    }
+    let out = w.take(v.len() + 1 + descending as usize)?;
+    out[0] = BLOB_COPY;
+    out[1..=v.len()].copy_from_slice(v);
+    if descending {
+        out[v.len() + 1] = TERM;
+        out.iter_mut().for_each(|b| *b = !*b);
+    }
+    Ok(())
+}
+
+/// Writes a null `BlobCopy`: the null byte, and when descending the
+/// terminator after it, as Java does.
+///
+/// # Errors
+/// [`EncodeErrorKind::BufferTooSmall`].
+pub fn encode_blob_copy_null(w: &mut Writer<'_>, descending: bool) -> Result<(), EncodeError> {
+    encode_null(w, descending)?;
+    if descending {
+        w.take(1)?[0] = !TERM;
+    }
+    Ok(())
+}
+
+/// Reads a `BlobCopy` (the rest of the key), or a null.
+///
+/// # Errors
+/// [`DecodeErrorKind::BadHeader`]; when descending,
+/// [`DecodeErrorKind::Unterminated`] without the final terminator and
+/// [`DecodeErrorKind::NonCanonical`] for a terminator before it.
+pub fn decode_blob_copy<'a>(
+    r: &mut Reader<'a>,
+    descending: bool,
+    field: &'static str,
+) -> Result<Option<Plain<'a>>, DecodeError> {
+    let null = take_null(r, descending);
+    if !null {
+        header(r, BLOB_COPY, descending, field)?;
+    }
+    let offset = r.position();
+    let rest = r.rest();
+    let body = if descending {
+        match rest.split_last() {
+            Some((&t, body)) if t == !TERM => body,
+            _ => {
+                return Err(DecodeError::new(
+                    field,
+                    offset,
+                    DecodeErrorKind::Unterminated,
+                ))
+            }
+        }
+    } else {
+        rest
+    };
+    if (descending && body.contains(&!TERM)) || (null && !body.is_empty()) {
+        return Err(DecodeError::new(
+            field,
+            offset,
+            DecodeErrorKind::NonCanonical,
+        ));
+    }
+    Ok((!null).then(|| Plain::new(body, descending, field, offset)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(f: impl FnOnce(&mut Writer<'_>) -> Result<(), EncodeError>) -> std::vec::Vec<u8> {
+        let mut buf = [0u8; 64];
+        let mut w = Writer::new(&mut buf, "k");
+        f(&mut w).unwrap();
+        let n = w.position();
+        buf[..n].to_vec()
+    }
+
+    #[test]
+    fn golden_from_the_module_docs() {
+        assert_eq!(1i32.to_ordered(), [0x2B, 0x80, 0, 0, 1]);
+        let mut out = [0u8; 5];
+        encode(1i32, &mut out, true);
+        assert_eq!(out, [0xD4, 0x7F, 0xFF, 0xFF, 0xFE]);
+        assert_eq!(decode::<i32, 5>(&out, true, "f", 0), Ok(1));
+        assert!(decode::<i32, 5>(&out, false, "f", 0).is_err());
+        assert_eq!(
+            write(|w| encode_text(w, "ab", false, "f")),
+            [0x34, 0x61, 0x62, 0x00]
+        );
+        assert_eq!(write(|w| encode_blob_var(w, &[], false)), [0x37, 0x00]);
+        assert_eq!(
+            write(|w| encode_blob_var(w, &[0xFF], false)),
+            [0x37, 0xFF, 0x40]
+        );
+    }
+
+    #[test]
+    fn non_canonical_nan_and_blob_var_are_rejected() {
+        let mut nan = f32::NAN.to_ordered();
+        nan[4] = 1;
+        assert_eq!(
+            decode::<f32, 5>(&nan, false, "f", 0).unwrap_err().kind(),
+            DecodeErrorKind::NonCanonical
+        );
+        // One group can hold no byte; padding bits must be zero.
+        // Nine groups: 63 bits hold 7 bytes, which Java writes in eight.
+        let nine = [0x37, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00];
+        for bad in [&[0x37, 0x01][..], &[0x37, 0xFF, 0x41], &nine] {
+            let e = decode_blob_var(&mut Reader::new(bad), false, "f").unwrap_err();
+            assert_eq!(e.kind(), DecodeErrorKind::NonCanonical, "{bad:?}");
+        }
+    }
+}

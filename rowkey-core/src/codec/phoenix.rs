@@ -1,0 +1,400 @@
+//! Apache Phoenix primary keys: the bytes of each primary-key column type,
+//! and the separators between them, as Phoenix writes them (`PTableImpl.newKey`,
+//! a table with row-key-order-optimizable keys, Phoenix's default since 4.7).
+//!
+//! | Phoenix type | Rust | bytes (ascending) |
+//! |---|---|---|
+//! | `TINYINT`, `SMALLINT`, `INTEGER`, `BIGINT` | `i8`, `i16`, `i32`, `i64` | big-endian, sign bit flipped: rowkey's native [`int`](super::int) codec |
+//! | `DATE` | `i64` milliseconds since the epoch | as `BIGINT` |
+//! | `TIMESTAMP` | [`Timestamp`] | the milliseconds as `BIGINT`, then the nanoseconds within the millisecond as 4 bytes big-endian |
+//! | `DOUBLE` | `f64` | IEEE bits, sign bit flipped (all bits for a negative value), plus one |
+//! | `BOOLEAN` | `bool` | `01` true, `00` false |
+//! | `CHAR(n)` | `str`, ASCII | the bytes, space (`20`) padded to `n` |
+//! | `VARCHAR` | `str` | the UTF-8 bytes, then a separator unless last |
+//!
+//! A `DESC` column inverts its bytes (`CHAR` padding included), except
+//! `BOOLEAN`, which Phoenix writes as `00` for true and `01` for false.
+//!
+//! After a `VARCHAR` comes a separator: `00`, or `FF` for a `DESC` column
+//! whose value is not null. The last column written has none, except a `DESC`
+//! `VARCHAR` with a value, which ends with `FF`. Phoenix reads an empty
+//! `VARCHAR` as null and leaves trailing nulls out of the key altogether, so
+//! the key ends after the last column that has a value ([`last_written`]).
+//! `INTEGER 1, VARCHAR 'ab'` is `80 00 00 01 61 62`; `VARCHAR 'ab' DESC,
+//! INTEGER 1` is `9E 9D FF 80 00 00 01`. A `0x00` inside a `VARCHAR` is an
+//! error, as it would read as a separator.
+//!
+//! `DOUBLE` writes every NaN as Java's canonical NaN, so NaN payloads are not
+//! kept. Decode rejects bytes Phoenix never writes (another NaN, a `BOOLEAN`
+//! other than `00`/`01`, a `CHAR` with padding inside or a non-ASCII byte, a
+//! key that ends with a `00` separator).
+
+use super::ordered::reject_zero;
+use super::plain::Plain;
+use crate::cursor::{Reader, Writer};
+use crate::range::Edge;
+use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
+
+/// The separator after an ascending (or null) `VARCHAR`.
+pub const SEPARATOR: u8 = 0x00;
+/// The separator after a descending `VARCHAR` that has a value.
+pub const DESC_SEPARATOR: u8 = 0xFF;
+/// The padding of a `CHAR`.
+const SPACE: u8 = b' ';
+
+/// A Phoenix `TIMESTAMP`: Java's `java.sql.Timestamp` as Phoenix stores it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Timestamp {
+    /// Milliseconds since 1970-01-01T00:00:00Z (`Timestamp.getTime()`).
+    pub millis: i64,
+    /// Nanoseconds within that millisecond, `0..1_000_000`
+    /// (`Timestamp.getNanos() % 1_000_000`).
+    pub nanos: u32,
+}
+
+impl Timestamp {
+    /// Nanoseconds per millisecond: the bound of [`Timestamp::nanos`].
+    pub const NANOS_PER_MILLI: u32 = 1_000_000;
+}
+
+#[inline(always)]
+fn invert_if<const W: usize>(mut b: [u8; W], descending: bool) -> [u8; W] {
+    if descending {
+        super::invert(&mut b);
+    }
+    b
+}
+
+/// `DOUBLE`'s bytes, ascending.
+fn double_key(v: f64) -> [u8; 8] {
+    let l = if v.is_nan() { f64::NAN } else { v }.to_bits();
+    let sign = ((l as i64) >> 63) as u64 | (1 << 63);
+    ((l ^ sign).wrapping_add(1)).to_be_bytes()
+}
+
+/// Writes a `DOUBLE`.
+#[inline]
+pub fn encode_double(v: f64, out: &mut [u8; 8], descending: bool) {
+    *out = invert_if(double_key(v), descending);
+}
+
+/// Reads a `DOUBLE`.
+///
+/// # Errors
+/// [`DecodeErrorKind::NonCanonical`] for a NaN other than Java's canonical one.
+pub fn decode_double(
+    bytes: &[u8; 8],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<f64, DecodeError> {
+    let l = u64::from_be_bytes(invert_if(*bytes, descending)).wrapping_sub(1);
+    let v = f64::from_bits(l ^ ((!l as i64 >> 63) as u64 | (1 << 63)));
+    if double_key(v) == invert_if(*bytes, descending) {
+        Ok(v)
+    } else {
+        Err(DecodeError::new(
+            field,
+            offset,
+            DecodeErrorKind::NonCanonical,
+        ))
+    }
+}
+
+/// The bytes of a `DOUBLE` range bound.
+#[inline]
+pub fn double_edge(v: f64, descending: bool) -> Result<Edge<8>, EncodeError> {
+    Ok(Edge::Bytes(invert_if(double_key(v), descending)))
+}
+
+/// Writes a `BOOLEAN`: `01`/`00`, and `DESC` `00`/`01` (`PBoolean.toBytes(Object, SortOrder)`).
+#[inline]
+pub fn encode_boolean(v: bool, out: &mut [u8; 1], descending: bool) {
+    out[0] = (v ^ descending) as u8;
+}
+
+/// Reads a `BOOLEAN`.
+///
+/// # Errors
+/// [`DecodeErrorKind::InvalidByte`] for a byte other than `00` and `01`.
+pub fn decode_boolean(
+    bytes: &[u8; 1],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<bool, DecodeError> {
+    match bytes[0] {
+        b @ (0 | 1) => Ok((b == 1) ^ descending),
+        found => Err(DecodeError::new(
+            field,
+            offset,
+            DecodeErrorKind::InvalidByte {
+                found,
+                expected: "0x00 or 0x01 (a Phoenix BOOLEAN)",
+            },
+        )),
+    }
+}
+
+/// Writes a `TIMESTAMP`.
+///
+/// # Errors
+/// [`EncodeErrorKind::OutOfRange`] for nanoseconds of a millisecond or more.
+pub fn encode_timestamp(
+    v: Timestamp,
+    out: &mut [u8; 12],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    if v.nanos >= Timestamp::NANOS_PER_MILLI {
+        return Err(EncodeError::new(
+            field,
+            EncodeErrorKind::OutOfRange {
+                value: Number::Unsigned(v.nanos.into()),
+                min: Number::Unsigned(0),
+                max: Number::Unsigned((Timestamp::NANOS_PER_MILLI - 1).into()),
+            },
+        ));
+    }
+    let mut key = [0u8; 12];
+    super::int::encode(v.millis, key.first_chunk_mut::<8>().unwrap_or(&mut [0; 8]));
+    key[8..].copy_from_slice(&v.nanos.to_be_bytes());
+    *out = invert_if(key, descending);
+    Ok(())
+}
+
+/// Reads a `TIMESTAMP`.
+///
+/// # Errors
+/// [`DecodeErrorKind::OutOfRange`] for nanoseconds of a millisecond or more.
+pub fn decode_timestamp(
+    bytes: &[u8; 12],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<Timestamp, DecodeError> {
+    let key = invert_if(*bytes, descending);
+    let (millis, nanos) = key.split_at(8);
+    let millis = i64::from_be_bytes(millis.try_into().unwrap_or([0; 8])) ^ i64::MIN;
+    let nanos = u32::from_be_bytes(nanos.try_into().unwrap_or([0; 4]));
+    if nanos >= Timestamp::NANOS_PER_MILLI {
+        return Err(DecodeError::new(
+            field,
+            offset + 8,
+            DecodeErrorKind::OutOfRange {
+                value: Number::Unsigned(nanos.into()),
+                max: Number::Unsigned((Timestamp::NANOS_PER_MILLI - 1).into()),
+            },
+        ));
+    }
+    Ok(Timestamp { millis, nanos })
+}
+
+/// The bytes of a `TIMESTAMP` range bound; nanoseconds past the millisecond clamp.
+#[inline]
+pub fn timestamp_edge(v: Timestamp, descending: bool) -> Result<Edge<12>, EncodeError> {
+    let v = Timestamp {
+        nanos: v.nanos.min(Timestamp::NANOS_PER_MILLI - 1),
+        ..v
+    };
+    let mut out = [0u8; 12];
+    encode_timestamp(v, &mut out, descending, "")?;
+    Ok(Edge::Bytes(out))
+}
+
+/// Writes a `CHAR(N)`: ASCII, space padded.
+///
+/// # Errors
+/// [`EncodeErrorKind::TooLong`] above `N` bytes, [`EncodeErrorKind::NotSingleByte`]
+/// for a character that is not ASCII (Phoenix rejects it too), and
+/// [`EncodeErrorKind::TrailingSpace`] for a value ending with a space, which
+/// Phoenix would read back without it.
+pub fn encode_char<const N: usize>(
+    v: &str,
+    out: &mut [u8; N],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    let b = v.as_bytes();
+    let error = |kind| Err(EncodeError::new(field, kind));
+    if let Some(at) = b.iter().position(|c| !c.is_ascii()) {
+        return error(EncodeErrorKind::NotSingleByte { at });
+    }
+    if b.len() > N {
+        return error(EncodeErrorKind::TooLong {
+            len: b.len(),
+            max: N,
+        });
+    }
+    if b.last() == Some(&SPACE) {
+        return error(EncodeErrorKind::TrailingSpace { len: b.len() });
+    }
+    let mut key = [SPACE; N];
+    key[..b.len()].copy_from_slice(b);
+    *out = invert_if(key, descending);
+    Ok(())
+}
+
+/// Reads a `CHAR(N)`, padding removed.
+///
+/// # Errors
+/// [`DecodeErrorKind::NonCanonical`] for a byte that is not ASCII.
+pub fn decode_char<'a, const N: usize>(
+    bytes: &'a [u8; N],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<Plain<'a>, DecodeError> {
+    let space = if descending { !SPACE } else { SPACE };
+    let len = bytes.iter().rposition(|&b| b != space).map_or(0, |p| p + 1);
+    let x = if descending { 0xFF } else { 0x00 };
+    if let Some(at) = bytes.iter().position(|&b| !(b ^ x).is_ascii()) {
+        return Err(DecodeError::new(
+            field,
+            offset + at,
+            DecodeErrorKind::NonCanonical,
+        ));
+    }
+    Ok(Plain::new(&bytes[..len], descending, field, offset))
+}
+
+/// The index of the last column a key holds: the last one that has a value,
+/// given whether each column has one (a fixed-width column always does, a
+/// `VARCHAR` when it is not empty). `None`: the key is empty.
+///
+/// ```
+/// use rowkey::codec::phoenix::last_written;
+/// assert_eq!(last_written(&[true, false, true, false, false]), Some(2));
+/// ```
+pub fn last_written(has_value: &[bool]) -> Option<usize> {
+    has_value.iter().rposition(|&v| v)
+}
+
+/// The byte after a `VARCHAR`: the separator before the next column, or, for
+/// the last column written, the end of the key (`None`: no byte).
+#[inline]
+pub fn varchar_end(value: &str, descending: bool, last: bool) -> Option<u8> {
+    match (descending && !value.is_empty(), last) {
+        (true, _) => Some(DESC_SEPARATOR),
+        (false, false) => Some(SEPARATOR),
+        (false, true) => None,
+    }
+}
+
+/// Bytes a `VARCHAR` takes, its separator included.
+#[inline]
+pub fn varchar_len(value: &str, descending: bool, last: bool) -> usize {
+    value.len() + varchar_end(value, descending, last).is_some() as usize
+}
+
+/// Writes a `VARCHAR` and the byte after it (`last`: no column is written after it).
+///
+/// # Errors
+/// [`EncodeErrorKind::ZeroByte`] for a value holding `0x00`;
+/// [`EncodeErrorKind::BufferTooSmall`].
+pub fn encode_varchar(
+    w: &mut Writer<'_>,
+    value: &str,
+    descending: bool,
+    last: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    reject_zero(value.as_bytes(), field)?;
+    w.rest(value.as_bytes(), descending)?;
+    if let Some(end) = varchar_end(value, descending, last) {
+        w.take(1)?[0] = end;
+    }
+    Ok(())
+}
+
+/// Reads a `VARCHAR` and the byte after it; an empty value (null) when the
+/// key has ended.
+///
+/// # Errors
+/// [`DecodeErrorKind::Unterminated`] for a `DESC` value without its `FF`,
+/// [`DecodeErrorKind::NonCanonical`] for a separator Phoenix would not write
+/// there (a `00` ending the key, a `00` after a `DESC` value).
+pub fn decode_varchar<'a>(
+    r: &mut Reader<'a>,
+    descending: bool,
+    field: &'static str,
+) -> Result<Plain<'a>, DecodeError> {
+    let offset = r.position();
+    let rest = r.remaining();
+    let non_canonical =
+        |at: usize| DecodeError::new(field, offset + at, DecodeErrorKind::NonCanonical);
+    let (len, end) = match rest
+        .iter()
+        .position(|&b| b == SEPARATOR || (descending && b == DESC_SEPARATOR))
+    {
+        // A DESC value with no FF, and a DESC FF after an empty value, are not Phoenix's.
+        None if descending && !rest.is_empty() => {
+            return Err(DecodeError::new(
+                field,
+                offset,
+                DecodeErrorKind::Unterminated,
+            ))
+        }
+        None => (rest.len(), 0),
+        Some(0) if rest[0] == DESC_SEPARATOR => return Err(non_canonical(0)),
+        Some(p) if descending && p > 0 && rest[p] == SEPARATOR => return Err(non_canonical(p)),
+        // Phoenix leaves out trailing nulls, so no key ends with a 00 separator.
+        Some(p) if rest[p] == SEPARATOR && p + 1 == rest.len() => return Err(non_canonical(p)),
+        Some(p) => (p, 1),
+    };
+    r.skip(len + end);
+    Ok(Plain::new(&rest[..len], descending, field, offset))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(cols: &[(&str, bool)]) -> std::vec::Vec<u8> {
+        let mut buf = [0u8; 64];
+        let mut w = Writer::new(&mut buf, "k");
+        let has: std::vec::Vec<bool> = cols.iter().map(|c| !c.0.is_empty()).collect();
+        if let Some(last) = last_written(&has) {
+            for (i, &(v, desc)) in cols[..=last].iter().enumerate() {
+                encode_varchar(&mut w, v, desc, i == last, "f").unwrap();
+            }
+        }
+        let n = w.position();
+        buf[..n].to_vec()
+    }
+
+    #[test]
+    fn separators_and_trailing_nulls() {
+        assert_eq!(key(&[("ab", true)]), [!b'a', !b'b', 0xFF]);
+        assert_eq!(key(&[("a", false), ("", false)]), b"a");
+        assert_eq!(key(&[("", false), ("b", false)]), b"\0b");
+        assert_eq!(key(&[("", true), ("b", false)]), b"\0b");
+        assert_eq!(key(&[("a", true), ("", false)]), [!b'a', 0xFF]);
+        assert_eq!(key(&[("a", false), ("b", true)]), [b'a', 0, !b'b', 0xFF]);
+    }
+
+    #[test]
+    fn decode_rejects_what_phoenix_never_writes() {
+        let read = |k: &[u8], desc| decode_varchar(&mut Reader::new(k), desc, "f").map(|p| p.len());
+        assert_eq!(read(b"ab\0c", false), Ok(2));
+        assert_eq!(read(b"", false), Ok(0));
+        assert!(read(b"ab\0", false).is_err());
+        assert!(read(&[0x9E], true).is_err());
+        assert!(read(&[0xFF], true).is_err());
+        assert!(read(&[0x9E, 0x00], true).is_err());
+        assert_eq!(read(&[0x00, 0x9E, 0xFF], true), Ok(0));
+    }
+
+    #[test]
+    fn boolean_and_double() {
+        let mut b = [0];
+        encode_boolean(true, &mut b, true);
+        assert_eq!(b, [0]);
+        assert_eq!(decode_boolean(&b, true, "f", 0), Ok(true));
+        assert!(decode_boolean(&[0xFE], true, "f", 0).is_err());
+        let mut d = [0u8; 8];
+        encode_double(0.0, &mut d, false);
+        assert_eq!(d, [0x80, 0, 0, 0, 0, 0, 0, 1]);
+        assert!(decode_double(&[0; 8], false, "f", 0).is_err());
+    }
+}
