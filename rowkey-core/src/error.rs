@@ -244,6 +244,9 @@ pub enum DecodeErrorKind {
     /// Bytes that the Java code never writes for any value (a non-canonical
     /// form), so decoding them would not give back these bytes.
     NonCanonical,
+    /// A number the field's type cannot hold exactly (a fraction, an infinity
+    /// or NaN for an integer, or a number beyond the type's range).
+    Unrepresentable,
     /// A bucket number at or above the bucket count.
     BucketOutOfRange {
         /// The bucket in the key.
@@ -360,6 +363,9 @@ impl fmt::Display for DecodeError {
             ),
             DecodeErrorKind::NonCanonical => f.write_str(
                 "bytes that Java never writes for any value (not the canonical form): a corrupt or foreign key",
+            ),
+            DecodeErrorKind::Unrepresentable => f.write_str(
+                "the number is a fraction, an infinity, NaN or beyond the field's type, which cannot hold it exactly",
             ),
             DecodeErrorKind::BucketOutOfRange { found, buckets } => write!(
                 f,

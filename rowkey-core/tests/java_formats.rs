@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use rowkey_core::codec::ordered::{self, OrderedFixed};
 use rowkey_core::codec::phoenix::{self, Timestamp};
-use rowkey_core::codec::{hbase, int, utf8};
+use rowkey_core::codec::{hbase, int, numeric, utf8};
 use rowkey_core::cursor::Reader;
 use rowkey_core::{DecodeErrorKind, EncodeErrorKind};
 use support::java::*;
@@ -65,6 +65,8 @@ const COVERED: &[(&str, &str)] = &[
     ("ordered", "blobvar"),
     ("ordered", "blobcopy"),
     ("ordered", "null"),
+    ("ordered", "numeric_i64"),
+    ("ordered", "numeric_f64"),
     ("struct", "i32a_texta_blobvard_textd"),
     ("struct", "i64d_f64a_textd_blobcopya"),
     ("phoenix", "TINYINT"),
@@ -76,14 +78,11 @@ const COVERED: &[(&str, &str)] = &[
     ("phoenix", "TIMESTAMP"),
 ];
 
-/// In the data file, not implemented in Rust yet: OrderedBytes' base-100 `Numeric`.
-const NOT_COVERED: &[(&str, &str)] = &[("ordered", "numeric_i64"), ("ordered", "numeric_f64")];
-
 #[test]
 fn every_vector_kind_is_checked() {
     let all = vectors();
     let kinds: Vec<_> = all.keys().copied().collect();
-    let mut expected: Vec<_> = COVERED.iter().chain(NOT_COVERED).copied().collect();
+    let mut expected = COVERED.to_vec();
     expected.sort();
     assert_eq!(kinds, expected);
     let covered: usize = COVERED.iter().map(|k| all[k].len()).sum();
@@ -269,6 +268,29 @@ fn ordered_blob_copy_and_null() {
             v.expect()
         );
         assert!(ordered::take_null(&mut Reader::new(v.expect()), v.desc));
+    }
+}
+
+#[test]
+fn ordered_numeric() {
+    for v in of("ordered", "numeric_i64") {
+        let n: i64 = v.value.parse().unwrap();
+        let enc = written(|w| numeric::encode_i64(w, n, v.desc)).unwrap();
+        assert_eq!(enc, v.expect(), "{n} desc={}", v.desc);
+        let mut r = Reader::new(&enc);
+        assert_eq!(numeric::decode_i64(&mut r, v.desc, "f"), Ok(Some(n)));
+        assert!(r.remaining().is_empty());
+        let back = numeric::decode_f64(&mut Reader::new(&enc), v.desc, "f").unwrap();
+        assert_eq!(back, Some(n as f64));
+    }
+    for v in of("ordered", "numeric_f64") {
+        let f = f64::from_bits(xbits(v.value));
+        let enc = written(|w| numeric::encode_f64(w, f, v.desc)).unwrap();
+        assert_eq!(enc, v.expect(), "{f:e} desc={}", v.desc);
+        let back = numeric::decode_f64(&mut Reader::new(&enc), v.desc, "f")
+            .unwrap()
+            .unwrap();
+        assert!(back == f || (back.is_nan() && f.is_nan()), "{back} != {f}");
     }
 }
 

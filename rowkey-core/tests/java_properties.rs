@@ -13,7 +13,7 @@ use std::cmp::Ordering;
 use proptest::prelude::*;
 use rowkey_core::codec::ordered::{self, OrderedFixed};
 use rowkey_core::codec::phoenix::{self, Timestamp};
-use rowkey_core::codec::{hbase, int};
+use rowkey_core::codec::{hbase, int, numeric};
 use rowkey_core::cursor::Reader;
 use support::java::*;
 
@@ -203,6 +203,34 @@ proptest! {
         let back = ordered::decode_blob_var(&mut r, desc, "f").unwrap().unwrap();
         prop_assert_eq!(back.to_vec(), x);
         prop_assert_eq!(r.remaining(), &tail_a[..]);
+    }
+
+    #[test]
+    fn ordered_numeric_sorts_as_numbers(a in any::<i64>(), b in any::<i64>(), fa in any::<u64>(),
+            fb in any::<u64>(), desc in any::<bool>()) {
+        let ikey = |v| written(|w| numeric::encode_i64(w, v, desc)).unwrap();
+        prop_assert_eq!(reverse_if(a.cmp(&b), desc), ikey(a).cmp(&ikey(b)));
+        prop_assert_eq!(numeric::decode_i64(&mut Reader::new(&ikey(a)), desc, "f"), Ok(Some(a)));
+        let (fa, fb) = (f64::from_bits(fa), f64::from_bits(fb));
+        let fkey = |v| written(|w| numeric::encode_f64(w, v, desc)).unwrap();
+        // NaN sorts last, and -0.0 is zero.
+        let order = fa.is_nan().cmp(&fb.is_nan()).then(fa.partial_cmp(&fb).unwrap_or(Ordering::Equal));
+        prop_assert_eq!(reverse_if(order, desc), fkey(fa).cmp(&fkey(fb)));
+        let back = numeric::decode_f64(&mut Reader::new(&fkey(fa)), desc, "f").unwrap().unwrap();
+        prop_assert!(back == fa || (back.is_nan() && fa.is_nan()), "{} != {}", back, fa);
+        // Integers and floats share one order.
+        let (i, f) = (a >> 12, (b >> 12) as f64 / 4.0);
+        prop_assert_eq!(reverse_if((i as f64).partial_cmp(&f).unwrap(), desc), ikey(i).cmp(&fkey(f)));
+    }
+
+    #[test]
+    fn numeric_decoders_never_panic_and_accept_only_what_they_write(k in bytes(), desc in any::<bool>()) {
+        let mut r = Reader::new(&k);
+        if let Ok(Some(v)) = numeric::decode_i64(&mut r, desc, "f") {
+            let again = written(|w| numeric::encode_i64(w, v, desc)).unwrap();
+            prop_assert_eq!(again, &k[..r.position()]);
+        }
+        let _ = numeric::decode_f64(&mut Reader::new(&k), desc, "f");
     }
 
     #[test]
