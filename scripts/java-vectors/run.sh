@@ -7,7 +7,8 @@
 # Each argument is a git directory (a clone, bare or not) of
 # https://github.com/apache/hbase and https://github.com/apache/phoenix, e.g. from
 #   git clone --bare --filter=blob:none https://github.com/apache/hbase /tmp/hbase.git
-# The sources are read from HEAD (or $HBASE_REV / $PHOENIX_REV), compiled stand-alone
+# (a fork that mirrors it works too: say which in $HBASE_REPO / $PHOENIX_REPO, written
+# into the header). The sources are read from HEAD (or $HBASE_REV / $PHOENIX_REV), compiled stand-alone
 # into a temporary directory with the stubs under stubs/ (annotations and the few
 # Hadoop/Guava/SLF4J names they import), and nothing fetched is kept. Needs a JDK (17).
 # CI does not run this: the tests read the data file it writes.
@@ -81,8 +82,8 @@ javac -nowarn -encoding UTF-8 -d "$work/classes" -sourcepath "$here/stubs" \
 {
   echo "# Encodings written by the real Java code of Apache HBase and Apache Phoenix."
   echo "# Made by: scripts/java-vectors/run.sh HBASE_GIT_DIR PHOENIX_GIT_DIR (JDK $(javac -version 2>&1 | cut -d' ' -f2))"
-  echo "# apache/hbase commit $hbase_rev"
-  echo "# apache/phoenix commit $phoenix_rev"
+  echo "# HBase: commit $hbase_rev of ${HBASE_REPO:-apache/hbase}"
+  echo "# Phoenix: commit $phoenix_rev of ${PHOENIX_REPO:-apache/phoenix}"
   echo "# Columns: format, type, order, value, encoded bytes (hex) or !error."
   echo "# Values: integers in decimal; floats as their IEEE bits (x...); strings and blobs as hex"
   echo "# bytes (x..., UTF-8 for strings); struct fields joined by ',' with 'null' for a null."

@@ -30,10 +30,10 @@
 //! `decodeNumericAsDouble` does; decoding to `i64` is exact or an error (Java's
 //! `decodeNumericAsLong` truncates).
 
+use super::ordered::NULL;
 use crate::cursor::{Reader, Writer};
 use crate::{DecodeError, DecodeErrorKind, EncodeError};
 
-const NULL: u8 = 0x05;
 const NEG_INF: u8 = 0x07;
 const NEG_LARGE: u8 = 0x08;
 const NEG_MED_MAX: u8 = 0x13;
