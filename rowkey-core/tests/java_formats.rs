@@ -238,6 +238,25 @@ fn ordered_blob_var() {
     }
 }
 
+/// Java's BlobVar bytes do not sort as the values across lengths.
+#[test]
+fn ordered_blob_var_order_across_lengths_is_javas() {
+    let vs = of("ordered", "blobvar");
+    let key = |value: &str, desc: bool| {
+        let v = vs
+            .iter()
+            .find(|v| v.value == value && v.desc == desc)
+            .unwrap();
+        let b = xbytes(value);
+        let ours = written(|w| ordered::encode_blob_var(w, &b, desc)).unwrap();
+        assert_eq!(ours, v.expect());
+        ours
+    };
+    assert!(xbytes("xd000") < xbytes("xd1"));
+    assert!(key("xd000", false) > key("xd1", false));
+    assert!(key("xd000", true) < key("xd1", true));
+}
+
 #[test]
 fn ordered_blob_copy_and_null() {
     for v in of("ordered", "blobcopy") {

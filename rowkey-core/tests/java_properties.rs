@@ -194,8 +194,9 @@ proptest! {
         if order != Ordering::Equal {
             prop_assert_eq!(order, with(text_key(&a, desc), &tail_a).cmp(&with(text_key(&b, desc), &tail_b)));
         }
+        // BlobVar keeps order among values of one length, and for extensions.
         let order = reverse_if(x.cmp(&y), desc);
-        if order != Ordering::Equal {
+        if order != Ordering::Equal && (x.len() == y.len() || x.starts_with(&y) || y.starts_with(&x)) {
             prop_assert_eq!(order, with(blob_var_key(&x, desc), &tail_a).cmp(&with(blob_var_key(&y, desc), &tail_b)));
         }
         let key = with(blob_var_key(&x, desc), &tail_a);

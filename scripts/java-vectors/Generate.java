@@ -47,7 +47,9 @@ public class Generate {
   static final byte[][] BLOBS = { {}, { 0 }, { 0, 0 }, { 1 }, { 1, 2, 3 }, { (byte) 0x80 },
     { (byte) 0xff }, { (byte) 0xff, (byte) 0xff }, { 1, 2, 3, 4, 5, 6, 7 },
     { 1, 2, 3, 4, 5, 6, 7, 8 }, { (byte) 0xff, 0, (byte) 0xff, 0, (byte) 0xff, 0, (byte) 0xff, 0 },
-    "hello world, fifteen".getBytes(StandardCharsets.UTF_8), { 0x7f, (byte) 0x81, 0x55, 0x2a } };
+    "hello world, fifteen".getBytes(StandardCharsets.UTF_8), { 0x7f, (byte) 0x81, 0x55, 0x2a },
+    // BlobVar writes D0 00 after D1: its continuation bit, not the data, decides.
+    { (byte) 0xd0, 0 }, { (byte) 0xd1 } };
   static final long[] NUMERIC_LONGS = { Long.MIN_VALUE, -1000000, -12345, -100, -99, -1, 0, 1, 2,
     9, 10, 99, 100, 101, 12345, 1000000, 1L << 40, Long.MAX_VALUE };
   static final double[] NUMERIC_DOUBLES = { -1e300, -2.5, -0.5, -0.001, 0.001, 0.5, 2.5, 1e-300,

@@ -14,16 +14,22 @@
 //! | `BlobCopy` | `[u8]`, last field only | `38`, the bytes as they are (descending: inverted, then `FF`; a `0x00` in the value is an error) |
 //!
 //! `OrderedInt32` `1` is `2B 80 00 00 01`, descending `D4 7F FF FF FE`;
-//! `OrderedString` `"ab"` is `34 61 62 00`. Each encoding sorts as its values
-//! do, in either order: floats as `-inf < .. < -0.0 < +0.0 < .. < +inf < NaN`.
+//! `OrderedString` `"ab"` is `34 61 62 00`. The numbers, `Text` and `BlobCopy`
+//! sort as their values do, in either order: floats as
+//! `-inf < .. < -0.0 < +0.0 < .. < +inf < NaN`. `BlobVar` does only among
+//! values of one length and between a value and its extensions: across
+//! lengths the continuation bit decides before the data does, so Java writes
+//! `D0 00` as `37 E8 80 00`, after `D1` as `37 E8 40`, although HBase declares
+//! `OrderedBlobVar` order-preserving.
 //! Java writes every NaN as the canonical NaN (`Float.floatToIntBits`), so
 //! NaN payloads are not kept, and decode rejects any other NaN.
 //!
 //! An HBase `Struct` writes its fields one after another and leaves out the
 //! trailing fields that are null (when their type is nullable: `Text`,
 //! `BlobVar`, `BlobCopy`, not the fixed-width numbers); reading it, a nullable
-//! field at the end of the key is null. [`Writer::truncate`] and
-//! [`Reader::peek`] are what an encoder and decoder of a struct need for that.
+//! field at the end of the key is null. [`Writer::truncate`], [`Reader::peek`]
+//! and [`check_struct_end`] are what an encoder and decoder of a struct need
+//! for that.
 
 use super::int::KeyInt;
 use super::plain::Plain;
@@ -179,6 +185,28 @@ pub fn take_null(r: &mut Reader<'_>, descending: bool) -> bool {
         r.skip(1);
     }
     null
+}
+
+/// Checks that a `Struct` key ends with a value: a null there is one Java
+/// leaves out, so a key ending with it is not one Java writes. `last_value_end`
+/// is where the last field that was not null (or not nullable) ended.
+///
+/// # Errors
+/// [`DecodeErrorKind::NonCanonical`] when nulls follow it.
+pub fn check_struct_end(
+    r: &Reader<'_>,
+    last_value_end: usize,
+    name: &'static str,
+) -> Result<(), DecodeError> {
+    if r.position() == last_value_end {
+        Ok(())
+    } else {
+        Err(DecodeError::new(
+            name,
+            last_value_end,
+            DecodeErrorKind::NonCanonical,
+        ))
+    }
 }
 
 /// Bytes a `Text` of `v` takes.

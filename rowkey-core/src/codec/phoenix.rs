@@ -31,6 +31,7 @@
 
 use super::ordered::reject_zero;
 use super::plain::Plain;
+use super::Slots;
 use crate::cursor::{Reader, Writer};
 use crate::range::Edge;
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
@@ -157,8 +158,8 @@ pub fn encode_timestamp(
         ));
     }
     let mut key = [0u8; 12];
-    super::int::encode(v.millis, key.first_chunk_mut::<8>().unwrap_or(&mut [0; 8]));
-    key[8..].copy_from_slice(&v.nanos.to_be_bytes());
+    super::int::encode(v.millis, key.slot_mut::<0, 8>());
+    *key.slot_mut::<8, 4>() = v.nanos.to_be_bytes();
     *out = invert_if(key, descending);
     Ok(())
 }
@@ -174,9 +175,8 @@ pub fn decode_timestamp(
     offset: usize,
 ) -> Result<Timestamp, DecodeError> {
     let key = invert_if(*bytes, descending);
-    let (millis, nanos) = key.split_at(8);
-    let millis = i64::from_be_bytes(millis.try_into().unwrap_or([0; 8])) ^ i64::MIN;
-    let nanos = u32::from_be_bytes(nanos.try_into().unwrap_or([0; 4]));
+    let millis = super::int::decode(key.slot::<0, 8>());
+    let nanos = u32::from_be_bytes(*key.slot::<8, 4>());
     if nanos >= Timestamp::NANOS_PER_MILLI {
         return Err(DecodeError::new(
             field,

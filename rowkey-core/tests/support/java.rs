@@ -125,19 +125,30 @@ fn blob(b: Option<BlobVar<'_>>) -> Option<Vec<u8>> {
     b.map(|b| b.to_vec())
 }
 
-/// Reads `S1`.
+/// Reads `S1`: a nullable field is null at the end of the key, and the key
+/// ends with a value.
 pub fn decode_s1(key: &[u8]) -> Result<S1, DecodeError> {
     let mut r = Reader::new(key);
     let a = ordered::decode(r.take::<5>("a")?, false, "a", 0)?;
+    let mut end = r.position();
+    let mut seen = |r: &Reader<'_>, some: bool| {
+        if some {
+            end = r.position();
+        }
+    };
     let b = text(read_nullable(&mut r, |r| {
         ordered::decode_text(r, false, "b")
     })?)?;
+    seen(&r, b.is_some());
     let c = blob(read_nullable(&mut r, |r| {
         ordered::decode_blob_var(r, true, "c")
     })?);
+    seen(&r, c.is_some());
     let d = text(read_nullable(&mut r, |r| {
         ordered::decode_text(r, true, "d")
     })?)?;
+    seen(&r, d.is_some());
+    ordered::check_struct_end(&r, end, "S1")?;
     r.finish("S1")?;
     Ok(S1 { a, b, c, d })
 }
