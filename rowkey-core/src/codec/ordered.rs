@@ -27,7 +27,9 @@
 //! An HBase `Struct` writes its fields one after another and leaves out the
 //! trailing fields that are null (when their type is nullable: `Text`,
 //! `BlobVar`, `BlobCopy`, not the fixed-width numbers); reading it, a nullable
-//! field at the end of the key is null. [`Writer::truncate`], [`Reader::peek`]
+//! field at the end of the key is null. A descending null (`FA`) sorts after
+//! the descending values, but a null left out sorts first: Java's order, kept.
+//! [`Writer::truncate`], [`Reader::peek`]
 //! and [`check_struct_end`] are what an encoder and decoder of a struct need
 //! for that.
 
