@@ -374,6 +374,21 @@ mod tests {
     }
 
     #[test]
+    fn module_doc_examples() {
+        let mut int = [0u8; 4];
+        crate::codec::int::encode(1i32, &mut int);
+        let mut buf = [0u8; 16];
+        let mut w = Writer::new(&mut buf, "k");
+        w.rest(&int, false).unwrap();
+        encode_varchar(&mut w, "ab", false, true, "v").unwrap();
+        assert_eq!(w.written(), [0x80, 0, 0, 1, 0x61, 0x62]);
+        let mut w = Writer::new(&mut buf, "k");
+        encode_varchar(&mut w, "ab", true, false, "v").unwrap();
+        w.rest(&int, false).unwrap();
+        assert_eq!(w.written(), [0x9E, 0x9D, 0xFF, 0x80, 0, 0, 1]);
+    }
+
+    #[test]
     fn decode_rejects_what_phoenix_never_writes() {
         let read = |k: &[u8], desc| decode_varchar(&mut Reader::new(k), desc, "f").map(|p| p.len());
         assert_eq!(read(b"ab\0c", false), Ok(2));
