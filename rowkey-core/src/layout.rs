@@ -147,8 +147,52 @@ pub enum FieldCodec {
     Escaped(TextType),
     /// The last field, unescaped: the rest of the key.
     Rest(TextType),
+    /// `#[java]`: Java's `Bytes.toBytes` of a `short`, `int`, `long`,
+    /// `float`, `double` or `boolean` ([`codec::hbase`](crate::codec::hbase)).
+    Java(JavaType),
     /// The salt bucket; its parameters are [`Layout::salt`].
     Salt,
+}
+
+/// The Java primitive a `#[java]` field holds, as `Bytes.toBytes` writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JavaType {
+    /// `short`, from `i16`: 2 bytes.
+    Short,
+    /// `int`, from `i32`: 4 bytes.
+    Int,
+    /// `long`, from `i64`: 8 bytes.
+    Long,
+    /// `float`, from `f32`: 4 bytes.
+    Float,
+    /// `double`, from `f64`: 8 bytes.
+    Double,
+    /// `boolean`, from `bool`: 1 byte.
+    Boolean,
+}
+
+impl JavaType {
+    /// Bytes the value takes.
+    pub const fn width(self) -> usize {
+        match self {
+            JavaType::Boolean => 1,
+            JavaType::Short => 2,
+            JavaType::Int | JavaType::Float => 4,
+            JavaType::Long | JavaType::Double => 8,
+        }
+    }
+
+    /// The Java type's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            JavaType::Short => "short",
+            JavaType::Int => "int",
+            JavaType::Long => "long",
+            JavaType::Float => "float",
+            JavaType::Double => "double",
+            JavaType::Boolean => "boolean",
+        }
+    }
 }
 
 /// The salt bucket that leads a key: how it is computed and written, and

@@ -45,6 +45,8 @@ pub enum CodecAttr {
     Narrow(IntTy),
     /// `#[fixed(N)]`, with the span of `N`.
     Fixed(At<usize>),
+    /// `#[java]`: Java's `Bytes.toBytes`, as wide as the field's type.
+    Java,
 }
 
 impl CodecAttr {
@@ -53,6 +55,7 @@ impl CodecAttr {
         match self {
             CodecAttr::Pad(n) | CodecAttr::Fixed(n) => n.value,
             CodecAttr::Narrow(to) => to.width(),
+            CodecAttr::Java => 0,
         }
     }
 }
@@ -562,6 +565,11 @@ fn field_attr(
             if out.first(cx, TAG, span) {
                 out.tag = Some(t);
             }
+        }
+        // #[java]
+        JAVA => {
+            no_args(attr, JAVA)?;
+            out.codecs.push((CodecAttr::Java, span));
         }
         // #[escaped]
         ESCAPED => {

@@ -262,6 +262,18 @@ pub fn narrow_not_int(to: &str, width: usize, ty: &str, text: bool) -> String {
     };
     format!("`#[be_{to}]` stores an integer in {width} big-endian bytes; `{ty}` is not an integer. {fix}")
 }
+pub fn java_unsigned(ty: &str, width: usize) -> String {
+    let signed = match width {
+        1 | 2 => "i16",
+        4 => "i32",
+        _ => "i64",
+    };
+    format!("`#[java]` writes Java's `Bytes.toBytes`, and Java has no unsigned types, so `{ty}` has no Java form; use `{signed}` (or drop `#[java]` for rowkey's own order-preserving bytes)")
+}
+pub fn java_not_primitive(ty: &str) -> String {
+    format!("`#[java]` writes Java's `Bytes.toBytes` of a `short`, `int`, `long`, `float`, `double` or `boolean`: `i16`, `i32`, `i64`, `f32`, `f64` or `bool`, not `{ty}`; a Java `String` is raw UTF-8, which a last `String` or `&str` field without attribute already writes")
+}
+pub const JAVA_REVERSE: &str = "`#[reverse]` cannot apply to `#[java]`: Java's `Bytes.toBytes` has no descending form, and its bytes do not sort negative numbers first anyway; remove one of them";
 pub const FIXED_ZERO: &str =
     "`fixed(0)` holds nothing; give the field's width in bytes, `fixed(16)`";
 pub fn fixed_not_text(n: usize, ty: &str, unsigned: bool) -> String {

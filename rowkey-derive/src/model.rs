@@ -115,13 +115,13 @@ pub struct Field<'a, C = Codec, W = Size> {
 impl<W> Field<'_, Codec, W> {
     /// Whether the field gets a range helper: its bytes sort as its values do
     /// and have a fixed width. (Optional fields sort too, `None` first, but
-    /// take prefix helpers only.)
+    /// take prefix helpers only; Java's bytes sort negative numbers last.)
     pub fn ranged(&self) -> bool {
         !self.mirror
             && !self.optional
             && !matches!(
                 self.codec,
-                Codec::Nested | Codec::Tag(_) | Codec::Rest(_) | Codec::Escaped(_)
+                Codec::Nested | Codec::Tag(_) | Codec::Rest(_) | Codec::Escaped(_) | Codec::Java(_)
             )
     }
 
@@ -404,6 +404,8 @@ pub enum Codec {
     Escaped(TextKind),
     /// The last field, unescaped: the rest of the key.
     Rest(TextKind),
+    /// `#[java]`: Java's `Bytes.toBytes`, which keeps no order for negative values.
+    Java(rowkey_core::JavaType),
 }
 
 impl Codec {
@@ -430,6 +432,7 @@ impl Codec {
             ),
             Codec::Escaped(_) => "escaped".to_string(),
             Codec::Rest(_) => "rest of key".to_string(),
+            Codec::Java(t) => format!("java {}", t.name()),
         }
     }
 }

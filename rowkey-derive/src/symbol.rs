@@ -12,9 +12,10 @@ pub const SALT: &str = "salt";
 pub const TAG: &str = "tag";
 pub const ESCAPED: &str = "escaped";
 pub const MIRROR: &str = "mirror";
+pub const JAVA: &str = "java";
 /// The attributes that go on a field, not on the struct.
 pub const FIELD_ATTRS: &[&str] = &[
-    PAD, BE_U16, BE_U32, BE_U64, FIXED, REVERSE, AT, SALT, TAG, ESCAPED, MIRROR,
+    PAD, BE_U16, BE_U32, BE_U64, FIXED, REVERSE, AT, SALT, TAG, ESCAPED, MIRROR, JAVA,
 ];
 
 /// Keys of `#[rowkey(...)]` on the struct.

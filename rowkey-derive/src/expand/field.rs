@@ -46,6 +46,10 @@ fn write_value(
             quote!(__rk::fixed::encode::<#w>(#bytes, #slot, #desc, #name)?;)
         }
         Codec::Bool => quote!(__rk::boolean::encode(#value, #slot, #desc);),
+        Codec::Java(rowkey_core::JavaType::Boolean) => {
+            quote!(__rk::hbase::encode_bool(#value, #slot);)
+        }
+        Codec::Java(_) => quote!(__rk::hbase::encode(#value, #slot);),
         Codec::ByteArray(_) => quote!(__rk::bytes::encode(&#value, #slot, #desc);),
         // Spanned on the field's type, so "not a row key" points there.
         // Through the trait, spanned on the type, like every other use of
@@ -92,6 +96,10 @@ fn read_value(
             TextKind::Slice => quote!(__rk::fixed::decode_bytes::<#w>(#slot)),
         },
         Codec::Bool => quote!(__rk::boolean::decode(#slot, #desc, #name, #offset)?),
+        Codec::Java(rowkey_core::JavaType::Boolean) => {
+            quote!(__rk::hbase::decode_bool(#slot, #name, #offset)?)
+        }
+        Codec::Java(_) => quote!(__rk::hbase::decode(#slot)),
         Codec::ByteArray(_) => quote!(__rk::bytes::decode(#slot, #desc)),
         Codec::Nested => {
             let ty = f.value_ty;
@@ -127,7 +135,9 @@ pub fn edge(f: &Field<'_>, v: &TokenStream) -> TokenStream {
         Codec::Bool => quote!(__rk::boolean::edge(*#v, #desc)),
         Codec::ByteArray(_) => quote!(__rk::bytes::edge(#v, #desc)),
         // `Field::ranged` keeps range helpers away from these.
-        Codec::Nested | Codec::Tag(_) | Codec::Escaped(_) | Codec::Rest(_) => TokenStream::new(),
+        Codec::Nested | Codec::Tag(_) | Codec::Escaped(_) | Codec::Rest(_) | Codec::Java(_) => {
+            TokenStream::new()
+        }
     }
 }
 

@@ -76,7 +76,7 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
     if f.mirror {
         codec.push_str(", mirror");
     }
-    let order = if f.mirror {
+    let order = if f.mirror || matches!(f.codec, Codec::Java(_)) {
         quote!(#krate::Order::Unordered)
     } else if f.descending {
         quote!(#krate::Order::Descending)
@@ -141,6 +141,10 @@ fn field_codec(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
         Codec::Rest(kind) => {
             let text = text_type(krate, *kind);
             quote!(#fc::Rest(#text))
+        }
+        Codec::Java(t) => {
+            let t = proc_macro2::Ident::new(&format!("{t:?}"), proc_macro2::Span::call_site());
+            quote!(#fc::Java(#krate::JavaType::#t))
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::ast;
 use crate::attr::{At, CodecAttr};
 use crate::ctxt::Ctxt;
 use crate::messages as msg;
-use crate::model::{Codec, IntTy, TextKind};
+use crate::model::{Codec, FloatTy, IntTy, TextKind};
 use crate::symbol::unraw;
 
 /// A field's codec as lowering resolved it.
@@ -207,6 +207,7 @@ fn attr_codec(
         Some(&(CodecAttr::Pad(n), _)) => pad(cx, ty, class, n),
         Some(&(CodecAttr::Narrow(to), span)) => narrow(cx, ty, class, to, span),
         Some(&(CodecAttr::Fixed(n), span)) => fixed(cx, ty, class, n, span),
+        Some(&(CodecAttr::Java, span)) => java(cx, ty, class, span),
         None => default_codec(cx, ty, class, name),
     }
 }
@@ -263,6 +264,29 @@ fn fixed(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, n: At<usize>, span: Span
     None
 }
 
+/// `#[java]`: the Rust types of Java's `short`, `int`, `long`, `float`,
+/// `double` and `boolean`; Java has no unsigned types.
+fn java(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, span: Span) -> Option<Codec> {
+    use rowkey_core::JavaType as J;
+    let java = match class {
+        TyClass::Int(IntTy::I16) => J::Short,
+        TyClass::Int(IntTy::I32) => J::Int,
+        TyClass::Int(IntTy::I64) => J::Long,
+        TyClass::Float(FloatTy::F32) => J::Float,
+        TyClass::Float(FloatTy::F64) => J::Double,
+        TyClass::Bool => J::Boolean,
+        TyClass::Int(t) if !t.signed() => {
+            cx.error_at(span, msg::java_unsigned(t.name(), t.width()));
+            return None;
+        }
+        _ => {
+            cx.error_at(span, msg::java_not_primitive(&ty::text(ty)));
+            return None;
+        }
+    };
+    Some(Codec::Java(java))
+}
+
 /// No codec attribute: the type's own codec.
 fn default_codec(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, name: &str) -> Option<Codec> {
     match class {
@@ -295,6 +319,7 @@ fn reverse_applies(cx: &Ctxt, f: &ast::Field<'_>, ty: &syn::Type, codec: &Codec)
         }
         Codec::Nested if ty::is_md5(ty) => cx.error_at(span, msg::reverse_on_hash(&tyname)),
         Codec::Nested => cx.error_at(span, msg::reverse_on_nested(&tyname)),
+        Codec::Java(_) => cx.error_at(span, msg::JAVA_REVERSE),
         _ => {}
     }
 }
@@ -320,5 +345,6 @@ fn attr_name(c: CodecAttr) -> String {
         CodecAttr::Pad(n) => format!("`#[pad({})]`", n.value),
         CodecAttr::Narrow(t) => format!("`#[be_{}]`", t.name()),
         CodecAttr::Fixed(n) => format!("`#[fixed({})]`", n.value),
+        CodecAttr::Java => "`#[java]`".to_string(),
     }
 }
