@@ -31,6 +31,7 @@
 //!         | 0x0C utf8:u8                rest of the key
 //!         | 0x0D                        the salt bucket
 //!         | 0x0E java:u8                #[java]: 0 short, 1 int, 2 long, 3 float, 4 double, 5 boolean
+//!         | 0x0F header:u8              #[ordered]: the OrderedBytes header
 //! ```
 //!
 //! Names are left out, so renaming a field or the key keeps the fingerprint;
@@ -190,6 +191,7 @@ const fn codec_bytes(h: Fnv, codec: &FieldCodec) -> Fnv {
         FieldCodec::Escaped(text) => h.byte(0x0B).flag(text.utf8),
         FieldCodec::Rest(text) => h.byte(0x0C).flag(text.utf8),
         FieldCodec::Java(t) => h.byte(0x0E).byte(t as u8),
+        FieldCodec::Ordered { header } => h.byte(0x0F).byte(header),
         FieldCodec::Salt => h.byte(0x0D),
     }
 }

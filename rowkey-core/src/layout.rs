@@ -150,6 +150,13 @@ pub enum FieldCodec {
     /// `#[java]`: Java's `Bytes.toBytes` of a `short`, `int`, `long`,
     /// `float`, `double` or `boolean` ([`codec::hbase`](crate::codec::hbase)).
     Java(JavaType),
+    /// `#[ordered]`: HBase's `OrderedBytes` fixed-width number, named by its
+    /// header byte (`0x29`..`0x2C` `Int8`..`Int64`, `0x30` `Float32`, `0x31`
+    /// `Float64`; [`codec::ordered`](crate::codec::ordered)).
+    Ordered {
+        /// The ascending header byte.
+        header: u8,
+    },
     /// The salt bucket; its parameters are [`Layout::salt`].
     Salt,
 }

@@ -47,6 +47,8 @@ pub enum CodecAttr {
     Fixed(At<usize>),
     /// `#[java]`: Java's `Bytes.toBytes`, as wide as the field's type.
     Java,
+    /// `#[ordered]`: HBase's `OrderedBytes`, a header byte and the number.
+    Ordered,
 }
 
 impl CodecAttr {
@@ -55,7 +57,7 @@ impl CodecAttr {
         match self {
             CodecAttr::Pad(n) | CodecAttr::Fixed(n) => n.value,
             CodecAttr::Narrow(to) => to.width(),
-            CodecAttr::Java => 0,
+            CodecAttr::Java | CodecAttr::Ordered => 0,
         }
     }
 }
@@ -570,6 +572,11 @@ fn field_attr(
         JAVA => {
             no_args(attr, JAVA)?;
             out.codecs.push((CodecAttr::Java, span));
+        }
+        // #[ordered]
+        ORDERED => {
+            no_args(attr, ORDERED)?;
+            out.codecs.push((CodecAttr::Ordered, span));
         }
         // #[escaped]
         ESCAPED => {

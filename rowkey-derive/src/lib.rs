@@ -26,7 +26,8 @@ use proc_macro::TokenStream;
 #[proc_macro_derive(
     RowKey,
     attributes(
-        rowkey, pad, be_u16, be_u32, be_u64, fixed, reverse, at, salt, tag, escaped, mirror, java
+        rowkey, pad, be_u16, be_u32, be_u64, fixed, reverse, at, salt, tag, escaped, mirror, java,
+        ordered
     )
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {

@@ -273,6 +273,9 @@ pub fn java_unsigned(ty: &str, width: usize) -> String {
 pub fn java_not_primitive(ty: &str) -> String {
     format!("`#[java]` writes Java's `Bytes.toBytes` of a `short`, `int`, `long`, `float`, `double` or `boolean`: `i16`, `i32`, `i64`, `f32`, `f64` or `bool`, not `{ty}`; a Java `String` is raw UTF-8, which a last `String` or `&str` field without attribute already writes")
 }
+pub fn ordered_not_number(ty: &str) -> String {
+    format!("`#[ordered]` writes HBase's `OrderedBytes` numbers (`OrderedInt8`..`OrderedInt64`, `OrderedFloat32`, `OrderedFloat64`), which hold `i8`, `i16`, `i32`, `i64`, `f32` or `f64`, not `{ty}`; HBase has no unsigned or 128-bit ordered type")
+}
 pub const JAVA_REVERSE: &str = "`#[reverse]` cannot apply to `#[java]`: Java's `Bytes.toBytes` has no descending form, and its bytes do not sort negative numbers first anyway; remove one of them";
 pub const FIXED_ZERO: &str =
     "`fixed(0)` holds nothing; give the field's width in bytes, `fixed(16)`";

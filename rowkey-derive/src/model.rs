@@ -406,6 +406,42 @@ pub enum Codec {
     Rest(TextKind),
     /// `#[java]`: Java's `Bytes.toBytes`, which keeps no order for negative values.
     Java(rowkey_core::JavaType),
+    /// `#[ordered]`: HBase's `OrderedBytes` fixed-width `i8`..`i64`, `f32`, `f64`.
+    Ordered(OrderedTy),
+}
+
+/// The number an `#[ordered]` field holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum OrderedTy {
+    Int(IntTy),
+    Float(FloatTy),
+}
+
+impl OrderedTy {
+    /// The header byte and the value's width.
+    pub fn header_and_width(self) -> (u8, usize) {
+        use rowkey_core::codec::ordered::OrderedFixed;
+        match self {
+            OrderedTy::Int(IntTy::I8) => (<i8 as OrderedFixed<2>>::HEADER, 1),
+            OrderedTy::Int(IntTy::I16) => (<i16 as OrderedFixed<3>>::HEADER, 2),
+            OrderedTy::Int(IntTy::I32) => (<i32 as OrderedFixed<5>>::HEADER, 4),
+            OrderedTy::Int(_) => (<i64 as OrderedFixed<9>>::HEADER, 8),
+            OrderedTy::Float(FloatTy::F32) => (<f32 as OrderedFixed<5>>::HEADER, 4),
+            OrderedTy::Float(FloatTy::F64) => (<f64 as OrderedFixed<9>>::HEADER, 8),
+        }
+    }
+
+    /// Bytes the field takes: the header and the number.
+    pub fn width(self) -> usize {
+        1 + self.header_and_width().1
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            OrderedTy::Int(t) => t.name(),
+            OrderedTy::Float(t) => t.name(),
+        }
+    }
 }
 
 impl Codec {
@@ -433,6 +469,7 @@ impl Codec {
             Codec::Escaped(_) => "escaped".to_string(),
             Codec::Rest(_) => "rest of key".to_string(),
             Codec::Java(t) => format!("java {}", t.name()),
+            Codec::Ordered(t) => format!("ordered {}", t.name()),
         }
     }
 }

@@ -13,9 +13,10 @@ pub const TAG: &str = "tag";
 pub const ESCAPED: &str = "escaped";
 pub const MIRROR: &str = "mirror";
 pub const JAVA: &str = "java";
+pub const ORDERED: &str = "ordered";
 /// The attributes that go on a field, not on the struct.
 pub const FIELD_ATTRS: &[&str] = &[
-    PAD, BE_U16, BE_U32, BE_U64, FIXED, REVERSE, AT, SALT, TAG, ESCAPED, MIRROR, JAVA,
+    PAD, BE_U16, BE_U32, BE_U64, FIXED, REVERSE, AT, SALT, TAG, ESCAPED, MIRROR, JAVA, ORDERED,
 ];
 
 /// Keys of `#[rowkey(...)]` on the struct.

@@ -17,8 +17,8 @@
 //! | [`nested`] | none (a type that derives `RowKey`, `Md5`) | that key's bytes | that key's |
 //! | [`tag`] | `#[tag(2)]`, `#[tag(b"ix")]` on `()` | the constant | fixed |
 //! | [`escaped`] | `#[escaped]` | value, `00` as `00 FF`, then `00 01` | bytewise |
-//! | [`hbase`] | Java's `Bytes.toBytes` (`i16`..`i64`, `f32`, `f64`, `bool`) | two's complement / IEEE bits, big-endian; `bool` `0xFF`/`0x00` | non-negative values only |
-//! | [`ordered`] | HBase `OrderedBytes` (ints, floats, `Text`, `BlobVar`, `BlobCopy`, null) | a header byte, then the value | as the values, both orders (`BlobVar`: within one length) |
+//! | [`hbase`] | `#[java]`: Java's `Bytes.toBytes` (`i16`..`i64`, `f32`, `f64`, `bool`) | two's complement / IEEE bits, big-endian; `bool` `0xFF`/`0x00` | non-negative values only |
+//! | [`ordered`] | HBase `OrderedBytes` (`#[ordered]`: ints, floats; and `Text`, `BlobVar`, `BlobCopy`, null) | a header byte, then the value | as the values, both orders (`BlobVar`: within one length) |
 //! | [`numeric`] | HBase `OrderedBytes` `Numeric` (`i64`, `f64`) | base-100 digits after a sign and exponent header | numeric, integers and floats together |
 //! | [`phoenix`] | Apache Phoenix primary-key columns | Phoenix's column bytes and separators | as Phoenix sorts |
 //! | trailing | none (last `&str`, `&[u8]`, `String`, `Vec<u8>`) | the value, to the end of the key | bytewise |

@@ -50,6 +50,7 @@ fn write_value(
             quote!(__rk::hbase::encode_bool(#value, #slot);)
         }
         Codec::Java(_) => quote!(__rk::hbase::encode(#value, #slot);),
+        Codec::Ordered(_) => quote!(__rk::ordered::encode(#value, #slot, #desc);),
         Codec::ByteArray(_) => quote!(__rk::bytes::encode(&#value, #slot, #desc);),
         // Spanned on the field's type, so "not a row key" points there.
         // Through the trait, spanned on the type, like every other use of
@@ -100,6 +101,7 @@ fn read_value(
             quote!(__rk::hbase::decode_bool(#slot, #name, #offset)?)
         }
         Codec::Java(_) => quote!(__rk::hbase::decode(#slot)),
+        Codec::Ordered(_) => quote!(__rk::ordered::decode(#slot, #desc, #name, #offset)?),
         Codec::ByteArray(_) => quote!(__rk::bytes::decode(#slot, #desc)),
         Codec::Nested => {
             let ty = f.value_ty;
@@ -133,6 +135,7 @@ pub fn edge(f: &Field<'_>, v: &TokenStream) -> TokenStream {
             quote!(__rk::fixed::edge::<#w>(#bytes, #desc, #name))
         }
         Codec::Bool => quote!(__rk::boolean::edge(*#v, #desc)),
+        Codec::Ordered(_) => quote!(__rk::ordered::edge::<_, #w>(*#v, #desc)),
         Codec::ByteArray(_) => quote!(__rk::bytes::edge(#v, #desc)),
         // `Field::ranged` keeps range helpers away from these.
         Codec::Nested | Codec::Tag(_) | Codec::Escaped(_) | Codec::Rest(_) | Codec::Java(_) => {

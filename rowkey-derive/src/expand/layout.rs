@@ -142,6 +142,10 @@ fn field_codec(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
             let text = text_type(krate, *kind);
             quote!(#fc::Rest(#text))
         }
+        Codec::Ordered(t) => {
+            let header = t.header_and_width().0;
+            quote!(#fc::Ordered { header: #header })
+        }
         Codec::Java(t) => {
             let t = proc_macro2::Ident::new(&format!("{t:?}"), proc_macro2::Span::call_site());
             quote!(#fc::Java(#krate::JavaType::#t))

@@ -9,7 +9,7 @@ use crate::ast;
 use crate::attr::{At, CodecAttr};
 use crate::ctxt::Ctxt;
 use crate::messages as msg;
-use crate::model::{Codec, FloatTy, IntTy, TextKind};
+use crate::model::{Codec, FloatTy, IntTy, OrderedTy, TextKind};
 use crate::symbol::unraw;
 
 /// A field's codec as lowering resolved it.
@@ -208,6 +208,7 @@ fn attr_codec(
         Some(&(CodecAttr::Narrow(to), span)) => narrow(cx, ty, class, to, span),
         Some(&(CodecAttr::Fixed(n), span)) => fixed(cx, ty, class, n, span),
         Some(&(CodecAttr::Java, span)) => java(cx, ty, class, span),
+        Some(&(CodecAttr::Ordered, span)) => ordered(cx, ty, class, span),
         None => default_codec(cx, ty, class, name),
     }
 }
@@ -287,6 +288,19 @@ fn java(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, span: Span) -> Option<Cod
     Some(Codec::Java(java))
 }
 
+/// `#[ordered]`: HBase's `OrderedBytes` numbers, signed integers up to 64
+/// bits and floats.
+fn ordered(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, span: Span) -> Option<Codec> {
+    match class {
+        TyClass::Int(t) if t.signed() && t.width() <= 8 => Some(Codec::Ordered(OrderedTy::Int(t))),
+        TyClass::Float(t) => Some(Codec::Ordered(OrderedTy::Float(t))),
+        _ => {
+            cx.error_at(span, msg::ordered_not_number(&ty::text(ty)));
+            None
+        }
+    }
+}
+
 /// No codec attribute: the type's own codec.
 fn default_codec(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, name: &str) -> Option<Codec> {
     match class {
@@ -346,5 +360,6 @@ fn attr_name(c: CodecAttr) -> String {
         CodecAttr::Narrow(t) => format!("`#[be_{}]`", t.name()),
         CodecAttr::Fixed(n) => format!("`#[fixed({})]`", n.value),
         CodecAttr::Java => "`#[java]`".to_string(),
+        CodecAttr::Ordered => "`#[ordered]`".to_string(),
     }
 }

@@ -165,6 +165,7 @@ fn codec_width(c: &Codec, value_ty: &syn::Type) -> Size {
         Codec::Escaped(_) => limits::ESCAPED_MIN_WIDTH,
         Codec::Rest(_) => 0,
         Codec::Java(t) => t.width(),
+        Codec::Ordered(t) => t.width(),
     })
 }
 
