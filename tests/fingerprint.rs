@@ -249,3 +249,43 @@ fn seed_keys_are_pinned() {
         0x4d48_f09b_e6e2_b623
     );
 }
+
+#[test]
+fn java_formats_have_their_own_fingerprints() {
+    #[derive(RowKey)]
+    struct Native {
+        id: i32,
+    }
+    #[derive(RowKey)]
+    struct Java {
+        #[java]
+        id: i32,
+    }
+    #[derive(RowKey)]
+    struct JavaFloat {
+        #[java]
+        id: f32,
+    }
+    #[derive(RowKey)]
+    struct Ordered {
+        #[ordered]
+        id: i32,
+    }
+    #[derive(RowKey)]
+    struct OrderedFloat {
+        #[ordered]
+        id: f32,
+    }
+    let all = [
+        Native::FINGERPRINT,
+        Java::FINGERPRINT,
+        JavaFloat::FINGERPRINT,
+        Ordered::FINGERPRINT,
+        OrderedFloat::FINGERPRINT,
+    ];
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+}

@@ -172,6 +172,8 @@ fn ordered_keys_are_the_bytes_hbase_wrote() {
             (back.tenant, back.ts, back.score.to_bits()),
             (tenant, ts, score)
         );
+        // The zerocopy view reads one field alone.
+        assert_eq!(Ordered::view(&bytes).unwrap().ts().unwrap(), ts);
     }
     assert_eq!(Ordered::LAYOUT.segments[1].order, Order::Descending);
     assert_eq!(
