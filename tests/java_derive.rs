@@ -214,3 +214,44 @@ fn ordered_fields_get_range_helpers() {
         .collect();
     assert_eq!(found, [0, -1]);
 }
+
+#[test]
+fn layouts_read_and_write_java_keys_alone() {
+    let legacy = Legacy {
+        shard: -2,
+        day: 20240101,
+        user: -7,
+        score: 1.5,
+        weight: -0.25,
+        active: true,
+        name: "web-17".into(),
+    };
+    let ordered = Ordered {
+        tenant: -3,
+        ts: 99,
+        score: 2.5,
+    };
+    let keys: [(&rowkey::Layout, Vec<u8>); 2] = [
+        (&Legacy::LAYOUT, legacy.encode().unwrap()),
+        (&Ordered::LAYOUT, ordered.encode().unwrap().to_vec()),
+    ];
+    for (layout, bytes) in keys {
+        let fields = rowkey::dynamic::decode(layout, &bytes).unwrap();
+        let texts: Vec<(&str, String)> = fields
+            .iter()
+            .map(|f| (f.name, f.value.to_input()))
+            .collect();
+        let pairs: Vec<(&str, &str)> = texts.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        assert_eq!(rowkey::dynamic::encode(layout, &pairs).unwrap(), bytes);
+    }
+    let json = Legacy::LAYOUT.to_json();
+    assert!(
+        json.contains(r#"{"kind": "java", "type": "long"}"#),
+        "{json}"
+    );
+    let json = Ordered::LAYOUT.to_json();
+    assert!(
+        json.contains(r#"{"kind": "ordered", "header": 44}"#),
+        "{json}"
+    );
+}

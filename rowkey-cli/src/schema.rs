@@ -4,9 +4,11 @@
 //! The layout's strings and slices are leaked: a schema is read once and
 //! lives as long as the process, as `T::LAYOUT` does in a program.
 
+use rowkey_core::codec::ordered;
 use rowkey_core::schema::FORMAT;
 use rowkey_core::{
-    FieldCodec, IntType, KeyTypes, Layout, LayoutSalt, Member, Order, Salt, Segment, TextType,
+    FieldCodec, IntType, JavaType, KeyTypes, Layout, LayoutSalt, Member, Order, Salt, Segment,
+    TextType,
 };
 use serde_json::{Map, Value};
 
@@ -285,6 +287,15 @@ fn field_codec(c: &Map<String, Value>) -> Result<FieldCodec, String> {
         "escaped" => FieldCodec::Escaped(text_type(c)?),
         "rest" => FieldCodec::Rest(text_type(c)?),
         "salt" => FieldCodec::Salt,
+        "java" => {
+            let t = str_field(c, "type")?;
+            FieldCodec::Java(JavaType::from_name(t).ok_or(format!("`{t}` is no Java type"))?)
+        }
+        "ordered" => {
+            let header = u8::try_from(num_field(c, "header")?).map_err(|e| e.to_string())?;
+            ordered::fixed_width(header).ok_or(format!("{header} is no OrderedBytes header"))?;
+            FieldCodec::Ordered { header }
+        }
         other => return Err(format!("unknown codec `{other}`")),
     })
 }
@@ -305,6 +316,8 @@ fn codec_width(kind: &FieldCodec) -> Option<usize> {
         FieldCodec::Tag(t) => t.len(),
         FieldCodec::Escaped(_) => 2,
         FieldCodec::Rest(_) => 0,
+        FieldCodec::Java(t) => t.width(),
+        FieldCodec::Ordered { header } => return ordered::fixed_width(header),
         FieldCodec::Salt => return None,
     })
 }

@@ -189,6 +189,20 @@ impl JavaType {
         }
     }
 
+    /// The type of a name [`JavaType::name`] gives.
+    pub fn from_name(name: &str) -> Option<JavaType> {
+        [
+            JavaType::Short,
+            JavaType::Int,
+            JavaType::Long,
+            JavaType::Float,
+            JavaType::Double,
+            JavaType::Boolean,
+        ]
+        .into_iter()
+        .find(|t| t.name() == name)
+    }
+
     /// The Java type's name.
     pub const fn name(self) -> &'static str {
         match self {

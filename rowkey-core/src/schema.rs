@@ -222,6 +222,10 @@ fn write_codec(s: &mut String, kind: &FieldCodec) {
         FieldCodec::Escaped(t) => write!(s, "{{\"kind\": \"escaped\", {}}}", text(t)),
         FieldCodec::Rest(t) => write!(s, "{{\"kind\": \"rest\", {}}}", text(t)),
         FieldCodec::Salt => write!(s, "{{\"kind\": \"salt\"}}"),
+        FieldCodec::Java(t) => write!(s, "{{\"kind\": \"java\", \"type\": \"{}\"}}", t.name()),
+        FieldCodec::Ordered { header } => {
+            write!(s, "{{\"kind\": \"ordered\", \"header\": {header}}}")
+        }
     };
 }
 

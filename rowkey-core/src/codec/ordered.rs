@@ -108,6 +108,21 @@ ordered_fixed! {
     f64 => 9, 0x31, canonical_nan!(f64);
 }
 
+/// Bytes a fixed-width value with this ascending header takes, header
+/// included; `None` for a header of no fixed-width type.
+pub fn fixed_width(header: u8) -> Option<usize> {
+    [
+        (<i8 as OrderedFixed<2>>::HEADER, 2),
+        (<i16 as OrderedFixed<3>>::HEADER, 3),
+        (<i32 as OrderedFixed<5>>::HEADER, 5),
+        (<i64 as OrderedFixed<9>>::HEADER, 9),
+        (<f32 as OrderedFixed<5>>::HEADER, 5),
+        (<f64 as OrderedFixed<9>>::HEADER, 9),
+    ]
+    .into_iter()
+    .find_map(|(h, w)| (h == header).then_some(w))
+}
+
 /// Writes a fixed-width value.
 #[inline]
 pub fn encode<T: OrderedFixed<N>, const N: usize>(v: T, out: &mut [u8; N], descending: bool) {

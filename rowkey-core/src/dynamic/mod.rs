@@ -23,6 +23,7 @@
 
 mod dispatch;
 mod explained;
+mod java;
 mod read;
 mod value;
 mod write;

@@ -397,6 +397,9 @@ fn read_value(seg: &Segment, b: &[u8], offset: usize) -> Result<Value, DecodeErr
         }
         FieldCodec::Nested { layout } => Ok(Value::Key(decode(layout, b)?)),
         FieldCodec::Tag(t) => tag::check(b, t, name, offset).map(|()| Value::Unit),
+        FieldCodec::Java(_) | FieldCodec::Ordered { .. } => {
+            super::java::read(seg.kind, b, desc, name, offset).unwrap_or_else(|| Err(bad()))
+        }
         FieldCodec::Escaped(_) | FieldCodec::Rest(_) | FieldCodec::Salt => Err(bad()),
     }
 }

@@ -92,6 +92,20 @@ fn parse_plain(seg: &Segment, text: &str) -> Result<Value, InputError> {
         FieldCodec::Bytes(n) => parse_exact(text, n, name),
         FieldCodec::Md5Digest => parse_exact(text, 16, name),
         FieldCodec::Tag(_) | FieldCodec::Salt => Ok(Value::Unit),
+        // The Java formats take the values of the native codecs they stand for.
+        FieldCodec::Java(_) | FieldCodec::Ordered { .. } => {
+            let native = super::java::shape(seg.kind);
+            if native == seg.kind {
+                return err(format!("field `{name}`: an unknown OrderedBytes header"));
+            }
+            parse_plain(
+                &Segment {
+                    kind: native,
+                    ..*seg
+                },
+                text,
+            )
+        }
         // A nested key of one field (`Md5`) takes that field's value.
         FieldCodec::Nested { layout } => match layout.segments {
             [inner] => Ok(Value::Key(vec![super::FieldValue {
@@ -457,6 +471,9 @@ fn write_value(seg: &Segment, value: &Value, out: &mut [u8]) -> Result<(), Input
             out.copy_from_slice(&inner);
             Ok(())
         }
+        (FieldCodec::Java(_) | FieldCodec::Ordered { .. }, v) => {
+            super::java::write(seg.kind, v, out, desc).ok_or_else(bad)
+        }
         (FieldCodec::Tag(t), _) if t.len() == out.len() => {
             out.copy_from_slice(t);
             Ok(())
@@ -602,6 +619,7 @@ fn field_range<const CAP: usize>(
                 | FieldCodec::Rest(_)
                 | FieldCodec::Md5Digest
                 | FieldCodec::Salt
+                | FieldCodec::Java(_)
         );
     if !ordered {
         return err(format!(
