@@ -123,6 +123,7 @@ fn layout_says_unordered_and_prefix_helpers_match_java() {
 
 /// A key HBase's `Struct(OrderedInt32, OrderedInt64 DESCENDING, OrderedFloat64)` writes.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(view)]
 struct Ordered {
     #[ordered]
     tenant: i32,
