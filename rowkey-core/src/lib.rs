@@ -21,6 +21,11 @@ mod key;
 mod layout;
 #[cfg(feature = "md5")]
 mod md5;
+#[cfg(feature = "alloc")]
+mod merge;
+mod migrate;
+#[cfg(feature = "alloc")]
+mod page;
 pub mod range;
 pub mod salt;
 pub mod text;
@@ -30,6 +35,13 @@ pub use key::{OwnedRowKey, RowKey};
 pub use layout::{Layout, Order, Segment};
 #[cfg(feature = "md5")]
 pub use md5::Md5;
+#[cfg(feature = "alloc")]
+pub use merge::{Merge, ScanRow};
+#[cfg(feature = "alloc")]
+pub use migrate::order_break;
+pub use migrate::{migrate, MigrateError};
+#[cfg(feature = "alloc")]
+pub use page::{Pager, Pages};
 pub use range::{KeyRange, DEFAULT_RANGE_CAPACITY};
 pub use salt::{BucketRanges, Salt, SaltFormat, SplitPoint, SplitPoints};
 
