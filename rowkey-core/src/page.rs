@@ -92,7 +92,8 @@ impl<const CAP: usize> Pager<CAP> {
     }
 
     /// Reads the next page: at most [`Pager::size`] rows of the scan that
-    /// `open` starts at the resume point. `None` once the range is done.
+    /// `open` starts at the resume point. `None` once the range is done (a
+    /// read that finds no row gives `None`, not an empty page).
     ///
     /// A row without a key (a store's error) ends the page as its last item
     /// and stops the pager, whose [`Pager::rest`] then starts after the last
@@ -119,6 +120,11 @@ impl<const CAP: usize> Pager<CAP> {
         let rest = self.rest?;
         let (page, failed) = read_page(open(&rest), self.size);
         let last = page.iter().rev().find_map(ScanRow::scan_key);
+        if page.is_empty() {
+            // The page before was exactly full and nothing followed it.
+            self.rest = None;
+            return None;
+        }
         if failed {
             // What is left to retry: everything after the last row read.
             self.rest = match last {
