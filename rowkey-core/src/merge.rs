@@ -241,8 +241,16 @@ impl<I: Iterator> core::fmt::Debug for Merge<I> {
 }
 
 impl<const CAP: usize> BucketRanges<CAP> {
-    /// The bytes of the bucket in front of every range.
-    fn bucket_width(&self) -> usize {
+    /// The bytes of the bucket in front of every range: what a merge of
+    /// their rows skips.
+    ///
+    /// ```
+    /// use rowkey::{KeyRange, Salt};
+    /// let ranges = Salt::digits(10_000, 4).fan_out(KeyRange::<64>::prefix(b"-a-")?)?;
+    /// assert_eq!(ranges.bucket_width(), 4);
+    /// # Ok::<(), rowkey::EncodeError>(())
+    /// ```
+    pub fn bucket_width(&self) -> usize {
         // Each range is the template with the bucket in front.
         let template = self.template().start().len();
         self.clone()
