@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bigtable_rs::bigtable::read_rows::decode_read_rows_response;
-use bigtable_rs::bigtable::{BigTable, BigTableConnection, RowCell};
+use bigtable_rs::bigtable::{BigTable, BigTableConnection, RoutingMetadata, RowCell};
 use bigtable_rs::google::bigtable::v2::{
     bigtable_client::BigtableClient, MutateRowsRequest, MutateRowsResponse, ReadRowsRequest,
 };
@@ -19,6 +19,7 @@ use tonic::metadata::MetadataValue;
 use tonic::transport::{Channel, ClientTlsConfig, Endpoint};
 
 use crate::config::{Config, EMULATOR_DEFAULT_NAME, EMULATOR_HOST_VAR};
+use crate::error::header;
 use crate::Error;
 
 const ADMIN_ENDPOINT: &str = "https://bigtableadmin.googleapis.com";
@@ -141,15 +142,11 @@ impl Bigtable {
         request.set_timeout(self.timeout);
         if let Some(auth) = &self.auth {
             let token = auth.token(&[ADMIN_SCOPE]).await?;
-            let value = MetadataValue::try_from(format!("Bearer {}", token.as_str()))
-                .map_err(Error::Token)?;
+            let value = header("authorization", format!("Bearer {}", token.as_str()))?;
             request.metadata_mut().insert("authorization", value);
         }
-        if let Ok(value) = MetadataValue::try_from(routing) {
-            request
-                .metadata_mut()
-                .insert("x-goog-request-params", value);
-        }
+        let routing = header(ROUTING_HEADER, routing)?;
+        request.metadata_mut().insert(ROUTING_HEADER, routing);
         self.counters.admin.fetch_add(1, Ordering::Relaxed);
         Ok(request)
     }
@@ -217,6 +214,24 @@ impl Bigtable {
     }
 }
 
+/// The `bigtable-features` header: base64url of the `FeatureFlags` message
+/// `{ reverse_scans: true }` (field 1, varint 1: bytes `08 01`). Bigtable, and its emulator,
+/// answer a `reversed` read only from a client that declares it reads reversed responses.
+const FEATURE_FLAGS: &str = "CAE=";
+const FEATURES_HEADER: &str = "bigtable-features";
+/// The header Bigtable routes a request by (`table_name=...`, `parent=...`).
+const ROUTING_HEADER: &str = "x-goog-request-params";
+
+/// `request` with the headers Bigtable routes by and the features this client supports.
+fn read_request(request: ReadRowsRequest) -> Result<tonic::Request<ReadRowsRequest>, Error> {
+    let routing = header(ROUTING_HEADER, request.get_routing_header())?;
+    let mut request = tonic::Request::new(request);
+    let headers = request.metadata_mut();
+    headers.insert(ROUTING_HEADER, routing);
+    headers.insert(FEATURES_HEADER, MetadataValue::from_static(FEATURE_FLAGS));
+    Ok(request)
+}
+
 /// The endpoint of the emulator at `host` (`host:port`, plain HTTP/2).
 fn emulator_endpoint(host: &str) -> Result<Endpoint, Error> {
     Endpoint::from_shared(format!("http://{host}"))
@@ -262,17 +277,15 @@ impl Data {
         request: ReadRowsRequest,
         timeout: Duration,
     ) -> Result<Vec<(Vec<u8>, Vec<RowCell>)>, Error> {
-        Ok(match self {
-            Data::Emulator(client) => {
-                let stream = client
-                    .read_rows(request)
-                    .await
-                    .map_err(bigtable_rs::bigtable::Error::from)?
-                    .into_inner();
-                decode_read_rows_response(&Some(timeout), stream).await?
-            }
-            Data::Cloud(client) => client.read_rows(request).await?,
-        })
+        let request = read_request(request)?;
+        let response = match self {
+            Data::Emulator(client) => client.read_rows(request).await,
+            Data::Cloud(client) => client.get_client().read_rows(request).await,
+        };
+        let stream = response
+            .map_err(bigtable_rs::bigtable::Error::from)?
+            .into_inner();
+        Ok(decode_read_rows_response(&Some(timeout), stream).await?)
     }
 
     pub(crate) async fn mutate_rows(
@@ -320,3 +333,21 @@ pub(crate) struct Counters {
     pub(crate) admin: AtomicU64,
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use base64::Engine;
+    use bigtable_rs::google::bigtable::v2::FeatureFlags;
+    use prost::Message;
+
+    #[test]
+    fn feature_header_declares_reverse_scans() {
+        let flags = FeatureFlags {
+            reverse_scans: true,
+            ..FeatureFlags::default()
+        };
+        let encoded = base64::engine::general_purpose::URL_SAFE.encode(flags.encode_to_vec());
+        assert_eq!(FEATURE_FLAGS, encoded);
+    }
+}

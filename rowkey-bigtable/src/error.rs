@@ -21,8 +21,14 @@ pub enum Error {
     Transport(tonic::transport::Error),
     /// No credentials, or no token for them.
     Auth(gcp_auth::Error),
-    /// The access token the credentials gave cannot be sent as a gRPC header.
-    Token(InvalidMetadataValue),
+    /// A value cannot be sent as a gRPC header: an access token, or a table name in the
+    /// routing header.
+    Header {
+        /// The header's name.
+        name: &'static str,
+        /// Why the value is not a valid header value.
+        error: InvalidMetadataValue,
+    },
     /// A key range could not be built (a resumed page start longer than its capacity).
     Key(rowkey::EncodeError),
     /// A `MutateRows` entry failed (after retries, for retryable codes).
@@ -46,7 +52,7 @@ impl fmt::Display for Error {
             Error::Status(s) => write!(f, "Bigtable admin API: {} ({:?})", s.message(), s.code()),
             Error::Transport(e) => write!(f, "Bigtable connection: {e}"),
             Error::Auth(e) => write!(f, "Google Cloud credentials: {e}"),
-            Error::Token(e) => write!(f, "access token is not a valid header value: {e}"),
+            Error::Header { name, error } => write!(f, "invalid `{name}` header value: {error}"),
             Error::Key(e) => write!(f, "key range: {e}"),
             Error::Mutation {
                 row_key,
@@ -69,7 +75,7 @@ impl std::error::Error for Error {
             Error::Status(e) => Some(e),
             Error::Transport(e) => Some(e),
             Error::Auth(e) => Some(e),
-            Error::Token(e) => Some(e),
+            Error::Header { error, .. } => Some(error),
             Error::Key(e) => Some(e),
             Error::Task(e) => Some(e),
             Error::Config(_) | Error::Mutation { .. } => None,
@@ -105,6 +111,14 @@ impl From<rowkey::EncodeError> for Error {
     fn from(e: rowkey::EncodeError) -> Self {
         Error::Key(e)
     }
+}
+
+/// `value` as the value of header `name`.
+pub(crate) fn header(
+    name: &'static str,
+    value: String,
+) -> Result<tonic::metadata::MetadataValue<tonic::metadata::Ascii>, Error> {
+    value.try_into().map_err(|error| Error::Header { name, error })
 }
 
 /// The outcome of a request task: its result, or the panic it raised, or [`Error::Task`].
