@@ -349,7 +349,10 @@ pub fn run(cfg: &Config, out: &mut dyn Write) -> Result<Summary> {
     for row in Merge::new(by_event.iter().map(|r| scan(&host_t, r)), ts_offset).take(n) {
         let (k, _) = row?;
         let key = HostEvent::decode(&k)?;
-        let event = EVENTS.iter().find(|e| **e == key.event).ok_or("unknown event")?;
+        let event = EVENTS
+            .iter()
+            .find(|e| **e == key.event)
+            .ok_or("unknown event")?;
         latest.push((key.ts, event));
     }
     let errors: Vec<u64> = scan_keys(&host_t, &HostEvent::prefix_for_host_event(host, "error")?)

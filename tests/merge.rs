@@ -91,7 +91,10 @@ fn window(lo: u16, len: u16) -> (Bound<u16>, Bound<u16>) {
 
 /// Keys from a small value space, so that ranges hold many of them and buckets collide.
 fn logs() -> impl Strategy<Value = Vec<Log>> {
-    prop::collection::vec((0..600u16, 0..4u8).prop_map(|(ts, host)| Log { ts, host }), 0..120)
+    prop::collection::vec(
+        (0..600u16, 0..4u8).prop_map(|(ts, host)| Log { ts, host }),
+        0..120,
+    )
 }
 
 fn latests() -> impl Strategy<Value = Vec<Latest>> {
@@ -166,7 +169,9 @@ impl Fjall {
     fn open() -> Self {
         let dir = tempfile::tempdir().unwrap();
         let db = Database::builder(dir.path()).open().unwrap();
-        let table = db.keyspace("merge", KeyspaceCreateOptions::default).unwrap();
+        let table = db
+            .keyspace("merge", KeyspaceCreateOptions::default)
+            .unwrap();
         Fjall {
             table,
             _db: db,
@@ -225,7 +230,12 @@ fn merge_reads_one_row_ahead_per_bucket() {
     // Every bucket scan is open at once and the merge holds one row of each: taking three
     // rows of a 200-row window over 8 buckets reads at most 8 + 3 rows from the store.
     let table: BTreeMap<Vec<u8>, u32> = (0..1_000u16)
-        .map(|ts| (Log { ts, host: 1 }.encode().unwrap().to_vec(), u32::from(ts)))
+        .map(|ts| {
+            (
+                Log { ts, host: 1 }.encode().unwrap().to_vec(),
+                u32::from(ts),
+            )
+        })
         .collect();
     let read = std::cell::Cell::new(0);
     let first: Vec<u32> = Log::range_for_ts(100..300)
@@ -241,6 +251,12 @@ fn merge_reads_one_row_ahead_per_bucket() {
     assert_eq!(first, [100, 101, 102]);
     assert!(read.get() <= 8 + 3, "read {} rows", read.get());
     let all = KeyRange::<64>::all();
-    let everything = Log::SALT.fan_out(all).unwrap().merge(|r| table.range::<[u8], _>(r.bounds()));
-    assert_eq!(everything.map(|(_, v)| *v).collect::<Vec<_>>(), (0..1_000).collect::<Vec<_>>());
+    let everything = Log::SALT
+        .fan_out(all)
+        .unwrap()
+        .merge(|r| table.range::<[u8], _>(r.bounds()));
+    assert_eq!(
+        everything.map(|(_, v)| *v).collect::<Vec<_>>(),
+        (0..1_000).collect::<Vec<_>>()
+    );
 }

@@ -57,13 +57,18 @@ fn to_v2(k: FileKeyV1) -> FileKeyV2 {
 }
 
 fn v1_keys() -> impl Strategy<Value = Vec<FileKeyV1>> {
-    let key = (0..1_000_000u32, 1970..2100u32, 1..=12u32, 1..=28u32, 0..1_000_000u64).prop_map(
-        |(user_id, y, m, d, file_id)| FileKeyV1 {
+    let key = (
+        0..1_000_000u32,
+        1970..2100u32,
+        1..=12u32,
+        1..=28u32,
+        0..1_000_000u64,
+    )
+        .prop_map(|(user_id, y, m, d, file_id)| FileKeyV1 {
             user_id,
             create_date: y * 10_000 + m * 100 + d,
             file_id,
-        },
-    );
+        });
     prop::collection::vec(key, 0..60)
 }
 
@@ -103,7 +108,10 @@ fn adding_a_salt_breaks_the_order_and_the_check_says_where() {
     .collect::<Result<_, _>>()
     .unwrap();
     let [(a_old, a_new), (b_old, b_new)] = order_break(old.iter().zip(&new)).unwrap();
-    assert!(a_old < b_old && a_new > b_new, "the named pair is out of order");
+    assert!(
+        a_old < b_old && a_new > b_new,
+        "the named pair is out of order"
+    );
 }
 
 #[test]
@@ -124,12 +132,18 @@ fn bad_keys_are_reported_by_position_and_the_rest_migrate() {
     }
     .encode()
     .unwrap();
-    let out: Vec<_> =
-        rowkey::migrate::<FileKeyV1, FileKeyV2>([&good[..], &not_digits, &good[..5], &far_future], to_v2).collect();
+    let out: Vec<_> = rowkey::migrate::<FileKeyV1, FileKeyV2>(
+        [&good[..], &not_digits, &good[..5], &far_future],
+        to_v2,
+    )
+    .collect();
     assert!(out[0].is_ok());
     assert!(matches!(out[1], Err(MigrateError::Decode { index: 1, .. })));
     assert!(matches!(out[2], Err(MigrateError::Decode { index: 2, .. })));
     assert!(matches!(out[3], Err(MigrateError::Encode { index: 3, .. })));
     let message = out[3].unwrap_err().to_string();
-    assert!(message.starts_with("new key for old key #3 does not encode: field `day`"), "{message}");
+    assert!(
+        message.starts_with("new key for old key #3 does not encode: field `day`"),
+        "{message}"
+    );
 }

@@ -126,7 +126,14 @@ fn a_last_key_too_long_for_the_range_is_an_error_after_its_page() {
     let mut pages = KeyRange::<16>::all()
         .pages(2)
         .over(|r| table.range::<[u8], _>(r.bounds()));
-    assert_eq!(pages.next().unwrap().unwrap().len(), 2, "the page itself is read");
-    assert!(pages.next().unwrap().is_err(), "the page after it cannot start");
+    assert_eq!(
+        pages.next().unwrap().unwrap().len(),
+        2,
+        "the page itself is read"
+    );
+    assert!(
+        pages.next().unwrap().is_err(),
+        "the page after it cannot start"
+    );
     assert!(pages.next().is_none());
 }

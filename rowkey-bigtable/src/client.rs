@@ -333,7 +333,6 @@ pub(crate) struct Counters {
     pub(crate) admin: AtomicU64,
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,7 +15,6 @@ pub const INSTANCE_VAR: &str = "BIGTABLE_INSTANCE";
 /// emulator accepts any).
 pub(crate) const EMULATOR_DEFAULT_NAME: &str = "rowkey";
 
-
 /// Where to connect and how.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {

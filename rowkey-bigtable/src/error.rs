@@ -118,11 +118,15 @@ pub(crate) fn header(
     name: &'static str,
     value: String,
 ) -> Result<tonic::metadata::MetadataValue<tonic::metadata::Ascii>, Error> {
-    value.try_into().map_err(|error| Error::Header { name, error })
+    value
+        .try_into()
+        .map_err(|error| Error::Header { name, error })
 }
 
 /// The outcome of a request task: its result, or the panic it raised, or [`Error::Task`].
-pub(crate) fn joined<T>(done: Result<Result<T, Error>, tokio::task::JoinError>) -> Result<T, Error> {
+pub(crate) fn joined<T>(
+    done: Result<Result<T, Error>, tokio::task::JoinError>,
+) -> Result<T, Error> {
     match done {
         Ok(result) => result,
         Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),

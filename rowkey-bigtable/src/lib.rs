@@ -1,8 +1,8 @@
 //! Run [rowkey](https://docs.rs/rowkey) keys and scans against Cloud Bigtable, or the
 //! Bigtable emulator.
 //!
-//! * [`row_range`] / [`ToRowRange`] turn a [`KeyRange`] into Bigtable's [`RowRange`]:
-//!   `start_key_closed = range.start()`, `end_key_open = range.end()`, and no end key when
+//! * [`row_range`] / [`ToRowRange`] turn a [`KeyRange`](rowkey::KeyRange) into Bigtable's
+//!   [`RowRange`]: `start_key_closed = range.start()`, `end_key_open = range.end()`, and no end key when
 //!   `range.end()` is `None` (the range runs to the end of the table).
 //! * [`row_set`] puts any number of ranges (a fan-out over salt buckets, for one) into one
 //!   [`RowSet`], so a query over N buckets is **one** `ReadRows` request.
@@ -11,8 +11,9 @@
 //!   a tuned channel for the emulator) and the [`googleapis_tonic_google_bigtable_admin_v2`]
 //!   client (table admin): connect from the environment, create a table pre-split at
 //!   `T::split_points()`, write rows with batched `MutateRows`, read a [`RowSet`] with an
-//!   optional row limit, page through a range with [`KeyRange::after`]. It counts the
-//!   requests it sends ([`Bigtable::requests`]).
+//!   optional row limit, page through a range with
+//!   [`KeyRange::pages`](rowkey::KeyRange::pages). It counts the requests it sends
+//!   ([`Bigtable::requests`]).
 //! * [`Bigtable::read_buckets`] reads a fan-out in one request and merges the buckets into
 //!   the order of the key without its bucket ([`merge_buckets`]); [`Bigtable::read_latest`]
 //!   and [`Bigtable::read_latest_buckets`] use Bigtable's reversed read for "the latest N
@@ -49,7 +50,6 @@
 //! assert_eq!(rows.len(), 1);
 //! # Ok(()) }
 //! ```
-#![warn(missing_docs)]
 #![warn(missing_docs)]
 
 mod client;

@@ -39,7 +39,6 @@ fn bucket_runs(mut rows: Vec<Row>, width: usize) -> Vec<std::vec::IntoIter<Row>>
     runs
 }
 
-
 /// Merges rows that arrive as sorted runs (a fanned-out read returns bucket after bucket,
 /// each bucket sorted by the fields after the salt) into one sequence sorted by `key`.
 ///
@@ -139,7 +138,14 @@ mod tests {
 
     #[test]
     fn bucket_runs_cut_where_the_bucket_changes() {
-        let keys: [&[u8]; 6] = [&[0, 0, 9], &[0, 0, 7], &[0, 1, 1], &[2, 0, 0], &[2, 0, 1], &[2]];
+        let keys: [&[u8]; 6] = [
+            &[0, 0, 9],
+            &[0, 0, 7],
+            &[0, 1, 1],
+            &[2, 0, 0],
+            &[2, 0, 1],
+            &[2],
+        ];
         let rows: Vec<Row> = keys.iter().map(|k| Row::new(k.to_vec())).collect();
         let runs: Vec<usize> = bucket_runs(rows, 2).iter().map(|r| r.len()).collect();
         // [0,0] x2, [0,1], [2,0] x2, and the short key [2] on its own.

@@ -74,7 +74,7 @@ pub fn row_range<const CAP: usize>(range: &KeyRange<CAP>) -> RowRange {
 ///
 /// Empty ranges are left out. **An empty `RowSet` means the whole table to Bigtable**, so
 /// check [`row_set_is_empty`] before sending one built from ranges that may all be empty;
-/// [`Bigtable::read_rows`] does, and sends no request then.
+/// [`Bigtable::read_rows`](crate::Bigtable::read_rows) does, and sends no request then.
 ///
 /// ```
 /// use rowkey::KeyRange;

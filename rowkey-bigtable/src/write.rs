@@ -4,7 +4,9 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use bigtable_rs::google::bigtable::v2::{mutate_rows_request, mutation, MutateRowsRequest, Mutation};
+use bigtable_rs::google::bigtable::v2::{
+    mutate_rows_request, mutation, MutateRowsRequest, Mutation,
+};
 use tokio::task::JoinSet;
 use tonic::Code;
 
@@ -121,7 +123,10 @@ impl Bigtable {
 
     /// Sends one `MutateRows` request and retries its retryable failures. Returns the
     /// number of requests sent.
-    async fn mutate_rows_with_retry(mut self, mut request: MutateRowsRequest) -> Result<u64, Error> {
+    async fn mutate_rows_with_retry(
+        mut self,
+        mut request: MutateRowsRequest,
+    ) -> Result<u64, Error> {
         let mut attempt = 1;
         loop {
             let failed = self.mutate_rows_once(&request).await?;
@@ -143,7 +148,10 @@ impl Bigtable {
     }
 
     /// Sends `request` once; the entries that failed, in response order.
-    async fn mutate_rows_once(&mut self, request: &MutateRowsRequest) -> Result<Vec<Failed>, Error> {
+    async fn mutate_rows_once(
+        &mut self,
+        request: &MutateRowsRequest,
+    ) -> Result<Vec<Failed>, Error> {
         self.counters.mutate_rows.fetch_add(1, Ordering::Relaxed);
         let mut stream = self.data.mutate_rows(request.clone()).await?;
         let mut failed = Vec::new();

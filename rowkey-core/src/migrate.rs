@@ -38,7 +38,8 @@ pub fn migrate<Old: RowKey, New: RowKey>(
     mut to_new: impl FnMut(Old::Decoded<'_>) -> New,
 ) -> impl Iterator<Item = Result<New::Bytes, MigrateError>> {
     old_keys.into_iter().enumerate().map(move |(index, old)| {
-        let old = Old::decode(old.as_ref()).map_err(|error| MigrateError::Decode { index, error })?;
+        let old =
+            Old::decode(old.as_ref()).map_err(|error| MigrateError::Decode { index, error })?;
         to_new(old)
             .encode()
             .map_err(|error| MigrateError::Encode { index, error })
