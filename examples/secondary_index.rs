@@ -21,7 +21,7 @@ mod common;
 use std::io::Write;
 
 use common::{scan, Result, Store};
-use fjall::Readable;
+use fjall::{Readable, Slice};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rowkey::RowKey;
@@ -193,18 +193,16 @@ pub fn run(cfg: &Config, out: &mut dyn Write) -> Result<Summary> {
         window.start, window.end
     )?;
     let (mut pages, mut found, mut rows_match) = (Vec::new(), Vec::new(), true);
-    let mut range = full;
-    loop {
-        let mut main_keys = Vec::with_capacity(cfg.page);
-        let mut last = None;
-        for row in scan(&index_t, &range).take(cfg.page) {
-            let (k, v) = row?;
-            main_keys.push(v);
-            last = Some(k);
-        }
-        let Some(last) = last else { break };
+    // The pager holds the resume point: each page starts right after the last key of the
+    // one before (`lastRow + 0x00`).
+    for page in full.pages(cfg.page).over(|range| scan(&index_t, range)) {
+        let main_keys: Vec<Slice> = page?
+            .into_iter()
+            .map(|row| Ok(row?.1))
+            .collect::<Result<_>>()?;
         // multiGet: the page's main rows, read from one snapshot.
         let snapshot = store.db.snapshot();
+        let mut rows = Vec::with_capacity(main_keys.len());
         for key in &main_keys {
             let value = snapshot
                 .get(&main_t, key)?
@@ -212,21 +210,18 @@ pub fn run(cfg: &Config, out: &mut dyn Write) -> Result<Summary> {
             let msg = BigMsg::from_row(key, &value)?;
             rows_match &= msg.b == Some(B0) && window.contains(&msg.insert_time);
             found.push(msg.id);
+            rows.push(msg);
         }
         if pages.len() < 3 {
-            let first = BigMsg::from_row(
-                &main_keys[0],
-                &snapshot.get(&main_t, &main_keys[0])?.ok_or("gone")?,
-            )?;
             writeln!(
                 out,
-                "  page {}: {} rows, the newest {first:?}",
+                "  page {}: {} rows, the newest {:?}",
                 pages.len() + 1,
-                main_keys.len()
+                rows.len(),
+                rows[0]
             )?;
         }
-        pages.push(main_keys.len());
-        range = range.after(&last)?;
+        pages.push(rows.len());
     }
     writeln!(
         out,

@@ -705,3 +705,153 @@ async fn g_article_find_on_the_ten_files() -> TestResult {
     bt.delete_table(&table).await?;
     Ok(())
 }
+
+// (h) ----------------------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn h_fanned_out_read_is_merged_into_the_unsalted_key_order() -> TestResult {
+    let Some((mut bt, _turn)) = connect("h_fanned_out_read_merged").await else {
+        return Ok(());
+    };
+    let ds = dataset(&mut bt).await;
+    let before = bt.requests();
+    let merged: Vec<Row> = bt
+        .read_buckets(&ds.table, Sample::prefix_for_region(1)?)
+        .await?
+        .collect();
+    let requests = (bt.requests() - before).read_rows;
+    let got = decode_samples(&merged);
+    note(&format!(
+        "bigtable: read_buckets(prefix_for_region(1)): 16 bucket ranges, {requests} ReadRows \
+         request, {} rows merged into host order",
+        got.len()
+    ));
+    assert_eq!(requests, 1, "one request for every bucket");
+    // The key without its bucket: region, host ascending, then the newest sample first.
+    let mut expected: Vec<Sample> = all_samples().filter(|s| s.region == 1).collect();
+    expected.sort_by_key(|s| (s.host, Reverse(s.ts)));
+    assert_eq!(got, expected);
+    Ok(())
+}
+
+// (i) ----------------------------------------------------------------------------------
+
+/// A reading whose time ascends: "the latest N before t" is a reversed read.
+#[derive(RowKey, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Reading {
+    #[salt(mod = 8)]
+    sensor: u32,
+    ts: u64,
+}
+
+/// A log salted on its time: "the latest N before t" across every bucket.
+#[derive(RowKey, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct LogLine {
+    #[salt(mod = 8)]
+    ts: u64,
+    host: u32,
+}
+
+const SENSORS: u32 = 10;
+const READINGS: u64 = 300;
+
+/// A table of `rows` keys (value `-`), pre-split at `splits`.
+async fn key_table(
+    bt: &mut Bigtable,
+    name: &str,
+    splits: Vec<rowkey::SplitPoint>,
+    keys: Vec<Vec<u8>>,
+) -> Result<String, Box<dyn Error>> {
+    let table = table_id(name);
+    bt.create_table(&table, &[FAMILY], &splits).await?;
+    let rows = keys
+        .into_iter()
+        .map(|k| Row::new(k).with_cell(FAMILY, b"v".to_vec(), b"-".to_vec()));
+    bt.write_rows(&table, rows).await?;
+    Ok(table)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn i_reversed_reads_give_the_latest_rows_before_a_key() -> TestResult {
+    let Some((mut bt, _turn)) = connect("i_reversed_reads").await else {
+        return Ok(());
+    };
+    let readings: Vec<Reading> = (0..SENSORS)
+        .flat_map(|sensor| (0..READINGS).map(move |i| Reading { sensor, ts: ts(i) }))
+        .collect();
+    let keys = readings.iter().map(|r| r.encode().map(|k| k.to_vec()));
+    let table = key_table(
+        &mut bt,
+        "readings",
+        Reading::split_points().collect(),
+        keys.collect::<Result<_, _>>()?,
+    )
+    .await?;
+
+    // Sensor 4's latest 5 readings before t200: one range, one reversed request of 5 rows.
+    let range = Reading::range_for_sensor_ts(4, ..ts(200))?;
+    let before = bt.requests();
+    let rows = bt.read_latest(&table, &range, 5).await?;
+    let requests = (bt.requests() - before).read_rows;
+    let got: Vec<u64> = rows
+        .iter()
+        .map(|r| Reading::decode(&r.key).map(|k| k.ts))
+        .collect::<Result<_, _>>()?;
+    note(&format!(
+        "bigtable: read_latest(range_for_sensor_ts(4, ..t200), 5): {requests} reversed ReadRows \
+         request, {} rows",
+        got.len()
+    ));
+    assert_eq!(requests, 1);
+    assert_eq!(got, (195..200).rev().map(ts).collect::<Vec<_>>());
+
+    // Fewer rows than asked: all of them, last first.
+    let rows = bt
+        .read_latest(&table, &Reading::range_for_sensor_ts(4, ..ts(3))?, 10)
+        .await?;
+    assert_eq!(rows.len(), 3);
+    assert_eq!(Reading::decode(&rows[0].key)?.ts, ts(2));
+    bt.delete_table(&table).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn j_latest_rows_across_buckets_merge_the_reversed_reads() -> TestResult {
+    let Some((mut bt, _turn)) = connect("j_latest_across_buckets").await else {
+        return Ok(());
+    };
+    let lines: Vec<LogLine> = (0..READINGS)
+        .flat_map(|i| (0..3).map(move |host| LogLine { ts: ts(i), host }))
+        .collect();
+    let keys = lines.iter().map(|l| l.encode().map(|k| k.to_vec()));
+    let table = key_table(
+        &mut bt,
+        "loglines",
+        LogLine::split_points().collect(),
+        keys.collect::<Result<_, _>>()?,
+    )
+    .await?;
+
+    // The latest 10 lines before t250, whatever their bucket.
+    let before = bt.requests();
+    let rows = bt
+        .read_latest_buckets(&table, LogLine::range_for_ts(..ts(250))?, 10)
+        .await?;
+    let requests = (bt.requests() - before).read_rows;
+    let got: Vec<LogLine> = rows
+        .iter()
+        .map(|r| LogLine::decode(&r.key))
+        .collect::<Result<_, _>>()?;
+    note(&format!(
+        "bigtable: read_latest_buckets(range_for_ts(..t250), 10): {requests} reversed ReadRows \
+         requests (one per bucket, at most 10 rows each), merged: {} rows",
+        got.len()
+    ));
+    assert_eq!(requests, 8);
+    let mut expected: Vec<LogLine> = lines.iter().copied().filter(|l| l.ts < ts(250)).collect();
+    expected.sort_by_key(|l| Reverse((l.ts, l.host)));
+    expected.truncate(10);
+    assert_eq!(got, expected);
+    bt.delete_table(&table).await?;
+    Ok(())
+}

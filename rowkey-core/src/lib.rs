@@ -28,8 +28,13 @@ mod layout;
 pub mod limits;
 #[cfg(feature = "md5")]
 mod md5;
+#[cfg(feature = "alloc")]
+mod merge;
+mod migrate;
 #[doc(hidden)]
 pub mod names;
+#[cfg(feature = "alloc")]
+mod page;
 pub mod range;
 #[doc(hidden)]
 pub mod record;
@@ -49,6 +54,13 @@ pub use layout::{
 };
 #[cfg(feature = "md5")]
 pub use md5::Md5;
+#[cfg(feature = "alloc")]
+pub use merge::{Merge, ScanRow};
+#[cfg(feature = "alloc")]
+pub use migrate::order_break;
+pub use migrate::{migrate, MigrateError};
+#[cfg(feature = "alloc")]
+pub use page::{Pager, Pages};
 pub use range::{KeyRange, DEFAULT_RANGE_CAPACITY};
 pub use salt::{BucketRanges, Salt, SaltFormat, SplitPoint, SplitPoints};
 #[cfg(feature = "view")]

@@ -1,0 +1,155 @@
+//! Merging the rows of a fanned-out read back into one order.
+
+use std::cmp::Ordering as CmpOrdering;
+use std::collections::{BinaryHeap, VecDeque};
+
+use rowkey::Merge;
+
+use crate::Row;
+
+/// Merges the rows of one `ReadRows` response over a fan-out (rows in key order, so bucket
+/// after bucket) into the order of the key without its `bucket_width`-byte bucket, the
+/// order of the unsalted key. Splits the response into its buckets' runs in place and
+/// merges them with [`rowkey::Merge`]: `O(n log b)` for `b` buckets.
+///
+/// ```
+/// use rowkey_bigtable::{merge_buckets, Row};
+/// // Bucket 0 holds ts 1 and 5, bucket 1 holds ts 2 and 9.
+/// let rows = [[0, 1], [0, 5], [1, 2], [1, 9]].map(|k| Row::new(k.to_vec()));
+/// let merged: Vec<Vec<u8>> = merge_buckets(rows.to_vec(), 1).map(|r| r.key).collect();
+/// assert_eq!(merged, [[0, 1], [1, 2], [0, 5], [1, 9]]);
+/// ```
+pub fn merge_buckets(rows: Vec<Row>, bucket_width: usize) -> Merge<std::vec::IntoIter<Row>> {
+    Merge::new(bucket_runs(rows, bucket_width), bucket_width)
+}
+
+/// `rows` cut where the first `width` bytes of the key change: one run per bucket.
+fn bucket_runs(mut rows: Vec<Row>, width: usize) -> Vec<std::vec::IntoIter<Row>> {
+    let bucket = |row: &Row| -> Vec<u8> { row.key.iter().take(width).copied().collect() };
+    let mut runs = Vec::new();
+    while let Some(last) = rows.last() {
+        let last = bucket(last);
+        let start = rows
+            .iter()
+            .rposition(|r| r.key.get(..width).unwrap_or(&r.key) != last.as_slice())
+            .map_or(0, |i| i + 1);
+        runs.push(rows.split_off(start).into_iter());
+    }
+    runs.reverse();
+    runs
+}
+
+/// Merges rows that arrive as sorted runs (a fanned-out read returns bucket after bucket,
+/// each bucket sorted by the fields after the salt) into one sequence sorted by `key`.
+///
+/// Runs are the maximal stretches where `key` does not decrease, so the merge needs no
+/// knowledge of the buckets: it costs O(n log r) for r runs (r is at most the number of
+/// buckets). Stable: rows with equal keys keep the order of their runs.
+///
+/// ```
+/// // Two buckets, each sorted by timestamp.
+/// let rows = vec![(0, 10), (0, 30), (1, 20), (1, 40)];
+/// let merged = rowkey_bigtable::merge_sorted_runs(rows, |r| r.1);
+/// assert_eq!(merged, [(0, 10), (1, 20), (0, 30), (1, 40)]);
+/// ```
+pub fn merge_sorted_runs<T, K, F>(rows: Vec<T>, mut key: F) -> Vec<T>
+where
+    K: Ord,
+    F: FnMut(&T) -> K,
+{
+    let total = rows.len();
+    // Split into runs, each row next to its key.
+    let mut runs: Vec<VecDeque<(K, T)>> = Vec::new();
+    for row in rows {
+        let k = key(&row);
+        match runs.last_mut() {
+            Some(run) if run.back().is_some_and(|(last, _)| *last <= k) => run.push_back((k, row)),
+            _ => runs.push(VecDeque::from([(k, row)])),
+        }
+    }
+    if runs.len() <= 1 {
+        return runs.into_iter().flatten().map(|(_, row)| row).collect();
+    }
+
+    /// The front row of one run, ordered so that the max-heap pops the smallest key, and
+    /// among equal keys the earliest run.
+    struct Head<K, T> {
+        key: K,
+        run: usize,
+        row: T,
+    }
+    impl<K: Ord, T> PartialEq for Head<K, T> {
+        fn eq(&self, other: &Self) -> bool {
+            self.cmp(other) == CmpOrdering::Equal
+        }
+    }
+    impl<K: Ord, T> Eq for Head<K, T> {}
+    impl<K: Ord, T> PartialOrd for Head<K, T> {
+        fn partial_cmp(&self, other: &Self) -> Option<CmpOrdering> {
+            Some(self.cmp(other))
+        }
+    }
+    impl<K: Ord, T> Ord for Head<K, T> {
+        fn cmp(&self, other: &Self) -> CmpOrdering {
+            other
+                .key
+                .cmp(&self.key)
+                .then_with(|| other.run.cmp(&self.run))
+        }
+    }
+
+    let mut heap = BinaryHeap::with_capacity(runs.len());
+    for (run, rows) in runs.iter_mut().enumerate() {
+        if let Some((key, row)) = rows.pop_front() {
+            heap.push(Head { key, run, row });
+        }
+    }
+    let mut out = Vec::with_capacity(total);
+    while let Some(Head { run, row, .. }) = heap.pop() {
+        out.push(row);
+        if let Some((key, row)) = runs[run].pop_front() {
+            heap.push(Head { key, run, row });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merge_restores_field_order() {
+        // Three "buckets", each sorted by the second element.
+        let rows = vec![(0, 1), (0, 5), (0, 9), (1, 2), (1, 3), (2, 0), (2, 8)];
+        let merged = merge_sorted_runs(rows, |r| r.1);
+        let keys: Vec<i32> = merged.iter().map(|r| r.1).collect();
+        assert_eq!(keys, [0, 1, 2, 3, 5, 8, 9]);
+        assert!(merge_sorted_runs(Vec::<u8>::new(), |r| *r).is_empty());
+        assert_eq!(merge_sorted_runs(vec![3, 1, 2], |r| *r), [1, 2, 3]);
+    }
+
+    #[test]
+    fn merge_is_stable_for_equal_keys() {
+        let rows = vec![("a", 1), ("a", 2), ("b", 1), ("b", 2)];
+        let merged = merge_sorted_runs(rows, |r| r.1);
+        assert_eq!(merged, [("a", 1), ("b", 1), ("a", 2), ("b", 2)]);
+    }
+
+    #[test]
+    fn bucket_runs_cut_where_the_bucket_changes() {
+        let keys: [&[u8]; 6] = [
+            &[0, 0, 9],
+            &[0, 0, 7],
+            &[0, 1, 1],
+            &[2, 0, 0],
+            &[2, 0, 1],
+            &[2],
+        ];
+        let rows: Vec<Row> = keys.iter().map(|k| Row::new(k.to_vec())).collect();
+        let runs: Vec<usize> = bucket_runs(rows, 2).iter().map(|r| r.len()).collect();
+        // [0,0] x2, [0,1], [2,0] x2, and the short key [2] on its own.
+        assert_eq!(runs, [2, 1, 2, 1]);
+        assert!(bucket_runs(Vec::new(), 1).is_empty());
+    }
+}
