@@ -126,11 +126,11 @@ impl<const CAP: usize> Pager<CAP> {
             return None;
         }
         if failed {
-            // What is left to retry: everything after the last row read.
-            self.rest = match last {
-                Some(last) => rest.after(last).ok(),
-                None => Some(rest),
-            };
+            // What is left to retry: everything after the last row read (or,
+            // if that key does not fit, the whole page again: rows twice
+            // rather than rows lost).
+            let retry = last.map_or(Ok(rest), |last| rest.after(last));
+            self.rest = Some(retry.unwrap_or(rest));
             self.stopped = true;
         } else if let Err(e) = self.advance(page.len(), last) {
             self.pending = Some(e);
