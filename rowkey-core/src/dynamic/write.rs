@@ -305,7 +305,7 @@ fn write_fields(
             (_, Some(parts)) => Some(salt.salt.bucket_of_parts(&parts)),
         };
         if let Some(b) = bucket {
-            salt.salt.write(b, &mut key[..sw]);
+            salt.salt.write(b, &mut key)?;
         }
     }
     Ok(key)

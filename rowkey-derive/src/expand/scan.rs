@@ -166,7 +166,7 @@ fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
         let name = key.ident.to_string();
         let stamp = stamped.then(|| {
             let bucket = bucket_expr(key, &quote!(__w.written()));
-            quote!(Self::SALT.write(#bucket, __w.written_mut());)
+            quote!(Self::SALT.write(#bucket, __w.written_mut())?;)
         });
         let (cap, sw) = (lit(limits::VARIABLE_RANGE_CAPACITY), lit(sw));
         let setup = quote! {
@@ -180,7 +180,7 @@ fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
     } else {
         let stamp = stamped.then(|| {
             let bucket = bucket_expr(key, &quote!(__key));
-            quote!(Self::SALT.write(#bucket, &mut __key);)
+            quote!(Self::SALT.write(#bucket, &mut __key)?;)
         });
         let w = key.width.arg();
         let len = match fields.last() {
