@@ -219,7 +219,7 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
         }
 
         fn decode(bytes: &[u8]) -> __rk::Result<Self::Decoded<'_>, #krate::DecodeError> {
-            let mut __r = __rk::Reader::new(bytes);
+            let mut __r = __rk::Reader::for_key(bytes, #max, #name)?;
             __r.take::<#sw>(#name)?;
             #(#reads)*
             __r.finish(#name)?;
