@@ -211,7 +211,7 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
         }
 
         fn encode_into(&self, out: &mut [u8]) -> __rk::Result<usize, #krate::EncodeError> {
-            let mut __w = __rk::Writer::new(out, #name);
+            let mut __w = __rk::Writer::for_key(out, self, #name);
             __w.take(#sw)?;
             #(#writes)*
             #stamp
