@@ -309,6 +309,7 @@ fn within_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let params = params(&key.fields[..k - 1]);
     let last = &key.fields[k - 1];
     let inner = last.ident;
+    let width = &last.width;
     let (pin, pinned_bytes) = pin_fields(key, k - 1);
     let doc = format!(
         "Every key {}whose nested `{}` lies in `{}`, a range from that key's own helpers.",
@@ -336,7 +337,7 @@ fn within_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
         #[doc = #doc]
         pub fn #fname<const C: usize>(#(#params)* #inner: &#krate::KeyRange<C>) -> __rk::Result<#ret, #krate::EncodeError> {
             #pin
-            let __range = #krate::KeyRange::<#cap>::within(#pinned_bytes, #inner)?;
+            let __range = #krate::KeyRange::<#cap>::within_nested(#pinned_bytes, #width, #inner)?;
             #tail
         }
     }
