@@ -4,8 +4,11 @@
 //! sorts among. Checked against a brute-force filter of a `BTreeMap`, for an
 //! ascending and a descending field.
 
+#[path = "support/cases.rs"]
+mod support_cases;
 use std::collections::BTreeMap;
 use std::ops::{Bound, RangeBounds};
+use support_cases::cases;
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -63,7 +66,7 @@ fn between(v: &[u8], lo: &Bound<Vec<u8>>, hi: &Bound<Vec<u8>>) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(2048), ..ProptestConfig::default() })]
 
     #[test]
     fn ascending_fixed_ranges_clamp_exactly(
@@ -122,13 +125,22 @@ fn bounds_longer_than_the_field_or_ending_in_zero_clamp() {
         .collect();
     let names = |lo: Bound<&[u8]>, hi: Bound<&[u8]>| -> Vec<&[u8]> {
         let r = Up::range_for_a_name(1, (lo, hi)).unwrap();
-        table.range::<[u8], _>(r.bounds()).map(|(_, n)| *n).collect()
+        table
+            .range::<[u8], _>(r.bounds())
+            .map(|(_, n)| *n)
+            .collect()
     };
     use Bound::*;
     // "abcz" sorts after "abc" and before "abd"
     assert_eq!(names(Included(b"abcz"), Unbounded), [&b"abd"[..], b"b"]);
-    assert_eq!(names(Unbounded, Excluded(b"abcz")), [&b"ab"[..], b"ab\x01", b"abc"]);
+    assert_eq!(
+        names(Unbounded, Excluded(b"abcz")),
+        [&b"ab"[..], b"ab\x01", b"abc"]
+    );
     // "ab\0" sorts after "ab" and before "ab\x01"
-    assert_eq!(names(Included(b"ab\0"), Included(b"abc")), [&b"ab\x01"[..], b"abc"]);
+    assert_eq!(
+        names(Included(b"ab\0"), Included(b"abc")),
+        [&b"ab\x01"[..], b"abc"]
+    );
     assert_eq!(names(Unbounded, Included(b"ab\0")), [&b"ab"[..]]);
 }

@@ -4,7 +4,10 @@
 //! key (`exact`), and raw bounds of any length. Checked against a brute-force
 //! scan of a `BTreeMap`.
 
+#[path = "support/cases.rs"]
+mod support_cases;
 use std::collections::BTreeMap;
+use support_cases::cases;
 
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -60,8 +63,7 @@ fn inner_range() -> BoxedStrategy<KeyRange> {
         inner().prop_map(|k| Inner::prefix_for_x(k.x).unwrap()),
         inner().prop_map(|k| Inner::prefix_for_x_y(k.x, k.y).unwrap()),
         (edge_u16(), edge_u16()).prop_map(|(lo, hi)| Inner::range_for_x(lo..=hi).unwrap()),
-        (inner(), edge_u16())
-            .prop_map(|(k, hi)| Inner::range_for_x_y(k.x, k.y..hi).unwrap()),
+        (inner(), edge_u16()).prop_map(|(k, hi)| Inner::range_for_x_y(k.x, k.y..hi).unwrap()),
         // the page after one nested key, within a helper's range or the whole space
         (inner(), inner()).prop_map(move |(p, last)| Inner::prefix_for_x(p.x)
             .unwrap()
@@ -70,14 +72,17 @@ fn inner_range() -> BoxedStrategy<KeyRange> {
         inner().prop_map(move |last| KeyRange::all().after(&key(last)).unwrap()),
         // exactly one nested key
         inner().prop_map(move |k| KeyRange::exact(&key(k)).unwrap()),
-        (raw_bound(), prop::option::of(raw_bound()))
-            .prop_map(|(s, e)| KeyRange::new(&s, e.as_deref()).unwrap()),
+        (raw_bound(), prop::option::of(raw_bound())).prop_map(|(s, e)| KeyRange::new(
+            &s,
+            e.as_deref()
+        )
+        .unwrap()),
     ]
     .boxed()
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(2048), ..ProptestConfig::default() })]
 
     #[test]
     fn within_selects_exactly_the_keys_whose_nested_key_is_in_the_range(
@@ -105,8 +110,11 @@ fn a_page_after_a_nested_key_and_exactly_one_nested_key() {
     let keys: Vec<Outer> = [0u8, 1, 0xFF]
         .iter()
         .flat_map(|&tail| {
-            [seen, Inner { x: 1, y: 3 }, Inner { x: 2, y: 0 }]
-                .map(|inner| Outer { a: 9, inner, tail })
+            [seen, Inner { x: 1, y: 3 }, Inner { x: 2, y: 0 }].map(|inner| Outer {
+                a: 9,
+                inner,
+                tail,
+            })
         })
         .collect();
     let table: BTreeMap<_, _> = keys.iter().map(|k| (k.encode().unwrap(), *k)).collect();
@@ -136,7 +144,8 @@ fn a_page_after_a_nested_key_and_exactly_one_nested_key() {
     assert!(Outer::prefix_for_a_inner_within(9, &above)
         .unwrap()
         .is_empty());
-    let to_the_top: KeyRange = KeyRange::new(&[0x00, 0x02], Some(&[0xFF, 0xFF, 0xFF, 0xFF, 1])).unwrap();
+    let to_the_top: KeyRange =
+        KeyRange::new(&[0x00, 0x02], Some(&[0xFF, 0xFF, 0xFF, 0xFF, 1])).unwrap();
     let r = Outer::prefix_for_a_inner_within(9, &to_the_top).unwrap();
     assert_eq!((r.start(), r.end()), (&[9, 0, 2][..], Some(&[10][..])));
 }

@@ -572,12 +572,24 @@ fn mirror_decode_errors_name_their_byte() {
         b: u32,
     }
     let e = MirrorPad::decode(b"x000000").unwrap_err();
-    assert_eq!((e.offset(), e.kind()), (0, DecodeErrorKind::NotDigit { found: b'x' }));
+    assert_eq!(
+        (e.offset(), e.kind()),
+        (0, DecodeErrorKind::NotDigit { found: b'x' })
+    );
     let e = Pair::decode(b"\x01000x000").unwrap_err();
-    assert_eq!((e.offset(), e.kind()), (4, DecodeErrorKind::NotDigit { found: b'x' }));
-    assert_eq!(e.to_string(), "field `b` at byte 4: found 0x78 ('x'), expected an ASCII digit");
+    assert_eq!(
+        (e.offset(), e.kind()),
+        (4, DecodeErrorKind::NotDigit { found: b'x' })
+    );
+    assert_eq!(
+        e.to_string(),
+        "field `b` at byte 4: found 0x78 ('x'), expected an ASCII digit"
+    );
     let e = Pair::view(b"\x01x000000").unwrap().b().unwrap_err();
-    assert_eq!((e.offset(), e.kind()), (1, DecodeErrorKind::NotDigit { found: b'x' }));
+    assert_eq!(
+        (e.offset(), e.kind()),
+        (1, DecodeErrorKind::NotDigit { found: b'x' })
+    );
 }
 
 // ---- nested keys: the inner key's bytes, embedded as they are ----

@@ -1,9 +1,12 @@
 //! Properties of the richer field kinds (escaped, trailing, float, `Option`, nested, tag, mirror): round trip, byte order equals value order, uniqueness, total decode, borrowed decode, prefix helpers and mixed scans.
 
+#[path = "support/cases.rs"]
+mod support_cases;
 use std::borrow::Cow;
 use std::cmp::{Ordering, Reverse};
 use std::collections::BTreeMap;
 use std::fmt::Debug;
+use support_cases::cases;
 
 use proptest::prelude::*;
 use proptest::sample::{select, Index};
@@ -418,7 +421,7 @@ fn escaped_prefix_pairs_sort_both_ways() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     #[test]
     fn escaped_keys_round_trip_and_keep_order((a, b) in esc_pair()) {
@@ -553,7 +556,7 @@ fn ts() -> BoxedStrategy<u64> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     /// The three spellings write the same bytes; `&str` fields borrow
     /// escape-free values straight out of the key and refuse the others;
@@ -725,7 +728,7 @@ fn trailing_prefix_helper_is_exact() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     #[test]
     fn trailing_keys_round_trip_and_keep_order((a, b) in trail_pair()) {
@@ -808,7 +811,7 @@ fn float_key() -> BoxedStrategy<FloatKey> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(1024), ..ProptestConfig::default() })]
 
     /// Order is `total_cmp`; the round trip is bit-exact (NaN payloads, -0.0).
     #[test]
@@ -881,7 +884,7 @@ fn opt_key() -> BoxedStrategy<OptKey> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     /// `None` sorts first (last when reversed), `Some(0)` is not `None`.
     #[test]
@@ -1011,7 +1014,7 @@ fn var_nested() -> BoxedStrategy<VarNested> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     #[test]
     fn nested_keys_round_trip_and_keep_order(a in outer(), b in outer()) {
@@ -1094,7 +1097,7 @@ fn capped() -> BoxedStrategy<Capped> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     #[test]
     fn keys_up_to_max_width_round_trip(k in capped()) {
@@ -1195,7 +1198,7 @@ fn mirror_mixed() -> BoxedStrategy<MirrorMixed> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     #[test]
     fn mirrored_codecs_round_trip_and_name_the_byte_they_found(k in mirror_mixed(), bytes in noise(mirror_mixed())) {
@@ -1298,7 +1301,7 @@ fn phoenix_var() -> BoxedStrategy<PhoenixVar> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     /// Salted variable keys round trip, stay unique, keep order inside a
     /// bucket, and their helpers hold exactly the matching keys.
@@ -1366,7 +1369,7 @@ fn customer_ids() -> BoxedStrategy<u64> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(256), ..ProptestConfig::default() })]
 
     /// One table holds both record types; a customer's scan sees its row
     /// first (tag 1 < tag 2), then its orders in order, each decoded into the
