@@ -12,9 +12,13 @@
 //! * `cargo xtask emulator [--port N]`: runs the emulator in the foreground and prints the
 //!   `BIGTABLE_EMULATOR_HOST` value to export in another terminal (for
 //!   `cargo run --example bigtable`). Stop it with Ctrl-C.
+//! * `cargo xtask build-cost [--keep]`: the build time and generated code of
+//!   `#[derive(RowKey)]` against serde's derives on the same 20 structs (see `build_cost.rs`).
 //!
 //! The emulator is found through `$BIGTABLE_EMULATOR_BIN`, else the Cloud SDK root that
 //! `gcloud info` reports, else a few well-known install paths. std only, on purpose.
+
+mod build_cost;
 
 use std::env;
 use std::ffi::OsString;
@@ -61,6 +65,9 @@ commands:
                       -- --include-ignored` and `cargo test --workspace --doc` against it
                       (ARGS passed to both; a `--` before them is optional), then stop it
   emulator [--port N] run the Bigtable emulator in the foreground (Ctrl-C stops it)
+  build-cost [--keep] build time and generated lines of 20 key structs deriving RowKey,
+                      against the same structs deriving serde's Serialize, Deserialize
+                      (in a temporary directory; --keep leaves it)
   help                this text
 
 environment:
@@ -73,6 +80,7 @@ fn main() -> ExitCode {
     let result = match command.as_deref() {
         Some("test") => cmd_test(rest),
         Some("emulator") => cmd_emulator(rest),
+        Some("build-cost") => build_cost::cmd_build_cost(rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
