@@ -565,6 +565,7 @@ fn mirror_golden() {
 #[test]
 fn mirror_decode_errors_name_their_byte() {
     #[derive(RowKey, Debug)]
+    #[rowkey(view)]
     struct Pair {
         a: u8,
         #[mirror]

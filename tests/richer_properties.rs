@@ -1164,6 +1164,7 @@ fn mirror_key() -> BoxedStrategy<MirrorKey> {
 
 /// Mirrored codecs whose decode can name a byte (presence, padding, digit), after other fields.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(view)]
 struct MirrorMixed {
     lead: u8,
     #[tag(b"ix")]
