@@ -560,6 +560,39 @@ fn mirror_golden() {
     assert!(MirrorPad::decode(b"654132x").is_err());
 }
 
+/// A decode error in a mirrored field names the byte where it stands in the
+/// key, and `found` is that byte.
+#[test]
+fn mirror_decode_errors_name_their_byte() {
+    #[derive(RowKey, Debug)]
+    #[rowkey(view)]
+    struct Pair {
+        a: u8,
+        #[mirror]
+        #[pad(7)]
+        b: u32,
+    }
+    let e = MirrorPad::decode(b"x000000").unwrap_err();
+    assert_eq!(
+        (e.offset(), e.kind()),
+        (0, DecodeErrorKind::NotDigit { found: b'x' })
+    );
+    let e = Pair::decode(b"\x01000x000").unwrap_err();
+    assert_eq!(
+        (e.offset(), e.kind()),
+        (4, DecodeErrorKind::NotDigit { found: b'x' })
+    );
+    assert_eq!(
+        e.to_string(),
+        "field `b` at byte 4: found 0x78 ('x'), expected an ASCII digit"
+    );
+    let e = Pair::view(b"\x01x000000").unwrap().b().unwrap_err();
+    assert_eq!(
+        (e.offset(), e.kind()),
+        (1, DecodeErrorKind::NotDigit { found: b'x' })
+    );
+}
+
 // ---- nested keys: the inner key's bytes, embedded as they are ----
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -832,6 +865,60 @@ fn max_width_caps_variable_keys() {
     }
     .encode_into(&mut buf)
     .is_err());
+}
+
+/// `decode` refuses a variable-length key longer than `max_width`: encode
+/// never writes one, so its value could not be written back.
+#[test]
+fn decode_refuses_keys_longer_than_max_width() {
+    #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(max_width = 12)]
+    struct Capped {
+        id: u32,
+        rest: Vec<u8>,
+    }
+    let twelve = [7u8; 12];
+    let k = Capped::decode(&twelve).unwrap();
+    assert_eq!(k.encode().unwrap(), twelve);
+    let e = Capped::decode(&[7u8; 13]).unwrap_err();
+    assert_eq!(e.kind(), DecodeErrorKind::TooLong { max: 12, found: 13 });
+    assert_eq!(
+        e.to_string(),
+        "key `Capped`: 13 bytes given, longer than its max_width of 12"
+    );
+}
+
+/// A buffer too short for a variable-length key reports what the whole key
+/// needs, not the bytes up to the field that ran out.
+#[test]
+fn buffer_too_small_reports_the_whole_key() {
+    #[derive(RowKey)]
+    struct Path {
+        #[salt(mod = 4)]
+        id: u32,
+        #[escaped]
+        dir: String,
+        name: String,
+    }
+    let k = Path {
+        id: 7,
+        dir: "a\0b".into(),
+        name: "c".into(),
+    };
+    let len = k.encoded_len();
+    assert_eq!(len, 1 + 4 + 6 + 1);
+    let mut buf = [0u8; 32];
+    for available in 0..len {
+        assert_eq!(
+            k.encode_into(&mut buf[..available]).unwrap_err().kind(),
+            EncodeErrorKind::BufferTooSmall {
+                needed: len,
+                available
+            },
+            "buffer of {available}"
+        );
+    }
+    assert_eq!(k.encode_into(&mut buf[..len]), Ok(len));
 }
 
 /// A nested key may borrow: its width does not depend on the lifetime.

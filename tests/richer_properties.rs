@@ -1,9 +1,12 @@
 //! Properties of the richer field kinds (escaped, trailing, float, `Option`, nested, tag, mirror): round trip, byte order equals value order, uniqueness, total decode, borrowed decode, prefix helpers and mixed scans.
 
+#[path = "support/cases.rs"]
+mod support_cases;
 use std::borrow::Cow;
 use std::cmp::{Ordering, Reverse};
 use std::collections::BTreeMap;
 use std::fmt::Debug;
+use support_cases::cases;
 
 use proptest::prelude::*;
 use proptest::sample::{select, Index};
@@ -221,13 +224,18 @@ fn round_trip<K: Spec>(k: &K) -> Result<(), TestCaseError> {
     let n = k.encode_into(&mut buf).unwrap();
     prop_assert_eq!(&buf[..n], bytes);
     prop_assert!(buf[n..].iter().all(|&b| b == 0xA5));
-    if !bytes.is_empty() {
-        let e = k.encode_into(&mut buf[..bytes.len() - 1]).unwrap_err();
-        prop_assert!(
-            matches!(e.kind(), EncodeErrorKind::BufferTooSmall { .. }),
-            "{}",
-            e
-        );
+    // A short buffer reports what the whole key needs, wherever it runs out.
+    for available in [0, bytes.len() / 2, bytes.len().saturating_sub(1)] {
+        if available < bytes.len() {
+            let e = k.encode_into(&mut buf[..available]).unwrap_err();
+            prop_assert_eq!(
+                e.kind(),
+                EncodeErrorKind::BufferTooSmall {
+                    needed: bytes.len(),
+                    available
+                }
+            );
+        }
     }
     let back = K::decode(bytes).map_err(|e| TestCaseError::fail(format!("{e}")))?;
     prop_assert_eq!(back.model(), k.model());
@@ -413,7 +421,7 @@ fn escaped_prefix_pairs_sort_both_ways() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     #[test]
     fn escaped_keys_round_trip_and_keep_order((a, b) in esc_pair()) {
@@ -548,7 +556,7 @@ fn ts() -> BoxedStrategy<u64> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     /// The three spellings write the same bytes; `&str` fields borrow
     /// escape-free values straight out of the key and refuse the others;
@@ -720,7 +728,7 @@ fn trailing_prefix_helper_is_exact() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     #[test]
     fn trailing_keys_round_trip_and_keep_order((a, b) in trail_pair()) {
@@ -803,7 +811,7 @@ fn float_key() -> BoxedStrategy<FloatKey> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(1024), ..ProptestConfig::default() })]
 
     /// Order is `total_cmp`; the round trip is bit-exact (NaN payloads, -0.0).
     #[test]
@@ -876,7 +884,7 @@ fn opt_key() -> BoxedStrategy<OptKey> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     /// `None` sorts first (last when reversed), `Some(0)` is not `None`.
     #[test]
@@ -1006,7 +1014,7 @@ fn var_nested() -> BoxedStrategy<VarNested> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     #[test]
     fn nested_keys_round_trip_and_keep_order(a in outer(), b in outer()) {
@@ -1066,6 +1074,61 @@ proptest! {
     }
 }
 
+// ---- max_width: a key decodes only if it could have been encoded ----
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(max_width = 12)]
+struct Capped {
+    id: u32,
+    rest: Vec<u8>,
+}
+
+impl Spec for Capped {
+    type Model = (u32, Vec<u8>);
+    fn model(&self) -> Self::Model {
+        (self.id, self.rest.clone())
+    }
+}
+
+fn capped() -> BoxedStrategy<Capped> {
+    (any::<u32>(), prop::collection::vec(any::<u8>(), 0..=8))
+        .prop_map(|(id, rest)| Capped { id, rest })
+        .boxed()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
+
+    #[test]
+    fn keys_up_to_max_width_round_trip(k in capped()) {
+        round_trip(&k)?;
+    }
+
+    /// Whatever decodes encodes back to the same bytes, so nothing longer than `max_width` decodes.
+    #[test]
+    fn capped_decode_is_total(bytes in noise(capped()), long in prop::collection::vec(any::<u8>(), 13..40)) {
+        total_decode::<Capped>(&bytes)?;
+        prop_assert_eq!(
+            Capped::decode(&long).unwrap_err().kind(),
+            DecodeErrorKind::TooLong { max: 12, found: long.len() }
+        );
+    }
+}
+
+/// A decode error that names a byte it found names the byte at its offset.
+fn found_at_offset(bytes: &[u8], e: rowkey::DecodeError) -> Result<(), TestCaseError> {
+    let found = match e.kind() {
+        DecodeErrorKind::NotDigit { found }
+        | DecodeErrorKind::InvalidBool { found }
+        | DecodeErrorKind::BadPadding { found }
+        | DecodeErrorKind::BadTag { found, .. }
+        | DecodeErrorKind::BadEscape { found } => found,
+        _ => return Ok(()),
+    };
+    prop_assert_eq!(bytes.get(e.offset()), Some(&found), "{:02X?}: {}", bytes, e);
+    Ok(())
+}
+
 // ---- mirror: unique, not ordered ----
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -1099,8 +1162,58 @@ fn mirror_key() -> BoxedStrategy<MirrorKey> {
         .boxed()
 }
 
+/// Mirrored codecs whose decode can name a byte (presence, padding, digit), after other fields.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(view)]
+struct MirrorMixed {
+    lead: u8,
+    #[tag(b"ix")]
+    t: (),
+    #[mirror]
+    o: Option<u16>,
+    #[mirror]
+    #[pad(3)]
+    n: u16,
+    #[mirror]
+    #[fixed(3)]
+    name: String,
+}
+
+impl Spec for MirrorMixed {
+    type Model = (u8, Option<u16>, u16, String);
+    fn model(&self) -> Self::Model {
+        (self.lead, self.o, self.n, self.name.clone())
+    }
+}
+
+fn mirror_mixed() -> BoxedStrategy<MirrorMixed> {
+    (small(), any::<Option<u16>>(), 0..1000u16, "[a-c]{0,3}")
+        .prop_map(|(lead, o, n, name)| MirrorMixed {
+            lead,
+            t: (),
+            o,
+            n,
+            name,
+        })
+        .boxed()
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
+
+    #[test]
+    fn mirrored_codecs_round_trip_and_name_the_byte_they_found(k in mirror_mixed(), bytes in noise(mirror_mixed())) {
+        round_trip(&k)?;
+        total_decode::<MirrorMixed>(&bytes)?;
+        if let Err(e) = MirrorMixed::decode(&bytes) {
+            found_at_offset(&bytes, e)?;
+        }
+        if let Ok(view) = MirrorMixed::view(&bytes) {
+            for e in [view.o().err(), view.n().err(), view.name().err()].into_iter().flatten() {
+                found_at_offset(&bytes, e)?;
+            }
+        }
+    }
 
     #[test]
     fn mirrored_keys_round_trip_and_never_collide(a in mirror_key(), b in mirror_key()) {
@@ -1121,6 +1234,18 @@ proptest! {
     #[test]
     fn mirror_decode_is_total(bytes in noise(mirror_key())) {
         total_decode::<MirrorKey>(&bytes)?;
+    }
+
+    #[test]
+    fn mirror_decode_errors_name_the_byte_they_found(bytes in noise(mirror_key())) {
+        if let Err(e) = MirrorKey::decode(&bytes) {
+            found_at_offset(&bytes, e)?;
+        }
+        if let Ok(view) = MirrorKey::view(&bytes) {
+            for e in [view.id().err(), view.seq().err(), view.region().err()].into_iter().flatten() {
+                found_at_offset(&bytes, e)?;
+            }
+        }
     }
 
     #[test]
@@ -1177,7 +1302,7 @@ fn phoenix_var() -> BoxedStrategy<PhoenixVar> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     /// Salted variable keys round trip, stay unique, keep order inside a
     /// bucket, and their helpers hold exactly the matching keys.
@@ -1245,7 +1370,7 @@ fn customer_ids() -> BoxedStrategy<u64> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(256), ..ProptestConfig::default() })]
 
     /// One table holds both record types; a customer's scan sees its row
     /// first (tag 1 < tag 2), then its orders in order, each decoded into the

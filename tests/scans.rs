@@ -322,9 +322,39 @@ fn a_prefix_value_too_large_for_its_field_is_an_error() {
     );
     assert!(Scan::prefix_for_a_b_c_d(0, 0, 0, 65_536).is_err());
     assert!(
-        Scan::range_for_a_b_c_d_e_f_g_h(0, 0, 0, 0, 0, 0, false, "abc"..).is_err(),
+        Scan::prefix_for_a_b_c_d_e_f_g_h(0, 0, 0, 0, 0, 0, false, "abc").is_err(),
         "fixed(2) holds 2 bytes"
     );
+}
+
+#[test]
+fn fixed_bounds_that_are_no_value_clamp() {
+    // fixed(2): "abc" sorts after "ab" and before the next value, so `"abc"..`
+    // starts after every key whose `h` is "ab"; "a\0" sorts right after "a".
+    let range = |h: (Bound<&str>, Bound<&str>)| {
+        Scan::range_for_a_b_c_d_e_f_g_h(0, 0, 0, 0, 0, 0, false, h).unwrap()
+    };
+    let key = |h: &str| {
+        Scan {
+            a: 0,
+            b: 0,
+            c: 0,
+            d: 0,
+            e: 0,
+            f: 0,
+            g: false,
+            h: h.into(),
+            i: 7,
+        }
+        .encode()
+        .unwrap()
+    };
+    let after_ab = range((Bound::Included("abc"), Bound::Unbounded));
+    assert!(!after_ab.contains(&key("ab")));
+    assert!(after_ab.contains(&key("ac")));
+    let up_to_a = range((Bound::Unbounded, Bound::Excluded("a\0")));
+    assert!(up_to_a.contains(&key("a")));
+    assert!(!up_to_a.contains(&key("a\u{1}")));
 }
 
 #[test]

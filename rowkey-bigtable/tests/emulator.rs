@@ -2,8 +2,8 @@
 //! with batched mutations, one-range and fanned-out reads, ranges up to type maxima, paging,
 //! and the article's `find()`.
 //!
-//! Run with `cargo xtask test` (it starts the emulator and sets `BIGTABLE_EMULATOR_HOST`).
-//! Without that variable every test here says it was skipped and passes.
+//! Run with `cargo xtask test` (it starts the emulator, sets `BIGTABLE_EMULATOR_HOST` and
+//! runs these tests with `--include-ignored`). A plain `cargo test` lists them as ignored.
 //!
 //! Every key and every range below comes from `#[derive(RowKey)]`'s helpers; no test builds
 //! key bytes by hand. Figures (rows/s, requests per query) go straight to stderr so they show
@@ -204,6 +204,7 @@ async fn query(bt: &mut Bigtable, table: &str, what: &str, ranges: Vec<KeyRange>
 // (a) ----------------------------------------------------------------------------------
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the Bigtable emulator: cargo xtask test"]
 async fn a_presplit_table_keeps_each_bucket_between_consecutive_split_points() -> TestResult {
     let Some((mut bt, _turn)) = connect("a_presplit_table").await else {
         return Ok(());
@@ -274,6 +275,7 @@ async fn a_presplit_table_keeps_each_bucket_between_consecutive_split_points() -
 // (b) ----------------------------------------------------------------------------------
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the Bigtable emulator: cargo xtask test"]
 async fn b_hundred_thousand_salted_rows_write_and_read_back() -> TestResult {
     let Some((mut bt, _turn)) = connect("b_hundred_thousand_salted_rows").await else {
         return Ok(());
@@ -309,6 +311,7 @@ async fn b_hundred_thousand_salted_rows_write_and_read_back() -> TestResult {
 // (c) ----------------------------------------------------------------------------------
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the Bigtable emulator: cargo xtask test"]
 async fn c_prefix_that_pins_the_salt_is_one_row_range() -> TestResult {
     let Some((mut bt, _turn)) = connect("c_prefix_that_pins_the_salt").await else {
         return Ok(());
@@ -357,6 +360,7 @@ async fn c_prefix_that_pins_the_salt_is_one_row_range() -> TestResult {
 // (d) ----------------------------------------------------------------------------------
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the Bigtable emulator: cargo xtask test"]
 async fn d_unpinned_salt_is_one_request_over_all_bucket_ranges() -> TestResult {
     let Some((mut bt, _turn)) = connect("d_unpinned_salt_fan_out").await else {
         return Ok(());
@@ -414,6 +418,7 @@ struct Edge {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the Bigtable emulator: cargo xtask test"]
 async fn e_inclusive_range_to_type_max_and_open_ended_0xff_prefix() -> TestResult {
     let Some((mut bt, _turn)) = connect("e_inclusive_range_to_type_max").await else {
         return Ok(());
@@ -515,6 +520,7 @@ async fn e_inclusive_range_to_type_max_and_open_ended_0xff_prefix() -> TestResul
 // (f) ----------------------------------------------------------------------------------
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the Bigtable emulator: cargo xtask test"]
 async fn f_paged_read_returns_every_row_exactly_once() -> TestResult {
     let Some((mut bt, _turn)) = connect("f_paged_read").await else {
         return Ok(());
@@ -636,6 +642,7 @@ async fn find(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the Bigtable emulator: cargo xtask test"]
 async fn g_article_find_on_the_ten_files() -> TestResult {
     let Some((mut bt, _turn)) = connect("g_article_find").await else {
         return Ok(());

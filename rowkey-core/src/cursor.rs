@@ -1,19 +1,49 @@
 //! Sequential writing and reading, for keys with variable-length fields,
 //! where offsets are known only as the key is walked.
 
-use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, RowKey};
+
+/// A key's encoded length, behind a trait object ([`RowKey`] has associated
+/// types, so it cannot be one).
+trait EncodedLen {
+    fn encoded_len(&self) -> usize;
+}
+
+impl<K: RowKey> EncodedLen for K {
+    fn encoded_len(&self) -> usize {
+        RowKey::encoded_len(self)
+    }
+}
 
 /// Writes a key front to back into a caller's buffer.
 pub struct Writer<'a> {
     out: &'a mut [u8],
     pos: usize,
     name: &'static str,
+    /// The key being written, asked for its length only when the buffer is
+    /// too small, so the error says what the whole key needs.
+    key: Option<&'a dyn EncodedLen>,
 }
 
 impl<'a> Writer<'a> {
     /// A writer for the key type `name` (named in errors).
     pub fn new(out: &'a mut [u8], name: &'static str) -> Self {
-        Writer { out, pos: 0, name }
+        Writer {
+            out,
+            pos: 0,
+            name,
+            key: None,
+        }
+    }
+
+    /// A writer of `key`, of the type `name`, into `out`: when `out` is too
+    /// short, [`EncodeErrorKind::BufferTooSmall`] reports the length of the
+    /// whole key, not just of the fields written so far.
+    pub fn for_key<K: RowKey>(out: &'a mut [u8], key: &'a K, name: &'static str) -> Self {
+        Writer {
+            key: Some(key),
+            ..Writer::new(out, name)
+        }
     }
 
     /// Bytes written so far.
@@ -35,7 +65,7 @@ impl<'a> Writer<'a> {
             None => Err(EncodeError::new(
                 self.name,
                 EncodeErrorKind::BufferTooSmall {
-                    needed: self.pos + n,
+                    needed: self.key.map_or(0, |k| k.encoded_len()).max(self.pos + n),
                     available,
                 },
             )),
@@ -100,6 +130,31 @@ impl<'a> Reader<'a> {
     /// A reader over a whole key.
     pub fn new(bytes: &'a [u8]) -> Self {
         Reader { bytes, pos: 0 }
+    }
+
+    /// A reader over the whole key `bytes` of the type `name`, refused when
+    /// longer than the type's `max_width`: encode never writes such a key,
+    /// so decoding it would give a value that cannot be written back.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::TooLong`] when `bytes` is longer than `max_width`.
+    #[inline]
+    pub fn for_key(
+        bytes: &'a [u8],
+        max_width: usize,
+        name: &'static str,
+    ) -> Result<Self, DecodeError> {
+        if bytes.len() > max_width {
+            return Err(DecodeError::new(
+                name,
+                max_width,
+                DecodeErrorKind::TooLong {
+                    max: max_width,
+                    found: bytes.len(),
+                },
+            ));
+        }
+        Ok(Reader::new(bytes))
     }
 
     /// Bytes read so far.

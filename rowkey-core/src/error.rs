@@ -179,6 +179,14 @@ pub enum DecodeErrorKind {
         /// Bytes given.
         found: usize,
     },
+    /// A variable-length key is longer than its `max_width`, so it could not
+    /// have been encoded.
+    TooLong {
+        /// The key's `max_width`.
+        max: usize,
+        /// Bytes given.
+        found: usize,
+    },
     /// A `pad` field holds a byte that is not an ASCII digit.
     NotDigit {
         /// The byte found.
@@ -280,6 +288,26 @@ impl DecodeError {
     pub const fn kind(&self) -> DecodeErrorKind {
         self.kind
     }
+
+    /// The error read from the `width` bytes at `start` put back to front
+    /// (a `#[mirror]` field), at the place its byte has in the key. An error
+    /// about the whole field (a number out of range, invalid UTF-8) is at
+    /// the field's start.
+    pub(crate) fn mirrored(self, start: usize, width: usize) -> Self {
+        let names_a_byte = matches!(
+            self.kind,
+            DecodeErrorKind::NotDigit { .. }
+                | DecodeErrorKind::InvalidBool { .. }
+                | DecodeErrorKind::BadPadding { .. }
+                | DecodeErrorKind::BadTag { .. }
+        );
+        let offset = match self.offset.checked_sub(start) {
+            Some(i) if i < width && names_a_byte => start + (width - 1 - i),
+            Some(i) if i < width => start,
+            _ => self.offset,
+        };
+        DecodeError { offset, ..self }
+    }
 }
 
 /// Prints a byte as hex, with its character when printable.
@@ -309,6 +337,13 @@ impl fmt::Display for DecodeError {
                 return write!(
                     f,
                     "key `{}`: {found} bytes given, the layout needs at least {min}",
+                    self.field
+                )
+            }
+            DecodeErrorKind::TooLong { max, found } => {
+                return write!(
+                    f,
+                    "key `{}`: {found} bytes given, longer than its max_width of {max}",
                     self.field
                 )
             }
@@ -371,7 +406,9 @@ impl fmt::Display for DecodeError {
                 f,
                 "salt bucket is {found}, expected one of 0..{buckets}"
             ),
-            DecodeErrorKind::Length { .. } | DecodeErrorKind::TooShort { .. } => Ok(()),
+            DecodeErrorKind::Length { .. }
+            | DecodeErrorKind::TooShort { .. }
+            | DecodeErrorKind::TooLong { .. } => Ok(()),
         }
     }
 }

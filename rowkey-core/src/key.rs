@@ -85,8 +85,10 @@ pub trait RowKey: Sized {
     /// that names the field, the offset and what was expected.
     ///
     /// # Errors
-    /// Wrong length, a non-digit in a `pad` field, a salt bucket that does not
-    /// match the fields, invalid UTF-8, a number too large for its field's type.
+    /// Wrong length (for a variable-length key: longer than its `max_width`,
+    /// which encode never writes), a non-digit in a `pad` field, a salt bucket
+    /// that does not match the fields, invalid UTF-8, a number too large for
+    /// its field's type.
     fn decode(bytes: &[u8]) -> Result<Self::Decoded<'_>, DecodeError>;
 
     /// Takes `bytes` apart by [`RowKey::LAYOUT`]: every field's byte span,

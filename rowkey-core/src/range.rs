@@ -65,10 +65,29 @@ pub enum Edge<const W: usize> {
     BelowMin,
     /// The value is above every value the field holds.
     AboveMax,
+    /// The value is none the field holds: it sorts after the value encoded
+    /// as these bytes and before the next one (a `fixed(4)` bound `"abcde"`
+    /// or `"ab\0"`, after `"abcd"` or `"ab"`), so the range clamps to the
+    /// values between.
+    Between([u8; W]),
 }
 
 fn capacity_error(len: usize, cap: usize) -> EncodeError {
     EncodeError::new("KeyRange", EncodeErrorKind::TooLong { len, max: cap })
+}
+
+/// Writes `head` then `tail` at the front of `dst` and returns their length.
+fn join<const CAP: usize>(
+    dst: &mut [u8; CAP],
+    head: &[u8],
+    tail: &[u8],
+) -> Result<usize, EncodeError> {
+    let n = head.len() + tail.len();
+    let out = dst.get_mut(..n).ok_or_else(|| capacity_error(n, CAP))?;
+    let (h, t) = out.split_at_mut(head.len());
+    h.copy_from_slice(head);
+    t.copy_from_slice(tail);
+    Ok(n)
 }
 
 /// Turns `bytes[..len]` into its successor: the smallest byte string above
@@ -242,9 +261,10 @@ impl<const CAP: usize> KeyRange<CAP> {
         Ok(r)
     }
 
-    /// The keys that start with `head` and continue with a key in `inner`:
-    /// for an outer key that embeds another key (an index key ending with the
-    /// main row's key), a scan that stops inside the embedded key.
+    /// The keys that start with `head` and continue with a key in `inner`
+    /// that runs to the end of the key (an index key ending with the main
+    /// row's key): a scan that stops inside the embedded key. For a nested
+    /// key that other fields follow, see [`KeyRange::within_nested`].
     ///
     /// ```
     /// use rowkey::KeyRange;
@@ -277,6 +297,68 @@ impl<const CAP: usize> KeyRange<CAP> {
                 r.end_len = successor(&mut r.end, head.len());
             }
         }
+        if r.is_empty() {
+            r.make_empty();
+        }
+        Ok(r)
+    }
+
+    /// The keys that start with `head`, continue with a nested key of
+    /// `width` bytes that lies in `inner`, and then hold any other fields:
+    /// the scan of `prefix_for_.._within`. Exact for any `inner`, also for
+    /// bounds longer than the nested key (from [`KeyRange::after`] or
+    /// [`KeyRange::exact`] of it): a nested key `k` is at least a longer
+    /// start `s` only when it is above `s[..width]`, and below a longer end
+    /// `e` when it is at most `e[..width]`.
+    ///
+    /// ```
+    /// use rowkey::KeyRange;
+    /// // Outer keys `[a: 1 byte][inner: 2 bytes][tail]`; the page after inner key `07 08`.
+    /// let after = KeyRange::<64>::all().after(&[7, 8])?;
+    /// let r = KeyRange::<64>::within_nested(&[1], 2, &after)?;
+    /// assert!(!r.contains(&[1, 7, 8, 0]));
+    /// assert!(r.contains(&[1, 7, 9, 0]));
+    /// // Exactly inner key `07 08`, whatever follows.
+    /// let r = KeyRange::<64>::within_nested(&[1], 2, &KeyRange::<64>::exact(&[7, 8])?)?;
+    /// assert!(r.contains(&[1, 7, 8, 0xFF]));
+    /// assert!(!r.contains(&[1, 7, 9, 0]));
+    /// # Ok::<(), rowkey::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EncodeErrorKind::TooLong`] when the result does not fit `CAP`.
+    pub fn within_nested<const C: usize>(
+        head: &[u8],
+        width: usize,
+        inner: &KeyRange<C>,
+    ) -> Result<Self, EncodeError> {
+        let mut r = Self::all();
+        let s = inner.start();
+        r.start_len = join(&mut r.start, head, &s[..s.len().min(width)])?;
+        if s.len() > width {
+            match successor(&mut r.start, r.start_len) {
+                Some(n) => r.start_len = n,
+                // No nested key is above `s[..width]`, all 0xFF.
+                None => {
+                    r.make_empty();
+                    return Ok(r);
+                }
+            }
+        }
+        r.end_len = match inner.end() {
+            None => {
+                let n = join(&mut r.end, head, &[])?;
+                successor(&mut r.end, n)
+            }
+            Some(e) => {
+                let n = join(&mut r.end, head, &e[..e.len().min(width)])?;
+                if e.len() > width {
+                    successor(&mut r.end, n)
+                } else {
+                    Some(n)
+                }
+            }
+        };
         if r.is_empty() {
             r.make_empty();
         }
@@ -339,7 +421,7 @@ impl<const CAP: usize> fmt::Display for KeyRange<CAP> {
 /// Encodes one bound of a range helper's argument with the field's `edge` function.
 ///
 /// # Errors
-/// What `edge` returns: only `fixed` fields fail, for a bound that is not a valid value.
+/// What `edge` returns.
 #[inline]
 pub fn edge_bound<T: ?Sized, const W: usize>(
     bound: Bound<&T>,
@@ -363,6 +445,9 @@ pub enum SliceEdge<'a> {
     BelowMin,
     /// The value is above every value the field holds.
     AboveMax,
+    /// The value is none the field holds: it sorts after the value encoded
+    /// as these bytes and before the next one (see [`Edge::Between`]).
+    Between(&'a [u8]),
 }
 
 impl<const W: usize> Edge<W> {
@@ -372,6 +457,7 @@ impl<const W: usize> Edge<W> {
             Edge::Bytes(b) => SliceEdge::Bytes(b),
             Edge::BelowMin => SliceEdge::BelowMin,
             Edge::AboveMax => SliceEdge::AboveMax,
+            Edge::Between(b) => SliceEdge::Between(b),
         }
     }
 }
@@ -392,6 +478,10 @@ fn lower_side(b: Bound<SliceEdge<'_>>) -> Side<'_> {
         Bound::Included(SliceEdge::AboveMax) | Bound::Excluded(SliceEdge::AboveMax) => {
             Side::Nothing
         }
+        // Values from the one after `x` on.
+        Bound::Included(SliceEdge::Between(x)) | Bound::Excluded(SliceEdge::Between(x)) => {
+            Side::Excluded(x)
+        }
     }
 }
 
@@ -403,6 +493,10 @@ fn upper_side(b: Bound<SliceEdge<'_>>) -> Side<'_> {
         Bound::Included(SliceEdge::AboveMax) | Bound::Excluded(SliceEdge::AboveMax) => Side::Open,
         Bound::Included(SliceEdge::BelowMin) | Bound::Excluded(SliceEdge::BelowMin) => {
             Side::Nothing
+        }
+        // Values up to `x`.
+        Bound::Included(SliceEdge::Between(x)) | Bound::Excluded(SliceEdge::Between(x)) => {
+            Side::Included(x)
         }
     }
 }

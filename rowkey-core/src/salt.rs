@@ -31,7 +31,7 @@
 //! ```
 
 use crate::range::KeyRange;
-use crate::{DecodeError, DecodeErrorKind, EncodeError};
+use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 
 /// How the bucket is computed and written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,16 +165,46 @@ impl Salt {
     }
 
     /// Writes `bucket` into the first [`Salt::width`] bytes of `out`.
+    ///
+    /// ```
+    /// use rowkey::{EncodeErrorKind, Salt};
+    /// let mut key = [0u8; 6];
+    /// Salt::digits(10_000, 4).write(42, &mut key)?;
+    /// assert_eq!(&key[..4], b"0042");
+    /// let short = Salt::digits(10_000, 4).write(42, &mut key[..3]).unwrap_err();
+    /// assert_eq!(short.kind(), EncodeErrorKind::BufferTooSmall { needed: 4, available: 3 });
+    /// # Ok::<(), rowkey::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EncodeErrorKind::BufferTooSmall`] when `out` is shorter than the bucket.
     #[inline]
-    pub fn write(&self, bucket: u32, out: &mut [u8]) {
-        match self.format {
-            SaltFormat::Binary if self.buckets > 256 => {
-                out[..2].copy_from_slice(&(bucket as u16).to_be_bytes());
+    pub fn write(&self, bucket: u32, out: &mut [u8]) -> Result<(), EncodeError> {
+        let available = out.len();
+        match out.get_mut(..self.width()) {
+            Some(out) => {
+                self.fill(bucket, out);
+                Ok(())
             }
-            SaltFormat::Binary | SaltFormat::Phoenix => out[0] = bucket as u8,
-            SaltFormat::Digits(d) => {
+            None => Err(EncodeError::new(
+                "salt",
+                EncodeErrorKind::BufferTooSmall {
+                    needed: self.width(),
+                    available,
+                },
+            )),
+        }
+    }
+
+    /// Writes `bucket` into `out`, exactly [`Salt::width`] bytes long.
+    #[inline]
+    fn fill(&self, bucket: u32, out: &mut [u8]) {
+        match (self.format, out) {
+            (SaltFormat::Binary, [hi, lo]) => [*hi, *lo] = (bucket as u16).to_be_bytes(),
+            (SaltFormat::Binary | SaltFormat::Phoenix, [b]) => *b = bucket as u8,
+            (_, out) => {
                 let mut v = bucket;
-                for b in out[..d as usize].iter_mut().rev() {
+                for b in out.iter_mut().rev() {
                     *b = b'0' + (v % 10) as u8;
                     v /= 10;
                 }
@@ -258,7 +288,7 @@ impl Salt {
             bytes: [0; 8],
             len: self.width() as u8,
         };
-        self.write(bucket, &mut p.bytes);
+        self.fill(bucket, &mut p.bytes[..self.width()]);
         p
     }
 
@@ -505,6 +535,29 @@ mod tests {
         assert_eq!(Salt::digits(5, 0).width(), 1);
         assert!(Salt::new(100).read(&[100]).is_err());
         assert!(Salt::new(100).check(&[3], 4).is_err());
+    }
+
+    #[test]
+    fn write_refuses_a_short_slice() {
+        for (salt, width) in [
+            (Salt::new(100), 1),
+            (Salt::new(300), 2),
+            (Salt::digits(10_000, 4), 4),
+            (Salt::phoenix(16), 1),
+        ] {
+            let mut out = [0xA5u8; 8];
+            assert_eq!(
+                salt.write(7, &mut out[..width - 1]).unwrap_err().kind(),
+                EncodeErrorKind::BufferTooSmall {
+                    needed: width,
+                    available: width - 1
+                }
+            );
+            assert_eq!(out, [0xA5; 8], "nothing written");
+            salt.write(7, &mut out).unwrap();
+            assert_eq!(&out[..width], salt.prefix(7).as_bytes());
+            assert_eq!(out[width..], [0xA5; 8][width..], "only the bucket written");
+        }
     }
 
     #[test]

@@ -123,7 +123,7 @@ const _: () = {
                 .write(
                     Self::SALT.bucket_of(&{ *__rk::Slots::slot::<1, 4>(&__key) }),
                     &mut __key,
-                );
+                )?;
             __rk::Ok(__key)
         }
         #[inline]
@@ -166,7 +166,7 @@ Selects the keys by their bytes 1..5 (`user`).*/
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
             __Fields::user(&mut __key, &user)?;
-            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
+            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key)?;
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..5])?)
         }
         /**Every key whose `user` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
@@ -200,7 +200,7 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
             let mut __key = [0u8; 13];
             __Fields::user(&mut __key, &user)?;
             __Fields::ts(&mut __key, &ts)?;
-            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
+            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key)?;
             __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..13])?)
         }
         /**Every key with the given `user` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
@@ -212,7 +212,7 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
         ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
             __Fields::user(&mut __key, &user)?;
-            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key);
+            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key)?;
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&ts),
                 |__v| __rk::int::edge::<_, 8>(*__v, true),

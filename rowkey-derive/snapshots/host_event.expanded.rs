@@ -111,7 +111,7 @@ const _: () = {
             &self,
             out: &mut [u8],
         ) -> __rk::Result<usize, ::rowkey::EncodeError> {
-            let mut __w = __rk::Writer::new(out, "HostEventKey");
+            let mut __w = __rk::Writer::for_key(out, self, "HostEventKey");
             __w.take(0)?;
             __Fields::host(&mut __w, &self.host)?;
             __Fields::ts(&mut __w, &self.ts)?;
@@ -121,7 +121,7 @@ const _: () = {
         fn decode(
             bytes: &[u8],
         ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
-            let mut __r = __rk::Reader::new(bytes);
+            let mut __r = __rk::Reader::for_key(bytes, 32767, "HostEventKey")?;
             __r.take::<0>("HostEventKey")?;
             let host = {
                 let __e = __rk::escaped::decode(&mut __r, false, "host")?;

@@ -3,16 +3,22 @@
 //!
 //! * `cargo xtask test [ARGS..]`: the project's one test command. Finds Google's Cloud
 //!   Bigtable emulator, starts it on 127.0.0.1 on a free port, waits until the port answers,
-//!   exports `BIGTABLE_EMULATOR_HOST`, runs `cargo test --workspace --all-targets` and then
+//!   exports `BIGTABLE_EMULATOR_HOST`, runs `cargo test --workspace --all-targets --
+//!   --include-ignored` (the Bigtable tests are `#[ignore]`d, so that a plain `cargo test`
+//!   without the emulator does not report them as passed) and then
 //!   `cargo test --workspace --doc`, and stops the emulator by its PID (also when a test run
 //!   fails or this program panics). `ARGS` are passed to both cargo runs, e.g.
 //!   `cargo xtask test -- -p rowkey-bigtable -- --nocapture`.
 //! * `cargo xtask emulator [--port N]`: runs the emulator in the foreground and prints the
 //!   `BIGTABLE_EMULATOR_HOST` value to export in another terminal (for
 //!   `cargo run --example bigtable`). Stop it with Ctrl-C.
+//! * `cargo xtask build-cost [--keep]`: the build time and generated code of
+//!   `#[derive(RowKey)]` against serde's derives on the same 20 structs (see `build_cost.rs`).
 //!
 //! The emulator is found through `$BIGTABLE_EMULATOR_BIN`, else the Cloud SDK root that
 //! `gcloud info` reports, else a few well-known install paths. std only, on purpose.
+
+mod build_cost;
 
 use std::env;
 use std::ffi::OsString;
@@ -55,10 +61,13 @@ const USAGE: &str = "\
 usage: cargo xtask <command> [args]
 
 commands:
-  test [ARGS..]       start the Bigtable emulator, run `cargo test --workspace --all-targets`
-                      and `cargo test --workspace --doc` against it (ARGS passed to both;
-                      a `--` before them is optional), then stop the emulator
+  test [ARGS..]       start the Bigtable emulator, run `cargo test --workspace --all-targets
+                      -- --include-ignored` and `cargo test --workspace --doc` against it
+                      (ARGS passed to both; a `--` before them is optional), then stop it
   emulator [--port N] run the Bigtable emulator in the foreground (Ctrl-C stops it)
+  build-cost [--keep] build time and generated lines of 20 key structs deriving RowKey,
+                      against the same structs deriving serde's Serialize, Deserialize
+                      (in a temporary directory; --keep leaves it)
   help                this text
 
 environment:
@@ -71,6 +80,7 @@ fn main() -> ExitCode {
     let result = match command.as_deref() {
         Some("test") => cmd_test(rest),
         Some("emulator") => cmd_emulator(rest),
+        Some("build-cost") => build_cost::cmd_build_cost(rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -135,10 +145,11 @@ fn cmd_test(mut extra: Vec<OsString>) -> Result<ExitCode, String> {
 
 /// The cargo invocations of `cargo xtask test`, each without the leading `cargo`.
 ///
-/// Without arguments: `test --workspace --all-targets`, then `test --workspace --doc`
-/// (cargo refuses `--doc` together with other target selections). When the caller selects
-/// targets itself (`--test emulator`, `--lib`, ...) there is one run with those. `--workspace`
-/// is left out when the caller names packages with `-p`.
+/// Without arguments: `test --workspace --all-targets -- --include-ignored`, then
+/// `test --workspace --doc` (cargo refuses `--doc` together with other target selections;
+/// doc tests keep their `ignore`, which marks examples that are not meant to run). When the
+/// caller selects targets itself (`--test emulator`, `--lib`, ...) there is one run with
+/// those. `--workspace` is left out when the caller names packages with `-p`.
 fn test_runs(extra: &[OsString]) -> Vec<Vec<OsString>> {
     let cargo_part = extra.split(|a| a == "--").next().unwrap_or(&[]);
     let has = |names: &[&str]| {
@@ -178,11 +189,26 @@ fn test_runs(extra: &[OsString]) -> Vec<Vec<OsString>> {
         run.extend(extra.iter().cloned());
         run
     };
-    if selects_targets {
+    if has(&["--doc"]) {
         vec![base(None)]
+    } else if selects_targets {
+        vec![include_ignored(base(None))]
     } else {
-        vec![base(Some("--all-targets")), base(Some("--doc"))]
+        vec![
+            include_ignored(base(Some("--all-targets"))),
+            base(Some("--doc")),
+        ]
     }
+}
+
+/// Adds `--include-ignored` to a run's test-binary arguments: the tests that need the
+/// emulator this command started are `#[ignore]`d for a plain `cargo test`.
+fn include_ignored(mut run: Vec<OsString>) -> Vec<OsString> {
+    if !run.iter().any(|a| a == "--") {
+        run.push("--".into());
+    }
+    run.push("--include-ignored".into());
+    run
 }
 
 /// `cargo xtask emulator`: the emulator in the foreground until Ctrl-C.
@@ -483,7 +509,10 @@ mod tests {
     fn default_runs_are_all_targets_then_doc() {
         assert_eq!(
             runs(&[]),
-            ["test --workspace --all-targets", "test --workspace --doc"]
+            [
+                "test --workspace --all-targets -- --include-ignored",
+                "test --workspace --doc"
+            ]
         );
     }
 
@@ -492,7 +521,7 @@ mod tests {
         assert_eq!(
             runs(&["-p", "rowkey-bigtable", "--", "--nocapture"]),
             [
-                "test --all-targets -p rowkey-bigtable -- --nocapture",
+                "test --all-targets -p rowkey-bigtable -- --nocapture --include-ignored",
                 "test --doc -p rowkey-bigtable -- --nocapture"
             ]
         );
@@ -502,8 +531,9 @@ mod tests {
     fn target_selection_means_one_run() {
         assert_eq!(
             runs(&["--test", "emulator"]),
-            ["test --workspace --test emulator"]
+            ["test --workspace --test emulator -- --include-ignored"]
         );
+        assert_eq!(runs(&["--doc"]), ["test --workspace --doc"]);
         // `--test` after `--` is a test-binary argument, not a target selection.
         assert_eq!(runs(&["--", "--test"]).len(), 2);
     }

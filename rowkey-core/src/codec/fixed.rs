@@ -120,19 +120,39 @@ pub fn decode_string<const N: usize>(
         .map_err(|_| DecodeError::new(field, offset, DecodeErrorKind::InvalidUtf8))
 }
 
-/// The bytes of a range bound.
+/// The bytes of a range bound. A bound that is no value of the field, longer
+/// than `N` or ending in `0x00`, clamps exactly: it sorts after the value its
+/// first `N` bytes without trailing zeros spell, and before the next value,
+/// which is [`Edge::Between`] the encoding of those `N` bytes.
+///
+/// ```
+/// use rowkey::__private::{fixed, range::Edge};
+/// assert_eq!(fixed::edge::<4>(b"ab", false, "name"), Ok(Edge::Bytes(*b"ab\0\0")));
+/// assert_eq!(fixed::edge::<4>(b"ab\0", false, "name"), Ok(Edge::Between(*b"ab\0\0")));
+/// assert_eq!(fixed::edge::<4>(b"abcde", false, "name"), Ok(Edge::Between(*b"abcd")));
+/// ```
 ///
 /// # Errors
-/// As [`encode`]: a bound must itself be a value the field can hold.
+/// None: every bound clamps. The `Result` and `field` keep the shape of the
+/// other codecs' edges, which the generated range helpers call alike.
 #[inline]
 pub fn edge<const N: usize>(
     v: &[u8],
     descending: bool,
-    field: &'static str,
+    _field: &'static str,
 ) -> Result<Edge<N>, EncodeError> {
     let mut out = [0u8; N];
-    encode(v, &mut out, descending, field)?;
-    Ok(Edge::Bytes(out))
+    let n = v.len().min(N);
+    out[..n].copy_from_slice(&v[..n]);
+    if descending {
+        super::invert(&mut out);
+    }
+    let is_value = v.len() <= N && v.last() != Some(&0);
+    Ok(if is_value {
+        Edge::Bytes(out)
+    } else {
+        Edge::Between(out)
+    })
 }
 
 #[cfg(test)]
@@ -152,5 +172,20 @@ mod tests {
         assert_eq!(decode_bytes(&out), b"a\0b");
         assert_eq!(decode_str(&[0x61, 0, 0, 0], "f", 0), Ok("a"));
         assert!(decode_str(&[0xFF, 0, 0, 0], "f", 0).is_err());
+    }
+
+    #[test]
+    fn bounds_that_are_no_value_clamp_between_values() {
+        assert_eq!(edge::<4>(b"", false, "f"), Ok(Edge::Bytes([0; 4])));
+        assert_eq!(edge::<4>(b"\0", false, "f"), Ok(Edge::Between([0; 4])));
+        assert_eq!(
+            edge::<4>(b"abcd\0", false, "f"),
+            Ok(Edge::Between(*b"abcd"))
+        );
+        assert_eq!(edge::<2>(b"ab", true, "f"), Ok(Edge::Bytes([!b'a', !b'b'])));
+        assert_eq!(
+            edge::<2>(b"a\0", true, "f"),
+            Ok(Edge::Between([!b'a', 0xFF]))
+        );
     }
 }

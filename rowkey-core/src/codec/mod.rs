@@ -132,6 +132,29 @@ pub fn mirrored<const W: usize>(bytes: &[u8; W]) -> [u8; W] {
     b
 }
 
+/// Decodes a `#[mirror]` field whose `W` bytes start at `offset` in the key:
+/// `read` gets the bytes back in order, and an error about one byte (a
+/// non-digit, a bad padding or tag byte) is moved to where that byte stands
+/// in the key, so `found` is the byte at the reported offset.
+///
+/// ```
+/// use rowkey::__private::{codec, pad};
+/// // `#[mirror] #[pad(4)]` at byte 2: the key holds "x100", the digits of 1 back to front.
+/// let e = codec::read_mirrored(b"x100", 2, |b| pad::decode::<u32, 4>(b, false, "id", 2)).unwrap_err();
+/// assert_eq!((e.offset(), e.kind()), (2, rowkey::DecodeErrorKind::NotDigit { found: b'x' }));
+/// ```
+///
+/// # Errors
+/// What `read` returns.
+#[inline(always)]
+pub fn read_mirrored<T, const W: usize>(
+    bytes: &[u8; W],
+    offset: usize,
+    read: impl FnOnce(&[u8; W]) -> Result<T, crate::DecodeError>,
+) -> Result<T, crate::DecodeError> {
+    read(&mirrored(bytes)).map_err(|e| e.mirrored(offset, W))
+}
+
 /// Copies a fixed key into the front of `out`, for `encode_into`.
 ///
 /// # Errors

@@ -305,7 +305,7 @@ fn write_fields(
             (_, Some(parts)) => Some(salt.salt.bucket_of_parts(&parts)),
         };
         if let Some(b) = bucket {
-            salt.salt.write(b, &mut key[..sw]);
+            salt.salt.write(b, &mut key)?;
         }
     }
     Ok(key)
@@ -591,6 +591,7 @@ enum OwnedEdge {
     Bytes(Vec<u8>),
     BelowMin,
     AboveMax,
+    Between(Vec<u8>),
 }
 
 impl OwnedEdge {
@@ -599,6 +600,7 @@ impl OwnedEdge {
             OwnedEdge::Bytes(b) => SliceEdge::Bytes(b),
             OwnedEdge::BelowMin => SliceEdge::BelowMin,
             OwnedEdge::AboveMax => SliceEdge::AboveMax,
+            OwnedEdge::Between(b) => SliceEdge::Between(b),
         }
     }
 }
@@ -659,6 +661,7 @@ fn edge(seg: &Segment, text: &str) -> Result<OwnedEdge, InputError> {
         SliceEdge::Bytes(b) => OwnedEdge::Bytes(b.to_vec()),
         SliceEdge::BelowMin => OwnedEdge::BelowMin,
         SliceEdge::AboveMax => OwnedEdge::AboveMax,
+        SliceEdge::Between(b) => OwnedEdge::Between(b.to_vec()),
     };
     let bad = || mismatch(seg);
     match seg.kind {

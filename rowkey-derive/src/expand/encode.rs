@@ -105,7 +105,7 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
     });
     let stamp = key.salt.as_ref().map(|_| {
         let bucket = fixed_bucket_expr(key, &target);
-        quote!(Self::SALT.write(#bucket, &mut __key);)
+        quote!(Self::SALT.write(#bucket, &mut __key)?;)
     });
     let decodes = key.fields.iter().map(|f| {
         let ident = f.ident;
@@ -165,7 +165,7 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
         let bucket = bucket_expr(key, &quote!(__w.written()));
         quote! {
             let __bucket = #bucket;
-            Self::SALT.write(__bucket, __w.written_mut());
+            Self::SALT.write(__bucket, __w.written_mut())?;
         }
     });
     let lens = key.fields.iter().map(|f| {
@@ -211,7 +211,7 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
         }
 
         fn encode_into(&self, out: &mut [u8]) -> __rk::Result<usize, #krate::EncodeError> {
-            let mut __w = __rk::Writer::new(out, #name);
+            let mut __w = __rk::Writer::for_key(out, self, #name);
             __w.take(#sw)?;
             #(#writes)*
             #stamp
@@ -219,7 +219,7 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
         }
 
         fn decode(bytes: &[u8]) -> __rk::Result<Self::Decoded<'_>, #krate::DecodeError> {
-            let mut __r = __rk::Reader::new(bytes);
+            let mut __r = __rk::Reader::for_key(bytes, #max, #name)?;
             __r.take::<#sw>(#name)?;
             #(#reads)*
             __r.finish(#name)?;

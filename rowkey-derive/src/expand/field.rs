@@ -205,9 +205,6 @@ fn write_fixed_field(f: &Field<'_>, slot: TokenStream, value: &TokenStream) -> T
 /// Reads a fixed-width field (option and mirror included) from the slot
 /// expression `slot` (a `&[u8; width]`) whose first byte is at `offset`.
 pub fn read_fixed_field(f: &Field<'_>, slot: TokenStream, offset: &TokenStream) -> TokenStream {
-    let mirror = f
-        .mirror
-        .then(|| quote!(let __m = __rk::codec::mirrored(__s); let __s = &__m;));
     let body = if f.optional {
         let inner = Size {
             bytes: f.width.bytes - 1,
@@ -233,9 +230,12 @@ pub fn read_fixed_field(f: &Field<'_>, slot: TokenStream, offset: &TokenStream) 
     } else {
         read_value(f, &f.width, &quote!(__s), offset)
     };
+    if f.mirror {
+        // The bytes are read back in order; errors name their byte in the key.
+        return quote!(__rk::codec::read_mirrored(#slot, #offset, |__s| __rk::Ok(#body))?);
+    }
     quote! {{
         let __s = #slot;
-        #mirror
         #body
     }}
 }

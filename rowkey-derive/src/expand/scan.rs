@@ -166,7 +166,7 @@ fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
         let name = key.ident.to_string();
         let stamp = stamped.then(|| {
             let bucket = bucket_expr(key, &quote!(__w.written()));
-            quote!(Self::SALT.write(#bucket, __w.written_mut());)
+            quote!(Self::SALT.write(#bucket, __w.written_mut())?;)
         });
         let (cap, sw) = (lit(limits::VARIABLE_RANGE_CAPACITY), lit(sw));
         let setup = quote! {
@@ -180,7 +180,7 @@ fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
     } else {
         let stamp = stamped.then(|| {
             let bucket = bucket_expr(key, &quote!(__key));
-            quote!(Self::SALT.write(#bucket, &mut __key);)
+            quote!(Self::SALT.write(#bucket, &mut __key)?;)
         });
         let w = key.width.arg();
         let len = match fields.last() {
@@ -309,6 +309,7 @@ fn within_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let params = params(&key.fields[..k - 1]);
     let last = &key.fields[k - 1];
     let inner = last.ident;
+    let width = &last.width;
     let (pin, pinned_bytes) = pin_fields(key, k - 1);
     let doc = format!(
         "Every key {}whose nested `{}` lies in `{}`, a range from that key's own helpers.",
@@ -336,7 +337,7 @@ fn within_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
         #[doc = #doc]
         pub fn #fname<const C: usize>(#(#params)* #inner: &#krate::KeyRange<C>) -> __rk::Result<#ret, #krate::EncodeError> {
             #pin
-            let __range = #krate::KeyRange::<#cap>::within(#pinned_bytes, #inner)?;
+            let __range = #krate::KeyRange::<#cap>::within_nested(#pinned_bytes, #width, #inner)?;
             #tail
         }
     }

@@ -1,0 +1,560 @@
+//! `cargo xtask build-cost`: what `#[derive(RowKey)]` costs a user's build, side by side
+//! with serde's `#[derive(Serialize, Deserialize)]` on the same structs.
+//!
+//! In a temporary directory it generates two library crates with the same 20 key structs of
+//! 3 to 5 fields: `keys_rowkey` derives `RowKey` (rowkey by path, default features) and
+//! `keys_serde` derives `Serialize, Deserialize`. Both use the workspace's `Cargo.lock`, so
+//! they build the same dependency versions as the repository, offline. For each it measures
+//! a clean build with dependencies (a fresh target directory), a clean build of the crate
+//! alone (dependencies built, `cargo clean -p`), and the rebuild after editing one struct.
+//!
+//! Generated code is counted without `cargo expand` (nightly-only `-Zunpretty`): a harness
+//! compiles each derive's own source as a plain library (its `#[proc_macro_derive]` entry
+//! points turned into functions over `proc_macro2::TokenStream`), runs it on every struct,
+//! pretty-prints the output with `prettyplease` and counts its non-blank lines and its
+//! tokens. rowkey's `view!` wrapper, which passes its input through under the default `view`
+//! feature, is unwrapped; other macro calls and derives in the output (zerocopy's derives on
+//! the view struct) are counted as written, not expanded: their cost shows in the build times.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use crate::{say, workspace_root};
+
+/// Key structs per crate.
+const STRUCTS: usize = 20;
+/// The struct whose edit the rebuild measures.
+const EDITED: usize = 10;
+/// Samples of the crate-only build and of the rebuild; the median is reported.
+const SAMPLES: usize = 3;
+
+/// Field pool: (rowkey attributes, name, type). Struct `i` takes 3 to 5 consecutive
+/// entries, so names never repeat within a struct.
+const FIELDS: &[(&str, &str, &str)] = &[
+    ("#[pad(6)] ", "user_id", "u32"),
+    ("", "tenant", "u16"),
+    ("#[reverse] ", "ts", "u64"),
+    ("", "kind", "u8"),
+    ("", "amount", "i64"),
+    ("", "active", "bool"),
+    ("", "code", "[u8; 4]"),
+    ("#[pad(8)] ", "date", "u32"),
+    ("", "seq", "u32"),
+];
+
+/// The two derives compared.
+#[derive(Clone, Copy, PartialEq)]
+enum Derive {
+    RowKey,
+    Serde,
+}
+
+impl Derive {
+    fn crate_name(self) -> &'static str {
+        match self {
+            Derive::RowKey => "keys_rowkey",
+            Derive::Serde => "keys_serde",
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Derive::RowKey => "rowkey `RowKey`",
+            Derive::Serde => "serde `Serialize, Deserialize`",
+        }
+    }
+}
+
+/// The structs' source for `derive`; `edited` adds a field to struct [`EDITED`].
+fn structs_source(derive: Derive, edited: bool) -> String {
+    let mut s = String::new();
+    if derive == Derive::Serde {
+        s.push_str("use serde::{Deserialize, Serialize};\n");
+    }
+    for i in 0..STRUCTS {
+        let count = 3 + i % 3;
+        let (line, attrs) = match derive {
+            Derive::RowKey => ("#[derive(rowkey::RowKey, Debug, Clone, PartialEq)]", true),
+            Derive::Serde => (
+                "#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]",
+                false,
+            ),
+        };
+        let _ = writeln!(s, "\n{line}\npub struct Key{i} {{");
+        for j in 0..count {
+            let (attr, name, ty) = FIELDS[(i + j) % FIELDS.len()];
+            // Every fourth key is salted on its first plain field.
+            let salt = attrs && j == 0 && i % 4 == 0 && attr.is_empty();
+            let attr = if !attrs {
+                ""
+            } else if salt {
+                "#[salt(mod = 16)] "
+            } else {
+                attr
+            };
+            let _ = writeln!(s, "    {attr}pub {name}: {ty},");
+        }
+        if edited && i == EDITED {
+            s.push_str("    pub extra: u8,\n");
+        }
+        s.push_str("}\n");
+    }
+    s
+}
+
+fn manifest(derive: Derive, root: &Path) -> String {
+    let dep = match derive {
+        Derive::RowKey => format!("rowkey = {{ path = {:?} }}", root.display().to_string()),
+        Derive::Serde => "serde = { version = \"1\", features = [\"derive\"] }".to_string(),
+    };
+    format!(
+        "[package]\nname = \"{}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+         [dependencies]\n{dep}\n\n[workspace]\n",
+        derive.crate_name()
+    )
+}
+
+/// Runs `cargo` with `args` in `dir` and returns the wall time.
+fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Result<Duration, String> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let start = Instant::now();
+    let out = Command::new(cargo)
+        .args(args)
+        .arg("--offline")
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target)
+        .env_remove("RUSTFLAGS")
+        .output()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    let took = start.elapsed();
+    if !out.status.success() {
+        return Err(format!(
+            "`cargo {}` failed in {}:\n{}",
+            args.join(" "),
+            dir.display(),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(took)
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+/// Build times of one generated crate.
+struct Times {
+    clean_with_deps: Duration,
+    clean_crate: Duration,
+    rebuild: Duration,
+}
+
+/// Writes the crate for `derive` under `dir` and measures its builds.
+fn measure(derive: Derive, root: &Path, dir: &Path) -> Result<Times, String> {
+    let krate = dir.join(derive.crate_name());
+    let target = krate.join("target");
+    fs::create_dir_all(krate.join("src")).map_err(|e| e.to_string())?;
+    let write = |path: PathBuf, text: &str| {
+        fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    write(krate.join("Cargo.toml"), &manifest(derive, root))?;
+    fs::copy(root.join("Cargo.lock"), krate.join("Cargo.lock")).map_err(|e| e.to_string())?;
+    let lib = krate.join("src/lib.rs");
+    write(lib.clone(), &structs_source(derive, false))?;
+
+    say(format!(
+        "{}: clean build with dependencies",
+        derive.crate_name()
+    ));
+    let clean_with_deps = cargo(&krate, &target, &["build"])?;
+    let mut clean = Vec::new();
+    for _ in 0..SAMPLES {
+        cargo(&krate, &target, &["clean", "-p", derive.crate_name()])?;
+        clean.push(cargo(&krate, &target, &["build"])?);
+    }
+    say(format!(
+        "{}: rebuilds after editing Key{EDITED}",
+        derive.crate_name()
+    ));
+    let mut rebuild = Vec::new();
+    for _ in 0..SAMPLES {
+        for edited in [true, false] {
+            write(lib.clone(), &structs_source(derive, edited))?;
+            rebuild.push(cargo(&krate, &target, &["build"])?);
+        }
+    }
+    Ok(Times {
+        clean_with_deps,
+        clean_crate: median(clean),
+        rebuild: median(rebuild),
+    })
+}
+
+/// A derive crate's `lib.rs` as a plain library: the `#[proc_macro_derive]` attributes
+/// dropped and its entry points taking and returning `proc_macro2::TokenStream`.
+fn as_plain_library(lib: &str) -> Result<String, String> {
+    let mut out = lib.to_string();
+    while let Some(at) = out.find("#[proc_macro_derive(") {
+        let end = matching(&out, at + 1, '[', ']')
+            .ok_or("unbalanced #[proc_macro_derive(..)] attribute")?;
+        out.replace_range(at..=end, "");
+    }
+    out = out
+        .replace(
+            "use proc_macro::TokenStream;",
+            "use proc_macro2::TokenStream;",
+        )
+        .replace("syn::parse_macro_input!", "parse_macro_input!");
+    while let Some(at) = out.find("parse_macro_input!(") {
+        let open = at + "parse_macro_input!".len();
+        let close = matching(&out, open, '(', ')').ok_or("unbalanced parse_macro_input!")?;
+        let inner = out[open + 1..close].to_string();
+        let (tokens, ty) = inner
+            .split_once(" as ")
+            .ok_or("parse_macro_input! without `as`")?;
+        let parse = format!(
+            "match syn::parse2::<{ty}>({tokens}) {{ Ok(v) => v, Err(e) => return e.into_compile_error() }}"
+        );
+        out.replace_range(at..=close, &parse);
+    }
+    out = out.replace("use syn::parse_macro_input;", "");
+    if out.contains("proc_macro::TokenStream") {
+        return Err("an entry point still uses proc_macro::TokenStream".into());
+    }
+    Ok(out)
+}
+
+/// The index of the bracket closing the one at `open`.
+fn matching(s: &str, open: usize, left: char, right: char) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in s[open..].char_indices() {
+        if c == left {
+            depth += 1;
+        } else if c == right {
+            depth -= 1;
+            if depth == 0 {
+                return Some(open + i);
+            }
+        }
+    }
+    None
+}
+
+/// The `[dependencies]` and `[features]` sections of a derive's manifest, and its edition.
+fn manifest_parts(toml: &str) -> (String, String) {
+    let mut keep = String::new();
+    let mut edition = "2021".to_string();
+    let mut section = String::new();
+    for line in toml.lines() {
+        let t = line.trim();
+        if t.starts_with('[') {
+            section = t.to_string();
+        }
+        let wanted = section.starts_with("[dependencies") || section == "[features]";
+        if wanted {
+            keep.push_str(line);
+            keep.push('\n');
+        }
+        if section == "[package]" {
+            if let Some(v) = t.strip_prefix("edition = ") {
+                edition = v.trim_matches('"').to_string();
+            }
+        }
+    }
+    (keep, edition)
+}
+
+fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+    fs::create_dir_all(to).map_err(|e| e.to_string())?;
+    for entry in fs::read_dir(from).map_err(|e| e.to_string())? {
+        let entry = entry.map_err(|e| e.to_string())?;
+        let dest = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &dest)?;
+        } else {
+            fs::copy(entry.path(), &dest).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies the derive crate at `src` into `dir/name` as a plain library.
+fn plain_library(src: &Path, dir: &Path, name: &str) -> Result<(), String> {
+    let dest = dir.join(name);
+    copy_dir(&src.join("src"), &dest.join("src"))?;
+    let lib = fs::read_to_string(src.join("src/lib.rs")).map_err(|e| e.to_string())?;
+    fs::write(dest.join("src/lib.rs"), as_plain_library(&lib)?).map_err(|e| e.to_string())?;
+    let toml = fs::read_to_string(src.join("Cargo.toml")).map_err(|e| e.to_string())?;
+    let (deps, edition) = manifest_parts(&toml);
+    let manifest = format!(
+        "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"{edition}\"\npublish = false\n\n\
+         [lib]\ndoctest = false\n\n{deps}"
+    );
+    fs::write(dest.join("Cargo.toml"), manifest).map_err(|e| e.to_string())
+}
+
+/// The harness: for each struct of a source file, the derive's output, pretty-printed.
+const HARNESS_MAIN: &str = r#"
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+
+fn count(name: &str, items: &[syn::ItemStruct], expand: &dyn Fn(TokenStream) -> TokenStream) {
+    let (mut lines, mut tokens) = (0usize, 0usize);
+    for item in items {
+        let out = expand(item.to_token_stream());
+        tokens += out.clone().into_iter().map(|t| flat(t)).sum::<usize>();
+        let file: syn::File = syn::parse2(out).expect("the derive's output is Rust");
+        lines += prettyplease::unparse(&file).lines().filter(|l| !l.trim().is_empty()).count();
+    }
+    println!("{name} {} {} {}", items.len(), lines, tokens);
+}
+
+/// rowkey's output with its `view! { .. }` calls replaced by their body: the macro passes
+/// its input through when the `view` feature is on, as it is by default.
+fn unwrap_view(ts: TokenStream) -> TokenStream {
+    use proc_macro2::{Group, TokenTree};
+    let mut out: Vec<TokenTree> = Vec::new();
+    let mut iter = ts.into_iter().peekable();
+    while let Some(t) = iter.next() {
+        match t {
+            TokenTree::Ident(i) if i == "view" && matches!(iter.peek(), Some(TokenTree::Punct(p)) if p.as_char() == '!') => {
+                iter.next();
+                if let Some(TokenTree::Group(g)) = iter.next() {
+                    // Drop the macro's path (`__rk::`, `::rowkey::__private::`).
+                    while matches!(out.last(), Some(TokenTree::Ident(_)) | Some(TokenTree::Punct(_)))
+                        && !matches!(out.last(), Some(TokenTree::Punct(p)) if p.as_char() == ';')
+                    {
+                        out.pop();
+                    }
+                    out.extend(unwrap_view(g.stream()));
+                }
+            }
+            TokenTree::Group(g) => {
+                let mut n = Group::new(g.delimiter(), unwrap_view(g.stream()));
+                n.set_span(g.span());
+                out.push(TokenTree::Group(n));
+            }
+            other => out.push(other),
+        }
+    }
+    out.into_iter().collect()
+}
+
+fn flat(t: proc_macro2::TokenTree) -> usize {
+    match t {
+        proc_macro2::TokenTree::Group(g) => 2 + g.stream().into_iter().map(flat).sum::<usize>(),
+        _ => 1,
+    }
+}
+
+fn structs(path: &str) -> Vec<syn::ItemStruct> {
+    let text = std::fs::read_to_string(path).expect("read the structs");
+    let file = syn::parse_file(&text).expect("parse the structs");
+    file.items.into_iter().filter_map(|i| match i { syn::Item::Struct(s) => Some(s), _ => None }).collect()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    count("rowkey", &structs(&args[1]), &|t| unwrap_view(rowkey_plain::derive_row_key(t)));
+    count("serde", &structs(&args[2]), &|t| {
+        let mut out = serde_plain::derive_serialize(t.clone());
+        out.extend(serde_plain::derive_deserialize(t));
+        out
+    });
+}
+"#;
+
+/// Generated lines and tokens per struct, for each derive.
+fn generated_code(
+    root: &Path,
+    dir: &Path,
+    serde_src: &Path,
+) -> Result<BTreeMap<String, (f64, f64)>, String> {
+    let harness = dir.join("expand");
+    plain_library(&root.join("rowkey-derive"), &harness, "rowkey_plain")?;
+    plain_library(serde_src, &harness, "serde_plain")?;
+    fs::create_dir_all(harness.join("src")).map_err(|e| e.to_string())?;
+    fs::write(harness.join("src/main.rs"), HARNESS_MAIN).map_err(|e| e.to_string())?;
+    fs::write(
+        harness.join("Cargo.toml"),
+        "[package]\nname = \"expand\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+         [dependencies]\nrowkey_plain = { path = \"rowkey_plain\" }\nserde_plain = { path = \"serde_plain\" }\n\
+         proc-macro2 = \"1\"\nquote = \"1\"\nsyn = { version = \"2\", features = [\"full\"] }\nprettyplease = \"0.2\"\n\n\
+         [workspace]\nmembers = [\".\", \"rowkey_plain\", \"serde_plain\"]\n",
+    )
+    .map_err(|e| e.to_string())?;
+    fs::copy(root.join("Cargo.lock"), harness.join("Cargo.lock")).map_err(|e| e.to_string())?;
+    say("counting generated code".to_string());
+    cargo(&harness, &harness.join("target"), &["build", "--quiet"])?;
+    let out = Command::new(harness.join("target/debug/expand"))
+        .arg(dir.join("keys_rowkey/src/lib.rs"))
+        .arg(dir.join("keys_serde/src/lib.rs"))
+        .output()
+        .map_err(|e| format!("cannot run the expansion harness: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "the expansion harness failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let mut counts = BTreeMap::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let v: Vec<&str> = line.split_whitespace().collect();
+        if let [name, n, lines, tokens] = v[..] {
+            let n: f64 = n.parse().map_err(|_| "bad harness output")?;
+            let lines: f64 = lines.parse().map_err(|_| "bad harness output")?;
+            let tokens: f64 = tokens.parse().map_err(|_| "bad harness output")?;
+            counts.insert(name.to_string(), (lines / n, tokens / n));
+        }
+    }
+    Ok(counts)
+}
+
+/// The source directory of the `serde_derive` the workspace's lock file pins, from
+/// `cargo metadata` of the generated serde crate.
+fn serde_derive_dir(krate: &Path) -> Result<PathBuf, String> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--offline"])
+        .current_dir(krate)
+        .output()
+        .map_err(|e| format!("cannot run cargo metadata: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.split("\"manifest_path\":\"")
+        .filter_map(|s| s.split('"').next())
+        .find(|p| p.contains("/serde_derive-") && p.ends_with("Cargo.toml"))
+        .and_then(|p| Path::new(p).parent().map(Path::to_path_buf))
+        .ok_or_else(|| "serde_derive not found in cargo metadata".to_string())
+}
+
+fn secs(d: Duration) -> String {
+    format!("{:.1} s", d.as_secs_f64())
+}
+
+fn ratio(a: f64, b: f64) -> String {
+    format!("{:.2}x", a / b)
+}
+
+/// `cargo xtask build-cost [--keep]`: measures, prints a Markdown table.
+pub fn cmd_build_cost(args: Vec<std::ffi::OsString>) -> Result<std::process::ExitCode, String> {
+    let keep = args.iter().any(|a| a == "--keep");
+    let root = workspace_root();
+    let dir = std::env::temp_dir().join(format!("rowkey-build-cost-{}", std::process::id()));
+    fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    say(format!("working in {}", dir.display()));
+    let result = run(&root, &dir);
+    if keep {
+        say(format!("kept {}", dir.display()));
+    } else {
+        let _ = fs::remove_dir_all(&dir);
+    }
+    println!("{}", result?);
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+fn run(root: &Path, dir: &Path) -> Result<String, String> {
+    let rowkey = measure(Derive::RowKey, root, dir)?;
+    let serde = measure(Derive::Serde, root, dir)?;
+    let serde_src = serde_derive_dir(&dir.join(Derive::Serde.crate_name()))?;
+    let code = generated_code(root, dir, &serde_src)?;
+    let (rl, rt) = code.get("rowkey").copied().ok_or("no rowkey count")?;
+    let (sl, st) = code.get("serde").copied().ok_or("no serde count")?;
+    let mut t = String::new();
+    let _ = writeln!(t, "\n{STRUCTS} key structs of 3-5 fields, debug profile, medians of {SAMPLES} (rebuild: {}):\n", SAMPLES * 2);
+    let _ = writeln!(
+        t,
+        "| | {} | {} | rowkey ÷ serde |",
+        Derive::RowKey.label(),
+        Derive::Serde.label()
+    );
+    let _ = writeln!(t, "|---|---:|---:|---:|");
+    for (what, r, s) in [
+        (
+            "clean build, dependencies included",
+            rowkey.clean_with_deps,
+            serde.clean_with_deps,
+        ),
+        (
+            "clean build of the crate alone",
+            rowkey.clean_crate,
+            serde.clean_crate,
+        ),
+        (
+            "rebuild after editing one struct",
+            rowkey.rebuild,
+            serde.rebuild,
+        ),
+    ] {
+        let _ = writeln!(
+            t,
+            "| {what} | {} | {} | {} |",
+            secs(r),
+            secs(s),
+            ratio(r.as_secs_f64(), s.as_secs_f64())
+        );
+    }
+    let _ = writeln!(
+        t,
+        "| generated lines per struct | {rl:.0} | {sl:.0} | {} |",
+        ratio(rl, sl)
+    );
+    let _ = writeln!(
+        t,
+        "| generated tokens per struct | {rt:.0} | {st:.0} | {} |",
+        ratio(rt, st)
+    );
+    let _ = writeln!(t, "\nserde_derive source: {}", serde_src.display());
+    Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entry_points_become_plain_functions() {
+        let lib = "use proc_macro::TokenStream;\n\
+            #[proc_macro_derive(\n    RowKey,\n    attributes(rowkey, pad)\n)]\n\
+            pub fn derive_row_key(input: TokenStream) -> TokenStream {\n\
+            let input = syn::parse_macro_input!(input as syn::DeriveInput);\n\
+            expand::derive(&input).into()\n}\n";
+        let plain = as_plain_library(lib).unwrap();
+        assert!(!plain.contains("proc_macro_derive"), "{plain}");
+        assert!(plain.contains("use proc_macro2::TokenStream;"));
+        assert!(plain.contains(
+            "let input = match syn::parse2::<syn::DeriveInput>(input) { Ok(v) => v, Err(e) => return e.into_compile_error() };"
+        ));
+        assert!(as_plain_library("#[proc_macro_derive(X").is_err());
+    }
+
+    #[test]
+    fn manifest_keeps_dependencies_features_and_edition() {
+        let toml = "[package]\nname = \"d\"\nedition = \"2018\"\n\n[lib]\nproc-macro = true\n\n\
+            [dependencies.syn]\nversion = \"2\"\n\n[dependencies]\nquote = \"1\"\n\n\
+            [dev-dependencies]\nserde = \"1\"\n\n[features]\nx = []\n";
+        let (deps, edition) = manifest_parts(toml);
+        assert_eq!(edition, "2018");
+        assert_eq!(
+            deps,
+            "[dependencies.syn]\nversion = \"2\"\n\n[dependencies]\nquote = \"1\"\n\n[features]\nx = []\n"
+        );
+    }
+
+    #[test]
+    fn structs_have_three_to_five_fields_and_the_edit_adds_one() {
+        let plain = structs_source(Derive::RowKey, false);
+        assert_eq!(plain.matches("pub struct").count(), STRUCTS);
+        assert_eq!(
+            plain.matches("pub ").count() - STRUCTS,
+            (0..STRUCTS).map(|i| 3 + i % 3).sum::<usize>()
+        );
+        let edited = structs_source(Derive::RowKey, true);
+        assert_eq!(edited.matches("pub extra: u8").count(), 1);
+        assert!(!structs_source(Derive::Serde, false).contains("#[pad"));
+    }
+}
