@@ -291,6 +291,8 @@ fn plain_library(src: &Path, dir: &Path, name: &str) -> Result<(), String> {
     fs::write(dest.join("src/lib.rs"), as_plain_library(&lib)?).map_err(|e| e.to_string())?;
     let toml = fs::read_to_string(src.join("Cargo.toml")).map_err(|e| e.to_string())?;
     let (deps, edition) = manifest_parts(&toml);
+    // Path dependencies (rowkey-derive on rowkey-core) stay where they are.
+    let deps = deps.replace("path = \"../", &format!("path = \"{}/../", src.display()));
     let manifest = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"{edition}\"\npublish = false\n\n\
          [lib]\ndoctest = false\n\n{deps}"
