@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use rowkey::dynamic::{self, FieldValue, Reading, Value};
-use rowkey::{DecodeErrorKind, Md5, Number, RowKey};
+use rowkey::{DecodeError, DecodeErrorKind, FieldCodec, Md5, Number, RowKey};
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 #[rowkey(width = 20)]
@@ -71,6 +71,30 @@ struct Variable {
     #[reverse]
     raw: Vec<u8>,
     rest: String,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct UserKey {
+    user: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct GroupKey {
+    group: u64,
+}
+
+/// Members behind variant tags: two of the same layout, one of a tag's
+/// length that the others are not.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+enum Tagged {
+    #[tag(b"fx")]
+    Fixed(Fixed),
+    #[tag(b"v")]
+    Variable(Variable),
+    #[tag(b"u")]
+    User(UserKey),
+    #[tag(b"g")]
+    Group(GroupKey),
 }
 
 fn int(v: impl Into<i128>) -> Value {
@@ -153,6 +177,108 @@ prop_compose! {
     ) -> Variable {
         Variable { id, host, raw, rest }
     }
+}
+
+/// What `Tagged::decode` gave: the member and its values, as the interpreter writes them.
+fn tagged_values(bytes: &[u8]) -> Result<(&'static str, Vec<FieldValue>), DecodeError> {
+    Ok(match Tagged::decode(bytes)? {
+        Tagged::Fixed(k) => ("Fixed", fixed_values(&k)),
+        Tagged::Variable(k) => ("Variable", variable_values(&k)),
+        Tagged::User(k) => ("User", vec![fv("user", uint(k.user))]),
+        Tagged::Group(k) => ("Group", vec![fv("group", uint(k.group))]),
+    })
+}
+
+/// What `KEY_TYPES.explain` read, in the same terms; and the spans are the
+/// member's own, after its tag.
+fn explained_values(bytes: &[u8]) -> Result<(&'static str, Vec<FieldValue>), DecodeError> {
+    let e = Tagged::KEY_TYPES.explain(bytes);
+    if let Some(m) = Tagged::KEY_TYPES
+        .members
+        .iter()
+        .find(|m| Some(m.name) == e.member)
+    {
+        assert_eq!(e.tag, m.tag);
+        if let Some(rest) = bytes.get(m.tag.len()..) {
+            let own = dynamic::explain(m.layout, rest);
+            let shifted: Vec<_> = own
+                .fields
+                .iter()
+                .map(|f| f.span.start + m.tag.len()..f.span.end + m.tag.len())
+                .collect();
+            let spans: Vec<_> = e.fields.iter().map(|f| f.span.clone()).collect();
+            assert_eq!(spans, shifted);
+        }
+    }
+    if let Some(err) = e.error {
+        return Err(err);
+    }
+    let values = e
+        .fields
+        .into_iter()
+        .filter(|f| !matches!(f.kind, FieldCodec::Salt))
+        .map(|f| match f.reading {
+            Reading::Value(value) => fv(f.name, value),
+            other => panic!("a valid key's field `{}` reads {other:?}", f.name),
+        })
+        .collect();
+    Ok((e.member.expect("a valid key has a member"), values))
+}
+
+prop_compose! {
+    fn tagged_key()(
+        k in fixed_key(), v in variable_key(), id in any::<u64>(), which in 0..4u8,
+    ) -> Tagged {
+        match which {
+            0 => Tagged::Fixed(k),
+            1 => Tagged::Variable(v),
+            2 => Tagged::User(UserKey { user: id }),
+            _ => Tagged::Group(GroupKey { group: id }),
+        }
+    }
+}
+
+proptest! {
+    /// Whole, tampered and cut keys of an enum with variant tags: `explain`
+    /// gives `decode`'s member, values and error.
+    #[test]
+    fn explain_of_tagged_members_is_decode(
+        k in tagged_key(), at in any::<prop::sample::Index>(), byte in any::<u8>(),
+        cut in any::<prop::sample::Index>(),
+        garbage in proptest::collection::vec(any::<u8>(), 0..40),
+    ) {
+        let key = k.encode().unwrap();
+        prop_assert_eq!(explained_values(&key), Ok(tagged_values(&key).unwrap()));
+        let mut tampered = key.clone();
+        tampered[at.index(key.len())] = byte;
+        let part = &key[..cut.index(key.len() + 1)];
+        for bytes in [&tampered[..], part, &garbage[..]] {
+            prop_assert_eq!(explained_values(bytes), tagged_values(bytes));
+            let _ = format!("{} {:#}", Tagged::KEY_TYPES.explain(bytes), Tagged::KEY_TYPES.explain(bytes));
+        }
+    }
+}
+
+#[test]
+fn a_key_cut_in_or_after_its_tag_is_that_member_partial() {
+    let e = Tagged::KEY_TYPES.explain(b"f");
+    assert_eq!(e.member, Some("Fixed"));
+    assert!(e.is_partial() && !e.is_valid());
+    assert!(e.fields.iter().all(|f| f.reading == Reading::Absent));
+    let e = Tagged::KEY_TYPES.explain(b"g\x00\x00\x01");
+    assert_eq!(
+        format!("{e:#}"),
+        "Group (GroupKey) group=<cut: 3 of 8 bytes> (partial key: 4 of 9 bytes)"
+    );
+    assert_eq!(e.fields[0].span, 1..9);
+    let group = Tagged::Group(GroupKey { group: 5 }).encode().unwrap();
+    assert_eq!(
+        Tagged::KEY_TYPES.explain(&group).to_string(),
+        "Group (GroupKey): 9 bytes\n\
+         | bytes | field | codec | value |\n\
+         |-------|-------|-------|-------|\n\
+         | 1..9  | group | u64   | 5     |\n"
+    );
 }
 
 proptest! {

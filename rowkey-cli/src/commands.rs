@@ -5,7 +5,7 @@ use std::io::Write;
 use std::ops::Bound;
 
 use rowkey_core::dynamic::{self, Explained, Reading, Scan, ScanRanges};
-use rowkey_core::{KeyRange, Layout};
+use rowkey_core::{KeyRange, Layout, Member};
 use serde_json::json;
 
 use crate::keytext::{b64, bash, hex, parse_key, rows_of_cbt_read, rows_of_hbase_scan, ruby};
@@ -25,20 +25,22 @@ pub enum Input {
     CbtRead,
 }
 
-/// Whether a key of `n` bytes can be one of the schema's.
+/// Whether a key of `n` bytes can be one of the schema's (a member's
+/// counting its tag).
 pub fn fits(schema: Schema) -> impl Fn(usize) -> bool {
-    move |n| {
-        let fit = |l: &Layout| {
-            if l.variable {
-                n >= l.width
-            } else {
-                n == l.width
-            }
-        };
-        match schema {
-            Schema::Key(l) => fit(l),
-            Schema::KeyTypes(k) => k.members.iter().any(|m| fit(m.layout)),
+    let fit = |l: &Layout, n: usize| {
+        if l.variable {
+            n >= l.width
+        } else {
+            n == l.width
         }
+    };
+    move |n| match schema {
+        Schema::Key(l) => fit(l, n),
+        Schema::KeyTypes(k) => k.members.iter().any(|m| {
+            n.checked_sub(m.tag.len())
+                .is_some_and(|rest| fit(m.layout, rest))
+        }),
     }
 }
 
@@ -122,15 +124,17 @@ pub fn pairs(args: &[String]) -> Result<Vec<(&str, &str)>, String> {
         .collect()
 }
 
-/// The key of `field=value` arguments, in hex, base64 and shell text.
+/// The key of `field=value` arguments, after the member's tag, in hex,
+/// base64 and shell text.
 pub fn encode(
-    layout: &Layout,
+    member: &Member,
     args: &[String],
     json: bool,
     out: &mut dyn Write,
 ) -> Result<(), String> {
     let values = pairs(args)?;
-    let key = dynamic::encode(layout, &values).map_err(|e| e.to_string())?;
+    let fields = dynamic::encode(member.layout, &values).map_err(|e| e.to_string())?;
+    let key = [member.tag, &fields[..]].concat();
     let text = if json {
         format!(
             "{}\n",
@@ -163,9 +167,10 @@ fn range_bounds(v: &str) -> Option<(Bound<&str>, Bound<&str>)> {
     Some((lo, hi))
 }
 
-/// The start and stop rows of a scan by fields, as HBase shell and `cbt read` commands.
+/// The start and stop rows of a scan by fields (after the member's tag), as
+/// HBase shell and `cbt read` commands.
 pub fn scan(
-    layout: &Layout,
+    member: &Member,
     args: &[String],
     table: &str,
     out: &mut dyn Write,
@@ -185,12 +190,18 @@ pub fn scan(
         }
     }
     let ranges: Vec<KeyRange<CAP>> =
-        match dynamic::scan::<CAP>(layout, &Scan { pins: &pins, range })
+        match dynamic::scan::<CAP>(member.layout, &Scan { pins: &pins, range })
             .map_err(|e| e.to_string())?
         {
             ScanRanges::One(r) => vec![r],
             ScanRanges::PerBucket(b) => b.collect(),
         };
+    // Behind the tag; an open end stops at the tag's last key.
+    let ranges = ranges
+        .iter()
+        .map(|r| KeyRange::<CAP>::within(member.tag, r))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
     let mut text = String::new();
     if ranges.len() > 1 {
         text.push_str(&format!("# {} ranges, one per salt bucket\n", ranges.len()));

@@ -160,16 +160,16 @@ fn run(cli: Cli) -> Result<(), String> {
             json,
             fields,
         } => {
-            let layout = read_schema(&schema)?.layout(schema.key.as_deref())?;
-            commands::encode(layout, &fields, json, &mut out)
+            let member = read_schema(&schema)?.member(schema.key.as_deref())?;
+            commands::encode(&member, &fields, json, &mut out)
         }
         Command::Scan {
             schema,
             table,
             fields,
         } => {
-            let layout = read_schema(&schema)?.layout(schema.key.as_deref())?;
-            commands::scan(layout, &fields, &table, &mut out)
+            let member = read_schema(&schema)?.member(schema.key.as_deref())?;
+            commands::scan(&member, &fields, &table, &mut out)
         }
         Command::Splits {
             schema,
@@ -213,7 +213,7 @@ fn decode(
 ) -> Result<(), String> {
     let s = read_schema(arg)?;
     let s = match arg.key.as_deref() {
-        Some(k) => Schema::Key(s.layout(Some(k))?),
+        Some(k) => s.only(k)?,
         None => s,
     };
     let texts = if keys.is_empty() || input != Input::Keys {

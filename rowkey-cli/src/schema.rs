@@ -22,11 +22,16 @@ pub enum Schema {
 }
 
 impl Schema {
-    /// The layouts to encode and scan with: the key, or the member named `member`.
+    /// The layout to encode and scan with: the key, or the member named `member`.
     pub fn layout(&self, member: Option<&str>) -> Result<&'static Layout, String> {
+        self.member(member).map(|m| m.layout)
+    }
+
+    /// The key, or the member named `member` with the tag written before its key.
+    pub fn member(&self, member: Option<&str>) -> Result<Member, String> {
         match (self, member) {
-            (Schema::Key(l), None) => Ok(l),
-            (Schema::Key(l), Some(m)) if m == l.name => Ok(l),
+            (Schema::Key(l), None) => Ok(whole(l)),
+            (Schema::Key(l), Some(m)) if m == l.name => Ok(whole(l)),
             (Schema::Key(l), Some(m)) => Err(format!(
                 "`--key {m}`: the schema holds one key type, `{}`",
                 l.name
@@ -35,7 +40,7 @@ impl Schema {
                 .members
                 .iter()
                 .find(|x| x.name == m || x.layout.name == m)
-                .map(|x| x.layout)
+                .copied()
                 .ok_or_else(|| format!("`--key {m}`: {} has {}", k.name, member_names(k))),
             (Schema::KeyTypes(k), None) => Err(format!(
                 "{} holds several key types: choose one with `--key`, one of {}",
@@ -43,6 +48,28 @@ impl Schema {
                 member_names(k)
             )),
         }
+    }
+
+    /// The schema narrowed to the member named `member`: its keys still
+    /// start with its tag.
+    pub fn only(self, member: &str) -> Result<Schema, String> {
+        let m = self.member(Some(member))?;
+        Ok(match self {
+            Schema::Key(l) => Schema::Key(l),
+            Schema::KeyTypes(k) => Schema::KeyTypes(Box::leak(Box::new(KeyTypes {
+                name: k.name,
+                members: Vec::leak(vec![m]),
+            }))),
+        })
+    }
+}
+
+/// A key type on its own, as a member without a tag.
+fn whole(layout: &'static Layout) -> Member {
+    Member {
+        name: layout.name,
+        tag: &[],
+        layout,
     }
 }
 
@@ -92,9 +119,10 @@ fn member(v: &Value) -> Result<Member, String> {
         .get("key")
         .and_then(Value::as_object)
         .ok_or_else(|| format!("member `{name}` has no \"key\" object"))?;
+    let tag = bytes_field(obj, "prefix").map_err(|e| format!("member `{name}`: {e}"))?;
     Ok(Member {
         name,
-        tag: &[],
+        tag: Vec::leak(tag),
         layout: layout(key)?,
     })
 }
@@ -114,6 +142,20 @@ fn num_field(obj: &Map<String, Value>, key: &str) -> Result<usize, String> {
         .and_then(Value::as_u64)
         .and_then(|n| usize::try_from(n).ok())
         .ok_or_else(|| format!("missing number \"{key}\""))
+}
+
+/// An array of bytes, as a tag's.
+fn bytes_field(obj: &Map<String, Value>, key: &str) -> Result<Vec<u8>, String> {
+    obj.get(key)
+        .and_then(Value::as_array)
+        .ok_or_else(|| format!("missing byte array \"{key}\""))?
+        .iter()
+        .map(|b| {
+            b.as_u64()
+                .and_then(|b| u8::try_from(b).ok())
+                .ok_or_else(|| format!("a byte of \"{key}\" is not 0..=255"))
+        })
+        .collect()
 }
 
 fn bool_field(obj: &Map<String, Value>, key: &str) -> Result<bool, String> {
@@ -272,18 +314,7 @@ fn field_codec(c: &Map<String, Value>) -> Result<FieldCodec, String> {
             )?,
         },
         "md5" => FieldCodec::Md5Digest,
-        "tag" => FieldCodec::Tag(Vec::leak(
-            c.get("bytes")
-                .and_then(Value::as_array)
-                .ok_or("a tag without \"bytes\"")?
-                .iter()
-                .map(|b| {
-                    b.as_u64()
-                        .and_then(|b| u8::try_from(b).ok())
-                        .ok_or("a tag byte is not 0..=255")
-                })
-                .collect::<Result<Vec<u8>, _>>()?,
-        )),
+        "tag" => FieldCodec::Tag(Vec::leak(bytes_field(c, "bytes")?)),
         "escaped" => FieldCodec::Escaped(text_type(c)?),
         "rest" => FieldCodec::Rest(text_type(c)?),
         "salt" => FieldCodec::Salt,

@@ -5,6 +5,7 @@
 use proptest::prelude::*;
 use rowkey::dynamic;
 use rowkey::{Layout, Md5, RowKey};
+use rowkey_cli::commands::explain;
 use rowkey_cli::schema::{parse, Schema};
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -77,6 +78,27 @@ enum Row {
     Order(OrderKey),
 }
 
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct UserKey {
+    user: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct GroupKey {
+    group: u64,
+}
+
+/// Members behind variant tags, two of them of the same layout.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+enum Tagged {
+    #[tag(b"fx")]
+    Fixed(Fixed),
+    #[tag(b"u")]
+    User(UserKey),
+    #[tag(b"g")]
+    Group(GroupKey),
+}
+
 fn read_back(json: &str) -> &'static Layout {
     match parse(json) {
         Ok(Schema::Key(l)) => l,
@@ -92,6 +114,18 @@ fn the_schema_reads_back_as_the_same_layout() {
         panic!("an enum's schema reads back as key types")
     };
     assert_eq!(*k, Row::KEY_TYPES);
+    let Ok(Schema::KeyTypes(k)) = parse(&Tagged::KEY_TYPES.to_json()) else {
+        panic!("an enum's schema reads back as key types")
+    };
+    assert_eq!(*k, Tagged::KEY_TYPES);
+    assert_eq!(k.members[0].tag, b"fx");
+    let untagged = Tagged::KEY_TYPES
+        .to_json()
+        .replacen("\"prefix\": [117], ", "", 1);
+    assert_eq!(
+        parse(&untagged).unwrap_err(),
+        "member `User`: missing byte array \"prefix\""
+    );
 }
 
 #[test]
@@ -150,6 +184,48 @@ proptest! {
                     prop_assert_eq!(by_schema.as_ref().err().copied(), Fixed::decode(bytes).err());
                     prop_assert_eq!(&by_schema, &dynamic::decode(&Fixed::LAYOUT, bytes));
                 }
+            }
+        }
+    }
+}
+
+prop_compose! {
+    fn tagged_key()(k in fixed_key(), id in any::<u64>(), which in 0..3u8) -> Tagged {
+        match which {
+            0 => Tagged::Fixed(k),
+            1 => Tagged::User(UserKey { user: id }),
+            _ => Tagged::Group(GroupKey { group: id }),
+        }
+    }
+}
+
+proptest! {
+    /// The command line's `decode` of an enum with variant tags, by its
+    /// schema: `KEY_TYPES.explain`'s member, spans and values, valid exactly
+    /// when `Tagged::decode` accepts the key and failing with its error.
+    #[test]
+    fn the_schema_decodes_tagged_members_as_decode(
+        k in tagged_key(), at in any::<prop::sample::Index>(), byte in any::<u8>(),
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let Ok(schema @ Schema::KeyTypes(_)) = parse(&Tagged::KEY_TYPES.to_json()) else {
+            panic!("an enum's schema reads back as key types")
+        };
+        let key = k.encode().unwrap();
+        let mut tampered = key.clone();
+        tampered[at.index(key.len())] = byte;
+        for bytes in [&key[..], &tampered[..], &key[..cut.index(key.len() + 1)]] {
+            let e = explain(schema, bytes);
+            prop_assert_eq!(&e, &Tagged::KEY_TYPES.explain(bytes));
+            let typed = Tagged::decode(bytes);
+            prop_assert_eq!(e.error, typed.as_ref().err().copied());
+            if let Ok(t) = typed {
+                let member = match t {
+                    Tagged::Fixed(_) => "Fixed",
+                    Tagged::User(_) => "User",
+                    Tagged::Group(_) => "Group",
+                };
+                prop_assert_eq!(e.member, Some(member));
             }
         }
     }

@@ -288,10 +288,12 @@ pub struct Member {
 
 impl KeyTypes {
     /// Takes `bytes` apart as the member the enum's `decode` would pick (the
-    /// first that decodes; when none does, the one whose error came furthest).
+    /// first whose tag and key decode; when none does, the one the bytes
+    /// begin, else the one whose error came furthest). A member's tag leads
+    /// the key; its fields' spans count from the key's first byte.
     #[cfg(feature = "alloc")]
     pub fn explain(&self, bytes: &[u8]) -> crate::Explained {
-        crate::dynamic::explain_members(self.members, bytes)
+        crate::dynamic::explain_members(self, bytes)
     }
 }
 

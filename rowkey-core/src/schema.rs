@@ -8,7 +8,10 @@
 //! `name`, `offset`, `width`, `codec` (an object: `kind` and its parameters),
 //! `display` (the codec as the layout table prints it), `order`, `reverse`,
 //! `mirror`, `optional` and `rust_type`. An enum of key types gives
-//! `members`, each with its `member` name, `tag` and `key` document.
+//! `members`, each with its `member` name, `prefix`, `tag` and `key` document:
+//! `prefix` is the variant's `#[tag(..)]` bytes, written before the member's
+//! key (`[]` without one); `tag` is the first `#[tag]` field inside the key
+//! (`{"field", "offset", "bytes"}`, the offset within the key, or `null`).
 
 use alloc::format;
 use alloc::string::String;
@@ -50,7 +53,8 @@ impl Layout {
 }
 
 impl KeyTypes {
-    /// The key types as a JSON document, `"format": 1`: each member's tag and key.
+    /// The key types as a JSON document, `"format": 1`: each member's
+    /// variant tag (`prefix`), the tag field inside its key (`tag`) and its key.
     pub fn to_json(&self) -> String {
         let mut s = format!(
             "{{\n  \"format\": {FORMAT},\n  \"name\": {},\n  \"members\": [\n",
@@ -58,7 +62,9 @@ impl KeyTypes {
         );
         for (i, m) in self.members.iter().enumerate() {
             let sep = if i + 1 < self.members.len() { "," } else { "" };
-            let _ = write!(s, "    {{\"member\": {}, \"tag\": ", json_str(m.name));
+            let _ = write!(s, "    {{\"member\": {}, \"prefix\": ", json_str(m.name));
+            write_bytes(&mut s, m.tag);
+            s.push_str(", \"tag\": ");
             write_tag(&mut s, m.layout);
             s.push_str(", \"key\": ");
             write_layout(&mut s, m.layout, "", false);

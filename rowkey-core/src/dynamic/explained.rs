@@ -70,6 +70,9 @@ pub struct Explained {
     /// For an enum of key types, the member (variant) that matched, or
     /// whose error came furthest when none did.
     pub member: Option<&'static str>,
+    /// For a member with a `#[tag]`, the tag's bytes, which lead the key
+    /// before the member's fields (whose spans count them); else empty.
+    pub tag: &'static [u8],
     /// The key's length in bytes.
     pub len: usize,
     /// Every segment, in key order.
@@ -82,7 +85,7 @@ impl Explained {
     /// Whether the key is shorter than its layout: a prefix, such as a
     /// region start or a scan's start row.
     pub fn is_partial(&self) -> bool {
-        self.len < self.layout.width
+        self.len < self.width()
             || self
                 .fields
                 .iter()
@@ -100,13 +103,18 @@ impl Explained {
             return Some(alloc::format!(
                 "partial key: {} of {} bytes",
                 self.len,
-                self.layout.width
+                self.width()
             ));
         }
         match self.error {
             Some(e) if matches!(e.kind(), DecodeErrorKind::Length { .. }) => Some(e.to_string()),
             _ => None,
         }
+    }
+
+    /// The shortest key of the layout, with the member's tag.
+    fn width(&self) -> usize {
+        self.tag.len() + self.layout.width
     }
 
     fn title(&self) -> String {

@@ -79,6 +79,7 @@ pub fn explain(layout: &'static Layout, bytes: &[u8]) -> Explained {
     Explained {
         layout,
         member: None,
+        tag: &[],
         len: bytes.len(),
         fields,
         error: decode(layout, bytes).err(),
@@ -86,27 +87,46 @@ pub fn explain(layout: &'static Layout, bytes: &[u8]) -> Explained {
 }
 
 /// Explains `bytes` as one of several key types sharing a table (a derived
-/// enum of key types): the first whose `decode` accepts the bytes, as the
-/// enum's `decode` picks it; else the first that the bytes begin (a partial
-/// key whose fields present all decode); else the one whose error came
-/// furthest into the key.
-pub fn explain_members(members: &[crate::Member], bytes: &[u8]) -> Explained {
-    let mut best: Option<(usize, &crate::Member)> = None;
+/// enum of key types), as the enum's `decode` reads them: a member's tag
+/// leads its key, and the fields after it are explained with spans counted
+/// from the key's first byte. The member is the first whose tag and key
+/// decode; else the first that the bytes begin (a partial key: part of the
+/// tag, or the tag and fields that all decode); else the one whose error came
+/// furthest. The error is the enum's `decode` error.
+pub fn explain_members(types: &crate::KeyTypes, bytes: &[u8]) -> Explained {
+    let mut best: Option<(DecodeError, &crate::Member)> = None;
     let mut begun: Option<&crate::Member> = None;
-    for m in members {
-        match decode(m.layout, bytes) {
-            Ok(_) => return with_member(m, bytes),
-            Err(_) if begun.is_none() && is_prefix(m.layout, bytes) => begun = Some(m),
-            Err(e) => {
-                if best.is_none_or(|(offset, _)| e.offset() >= offset) {
-                    best = Some((e.offset(), m));
-                }
-            }
+    for m in types.members {
+        let e = match member_decode(types.name, m, bytes) {
+            Ok(()) => return with_member(m, bytes, None),
+            Err(e) => e,
+        };
+        if begun.is_none() && begins(m, bytes) {
+            begun = Some(m);
+        }
+        // As the enum's `decode`: a later error replaces one no further in.
+        if best.is_none_or(|(b, _)| e.offset() >= b.offset()) {
+            best = Some((e, m));
         }
     }
-    match begun.or(best.map(|(_, m)| m)) {
-        Some(m) => with_member(m, bytes),
-        None => explain(&EMPTY, bytes),
+    match (begun, best) {
+        (Some(m), Some((e, _))) | (None, Some((e, m))) => with_member(m, bytes, Some(e)),
+        _ => explain(&EMPTY, bytes),
+    }
+}
+
+/// The member's tag, then its key: what the enum's `decode` checks of it.
+fn member_decode(name: &'static str, m: &crate::Member, bytes: &[u8]) -> Result<(), DecodeError> {
+    let rest = crate::record::strip_tag(bytes, m.tag, name)?;
+    decode(m.layout, rest).map(drop)
+}
+
+/// Whether `bytes` are the start of a key of member `m`: part of its tag, or
+/// its tag and the start of its key.
+fn begins(m: &crate::Member, bytes: &[u8]) -> bool {
+    match bytes.get(m.tag.len()..) {
+        None => m.tag.starts_with(bytes),
+        Some(rest) => bytes.starts_with(m.tag) && is_prefix(m.layout, rest),
     }
 }
 
@@ -135,10 +155,20 @@ static EMPTY: Layout = Layout {
     segments: &[],
 };
 
-fn with_member(m: &crate::Member, bytes: &[u8]) -> Explained {
+/// `m`'s explanation of `bytes`: its key's fields after the tag, their
+/// spans shifted by the tag's length (none when the bytes stop inside it).
+fn with_member(m: &crate::Member, bytes: &[u8], error: Option<DecodeError>) -> Explained {
+    let rest = bytes.get(m.tag.len()..).unwrap_or_default();
+    let mut e = explain(m.layout, rest);
+    for f in &mut e.fields {
+        f.span = f.span.start + m.tag.len()..f.span.end + m.tag.len();
+    }
     Explained {
         member: Some(m.name),
-        ..explain(m.layout, bytes)
+        tag: m.tag,
+        len: bytes.len(),
+        error,
+        ..e
     }
 }
 

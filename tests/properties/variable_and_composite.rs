@@ -1,12 +1,10 @@
 //! Properties of the richer field kinds (escaped, trailing, float, `Option`, nested, tag, mirror): round trip, byte order equals value order, uniqueness, total decode, borrowed decode, prefix helpers and mixed scans.
 
-#[path = "support/cases.rs"]
-mod support_cases;
+use super::support_cases::cases;
 use std::borrow::Cow;
 use std::cmp::{Ordering, Reverse};
 use std::collections::BTreeMap;
 use std::fmt::Debug;
-use support_cases::cases;
 
 use proptest::prelude::*;
 use proptest::sample::{select, Index};

@@ -4,9 +4,7 @@ use std::borrow::Cow;
 
 use rowkey::{KeyRange, Md5, RowKey};
 
-#[path = "support/counting_alloc.rs"]
-mod counting_alloc;
-use counting_alloc::{allocations, keep};
+use super::counting_alloc::{allocations, keep};
 use std::hint::black_box;
 
 // ---- keys ----

@@ -2,9 +2,7 @@
 
 use rowkey::{KeyRange, RowKey};
 
-#[path = "support/counting_alloc.rs"]
-mod counting_alloc;
-use counting_alloc::{allocations, keep};
+use super::counting_alloc::{allocations, keep};
 use std::hint::black_box;
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
