@@ -155,6 +155,16 @@ fn salt(s: &Map<String, Value>) -> Result<LayoutSalt, String> {
         "phoenix" => Salt::phoenix(buckets),
         other => return Err(format!("unknown salt format `{other}`")),
     };
+    // A user function's code is not in the schema: its buckets cannot be checked.
+    let salt = match s.get("hash").and_then(Value::as_str) {
+        None | Some("xxh32" | "phoenix") => salt,
+        Some("modulo") => salt.with_hash(rowkey_core::SaltHash::Modulo),
+        Some(other) => {
+            return Err(format!(
+                "salt hash `{other}` cannot be computed from a schema"
+            ))
+        }
+    };
     if salt.buckets() != buckets || salt.width() != width {
         return Err(format!(
             "a salt of {buckets} buckets in {width} bytes is not one rowkey writes"

@@ -12,7 +12,8 @@
 //! salt    = 0x00                                  no salt
 //!         | 0x01 format:u8 digits:u8 hash:u8 buckets:u32 n:u32 index:u32*n
 //!             format: 0 binary, 1 digits (digits = D, else 0), 2 Phoenix;
-//!             hash: 0, the format's own (xxh32, or Phoenix's);
+//!             hash: 0, the format's own (xxh32, or Phoenix's); 1, modulo;
+//!                   2, a user function (its code is not hashed);
 //!             index: the position in `segments` of each hashed field
 //! segment = offset width codec order:u8 flags:u8
 //!             order: 0 ascending, 1 descending, 2 unordered
@@ -55,7 +56,7 @@
 //! ```
 
 use crate::layout::{FieldCodec, Layout, Order, Segment};
-use crate::SaltFormat;
+use crate::{SaltFormat, SaltHash};
 
 const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
 const PRIME: u64 = 0x0000_0100_0000_01b3;
@@ -123,8 +124,12 @@ const fn salt_bytes(h: Fnv, layout: &Layout) -> Fnv {
         SaltFormat::Digits(d) => (1, d),
         SaltFormat::Phoenix => (2, 0),
     };
-    // The hash byte is 0 while the format decides the hash.
-    let mut h = h.byte(1).byte(format).byte(digits).byte(0);
+    let hash = match salt.salt.hash() {
+        SaltHash::Format => 0,
+        SaltHash::Modulo => 1,
+        SaltHash::Custom(_) => 2,
+    };
+    let mut h = h.byte(1).byte(format).byte(digits).byte(hash);
     h = h.u32(salt.salt.buckets());
     h = h.u32(salt.fields.len() as u32);
     let mut i = 0;

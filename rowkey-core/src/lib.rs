@@ -46,7 +46,7 @@ pub use layout::{
 #[cfg(feature = "md5")]
 pub use md5::Md5;
 pub use range::{KeyRange, DEFAULT_RANGE_CAPACITY};
-pub use salt::{BucketRanges, Salt, SaltFormat, SplitPoint, SplitPoints};
+pub use salt::{BucketRanges, Salt, SaltFormat, SaltHash, SplitPoint, SplitPoints};
 
 /// What generated code calls. Not public API: it may change in any release.
 #[doc(hidden)]

@@ -134,6 +134,11 @@ fn write_salt(s: &mut String, l: &Layout) {
         SaltFormat::Digits(_) => ("digits", "xxh32"),
         SaltFormat::Phoenix => ("phoenix", "phoenix"),
     };
+    let hash = match salt.salt.hash() {
+        crate::SaltHash::Format => hash,
+        crate::SaltHash::Modulo => "modulo",
+        crate::SaltHash::Custom(_) => "custom",
+    };
     let _ = write!(
         s,
         "{{\"buckets\": {}, \"format\": \"{format}\", \"hash\": \"{hash}\", \"width\": {}, \"fields\": [",

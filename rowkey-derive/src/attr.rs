@@ -62,8 +62,19 @@ pub struct SaltAttr {
     pub modulo: Option<At<u64>>,
     /// `pad = D`
     pub pad: Option<At<u64>>,
+    /// `hash = modulo` or `hash = path::to::f`, with the span of the value.
+    pub hash: Option<(SaltHashAttr, Span)>,
     /// A key could not be read (already reported).
     pub malformed: bool,
+}
+
+/// `hash = ..` in `#[salt(..)]`.
+#[derive(Clone)]
+pub enum SaltHashAttr {
+    /// `hash = modulo`
+    Modulo,
+    /// `hash = path::to::f`, a `fn(&[u8]) -> u32`.
+    Custom(syn::Path),
 }
 
 /// The attributes of one field.
@@ -410,6 +421,7 @@ fn salt_attr(cx: &Ctxt, attr: &Attribute, span: Span) -> SaltAttr {
         span,
         modulo: None,
         pad: None,
+        hash: None,
         malformed: false,
     };
     let mut malformed = false;
@@ -426,6 +438,10 @@ fn salt_attr(cx: &Ctxt, attr: &Attribute, span: Span) -> SaltAttr {
                     .get_ident()
                     .map(|i| i.to_string())
                     .unwrap_or_default();
+                if n == SALT_HASH {
+                    malformed |= !salt_hash(cx, &meta, &mut salt.hash);
+                    return Ok(());
+                }
                 let slot = match n.as_str() {
                     SALT_MOD => Some((&mut salt.modulo, "mod = 16")),
                     SALT_PAD => Some((&mut salt.pad, "mod = 10000, pad = 4")),
@@ -461,6 +477,35 @@ fn salt_attr(cx: &Ctxt, attr: &Attribute, span: Span) -> SaltAttr {
     }
     salt.malformed = malformed;
     salt
+}
+
+/// `hash = modulo` or `hash = path::to::f`; false if it could not be read.
+fn salt_hash(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    slot: &mut Option<(SaltHashAttr, Span)>,
+) -> bool {
+    let path = meta.value().and_then(|v| v.parse::<syn::Path>());
+    let path = match path {
+        Ok(p) => p,
+        Err(e) => {
+            skip_value(meta);
+            cx.push(syn::Error::new(e.span(), msg::SALT_HASH_SYNTAX));
+            return false;
+        }
+    };
+    let span = path.span();
+    if let Some((_, first)) = slot {
+        duplicate_key(cx, SALT_HASH, *first, meta.path.span());
+        return true;
+    }
+    let hash = if path.is_ident(HASH_MODULO) {
+        SaltHashAttr::Modulo
+    } else {
+        SaltHashAttr::Custom(path)
+    };
+    *slot = Some((hash, span));
+    true
 }
 
 pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {

@@ -6,12 +6,14 @@
 use crate::ast::Input;
 use crate::ctxt::{Ctxt, Scope};
 use crate::messages as msg;
-use crate::model::{Draft, SaltFormat, Size};
+use crate::model::{Codec, Draft, SaltFormat, SaltHashAttr, Size};
 use crate::symbol::unraw;
 
 pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     cx.scope(Scope::Key);
     salt_before_variable(cx, input, key);
+    modulo_on_unsigned(cx, key);
+    custom_hash_adjacent(cx, key);
     at_offsets(cx, key);
     declared_width(cx, key);
     within_max_width(cx, input, key);
@@ -43,6 +45,42 @@ fn salt_before_variable(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
             cx.error_at(span, msg::salted_variable(&name(i)));
         } else {
             cx.error_at(span, msg::salted_after_variable(&name(i), &name(v)));
+        }
+    }
+}
+
+/// `hash = modulo` reads the salted bytes as one big-endian unsigned integer,
+/// which is the field's value only for unsigned integers written as they are.
+fn modulo_on_unsigned(cx: &Ctxt, key: &Draft<'_>) {
+    let Some(salt) = &key.salt else { return };
+    let Some((SaltHashAttr::Modulo, span)) = &salt.hash else {
+        return;
+    };
+    for &i in &salt.fields {
+        let f = &key.fields[i];
+        let unsigned = match &f.codec {
+            Some(Codec::Int(t)) | Some(Codec::Narrow { from: t, .. }) => !t.signed(),
+            // Unknown: reported where it was written.
+            None => continue,
+            Some(_) => false,
+        };
+        if !unsigned || f.descending || f.mirror || f.optional {
+            let ty = crate::lower::ty::text(f.ty);
+            cx.error_at(*span, msg::modulo_needs_unsigned(&unraw(f.ident), &ty));
+        }
+    }
+}
+
+/// A user hash is called on one slice: the salted fields must be adjacent.
+fn custom_hash_adjacent(cx: &Ctxt, key: &Draft<'_>) {
+    let Some(salt) = &key.salt else { return };
+    let Some((SaltHashAttr::Custom(_), span)) = &salt.hash else {
+        return;
+    };
+    for pair in salt.fields.windows(2) {
+        if pair[1] != pair[0] + 1 {
+            let (a, b) = (key.fields[pair[1]].ident, key.fields[pair[0]].ident);
+            cx.error_at(*span, msg::custom_hash_apart(&unraw(a), &unraw(b)));
         }
     }
 }

@@ -358,6 +358,16 @@ pub fn phoenix_too_many(n: u64, max: u64) -> String {
 pub fn salts_differ(key: &str, new: u64, old: u64, field: &str) -> String {
     format!("salted fields share one bucket: `{key} = {new}` here but `{key} = {old}` on `{field}`. Give it once")
 }
+pub const SALT_HASH_SYNTAX: &str = "`hash` takes `modulo` or the path of a `fn(&[u8]) -> u32`: `#[salt(mod = 16, hash = modulo)]`, `#[salt(mod = 16, hash = my_hash)]`";
+pub fn hashes_differ(field: &str) -> String {
+    format!("salted fields share one bucket, but this `hash` differs from the one on `{field}`. Give it once")
+}
+pub fn modulo_needs_unsigned(name: &str, ty: &str) -> String {
+    format!("`hash = modulo` takes the bucket from the value of `{name}`, so it needs an unsigned integer in its default or `#[be_u*]` codec, neither reversed, mirrored nor optional; `{name}` is `{ty}`. Use the default xxh32 salt (remove `hash = modulo`), or a `hash = path::to::fn` over its bytes")
+}
+pub fn custom_hash_apart(name: &str, other: &str) -> String {
+    format!("a `hash = path::to::fn` salt hashes one run of bytes, but the salted `{name}` is not next to the salted `{other}`. Move the salted fields together")
+}
 pub const SALT_WITHOUT_MOD: &str =
     "`#[salt]` needs the bucket count, on one of the salted fields: `#[salt(mod = 100)]`";
 pub fn bad_bucket_count(n: u64, max: u64) -> String {

@@ -6,7 +6,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-pub use crate::attr::At;
+pub use crate::attr::{At, SaltHashAttr};
 
 /// A key struct. `lower` builds it with `C = Option<Codec>` and
 /// `W = Option<Size>` (`None` where a field could not be understood, so no
@@ -81,6 +81,8 @@ pub struct Salt {
     /// Indices into `Key::fields` of the fields the bucket hashes, in order.
     /// Phoenix salts hash every field.
     pub fields: Vec<usize>,
+    /// `hash = ..`, with the span of its value; `None` for the format's own.
+    pub hash: Option<(SaltHashAttr, proc_macro2::Span)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

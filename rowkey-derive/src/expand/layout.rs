@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::ToTokens;
 
 use super::{lit, q as quote};
-use crate::model::{Codec, Field, IntTy, Key, Salt, SaltFormat, TextKind};
+use crate::model::{Codec, Field, IntTy, Key, Salt, SaltFormat, SaltHashAttr, TextKind};
 use crate::symbol::unraw;
 
 pub fn layout(key: &Key<'_>) -> TokenStream {
@@ -40,10 +40,24 @@ fn salt_segment(key: &Key<'_>, salt: &Salt) -> TokenStream {
         .iter()
         .map(|&i| unraw(key.fields[i].ident))
         .collect();
+    let hash = match &salt.hash {
+        None => String::new(),
+        Some((SaltHashAttr::Modulo, _)) => ", hash = modulo".to_string(),
+        Some((SaltHashAttr::Custom(p), _)) => {
+            format!(
+                ", hash = {}",
+                p.to_token_stream().to_string().replace(' ', "")
+            )
+        }
+    };
     let codec = match salt.format {
-        SaltFormat::Binary => format!("salt(mod = {}) of {}", salt.buckets, hashed.join(", ")),
+        SaltFormat::Binary => format!(
+            "salt(mod = {}{hash}) of {}",
+            salt.buckets,
+            hashed.join(", ")
+        ),
         SaltFormat::Digits(d) => format!(
-            "salt(mod = {}, pad = {d}) of {}",
+            "salt(mod = {}, pad = {d}{hash}) of {}",
             salt.buckets,
             hashed.join(", ")
         ),
