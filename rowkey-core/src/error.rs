@@ -192,6 +192,9 @@ pub enum DecodeErrorKind {
     Unterminated,
     /// A borrowed field (`&str`, `&[u8]`) whose bytes had to be unescaped or inverted.
     NeedsOwned,
+    /// A field added with `since` is written as `None` at the end of the key,
+    /// where `None` writes nothing: no encoder writes these bytes.
+    AbsentWritten,
     /// A bucket number at or above the bucket count.
     BucketOutOfRange {
         /// The bucket in the key.
@@ -296,6 +299,9 @@ impl fmt::Display for DecodeError {
             }
             DecodeErrorKind::NeedsOwned => f.write_str(
                 "the value contains an escaped 0x00 or is descending, so it cannot be borrowed from the key; use String, Vec<u8> or Cow",
+            ),
+            DecodeErrorKind::AbsentWritten => f.write_str(
+                "an added (`since`) field is written as None at the end of the key, where None writes nothing",
             ),
             DecodeErrorKind::BucketOutOfRange { found, buckets } => write!(
                 f,

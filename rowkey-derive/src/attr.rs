@@ -89,6 +89,8 @@ pub struct FieldAttrs {
     pub tag: Option<At<Vec<u8>>>,
     pub escaped: Option<Span>,
     pub mirror: Option<Span>,
+    /// `#[rowkey(since = N)]`: a trailing optional field added in version N.
+    pub since: Option<At<u64>>,
     /// Some attribute of this field could not be read (already reported):
     /// `check` then judges nothing that depends on what it would have said.
     pub malformed: bool,
@@ -479,6 +481,31 @@ fn salt_attr(cx: &Ctxt, attr: &Attribute, span: Span) -> SaltAttr {
     salt
 }
 
+/// `#[rowkey(since = N)]` on a field; any other key belongs on the struct
+/// or is a codec written the wrong way.
+fn field_rowkey(cx: &Ctxt, attr: &Attribute, span: Span, out: &mut FieldAttrs) {
+    let mut since = None;
+    let mut other = false;
+    let result = attr.parse_nested_meta(|meta| {
+        if meta.path.is_ident(KEY_SINCE) {
+            since = key_int(cx, &meta, KEY_SINCE, "since = 2").or(since);
+        } else {
+            other = true;
+            skip_value(&meta);
+        }
+        Ok(())
+    });
+    if result.is_err() || other {
+        cx.error_at(span, msg::ROWKEY_ON_FIELD);
+        return;
+    }
+    if let Some(v) = since {
+        if out.first(cx, KEY_SINCE, v.span) {
+            out.since = Some(v);
+        }
+    }
+}
+
 /// `hash = modulo` or `hash = path::to::f`; false if it could not be read.
 fn salt_hash(
     cx: &Ctxt,
@@ -599,7 +626,8 @@ fn field_attr(
                 out.mirror = Some(span);
             }
         }
-        ROWKEY => cx.error_at(span, msg::ROWKEY_ON_FIELD),
+        // #[rowkey(since = 2)]
+        ROWKEY => field_rowkey(cx, attr, span, out),
         _ => {}
     }
     Ok(())

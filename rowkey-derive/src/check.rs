@@ -4,6 +4,7 @@
 //! which only the compiler knows, are left to `expand/checks.rs`.
 
 use crate::ast::Input;
+use crate::attr::At;
 use crate::ctxt::{Ctxt, Scope};
 use crate::messages as msg;
 use crate::model::{Codec, Draft, SaltFormat, SaltHashAttr, Size};
@@ -14,6 +15,10 @@ pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     salt_before_variable(cx, input, key);
     modulo_on_unsigned(cx, key);
     custom_hash_adjacent(cx, key);
+    since_on_option(cx, key);
+    since_trailing(cx, key);
+    since_increasing(cx, key);
+    since_ascending_unsalted(cx, key);
     at_offsets(cx, key);
     declared_width(cx, key);
     within_max_width(cx, input, key);
@@ -85,6 +90,68 @@ fn custom_hash_adjacent(cx: &Ctxt, key: &Draft<'_>) {
     }
 }
 
+/// Old keys lack an added field: only an `Option` can read them (as `None`).
+fn since_on_option(cx: &Ctxt, key: &Draft<'_>) {
+    for f in &key.fields {
+        let Some(since) = f.since else { continue };
+        if !matches!(
+            crate::lower::ty::classify(f.ty),
+            crate::lower::ty::TyClass::Option(_)
+        ) {
+            let ty = crate::lower::ty::text(f.ty);
+            cx.error_at(since.span, msg::since_not_option(&unraw(f.ident), &ty));
+        }
+    }
+}
+
+/// Old keys end where the added fields begin, so those come last.
+fn since_trailing(cx: &Ctxt, key: &Draft<'_>) {
+    let Some(later) = key.fields.iter().rposition(|f| f.since.is_none()) else {
+        return;
+    };
+    for f in &key.fields[..later] {
+        if let Some(since) = f.since {
+            let message = msg::since_not_trailing(&unraw(f.ident), &unraw(key.fields[later].ident));
+            cx.error_at(since.span, message);
+        }
+    }
+}
+
+/// Fields are added at the end, so their versions never go down.
+fn since_increasing(cx: &Ctxt, key: &Draft<'_>) {
+    let mut newest: Option<(u64, &proc_macro2::Ident)> = None;
+    for f in &key.fields {
+        let Some(since) = f.since else { continue };
+        match newest {
+            Some((v, earlier)) if since.value < v => {
+                let message =
+                    msg::since_decreases(&unraw(f.ident), since.value, &unraw(earlier), v);
+                cx.error_at(since.span, message);
+            }
+            _ => newest = Some((since.value, f.ident)),
+        }
+    }
+}
+
+/// An absent field sorts first and hashes nothing: it can be neither reversed
+/// (`None` would sort last) nor salted.
+fn since_ascending_unsalted(cx: &Ctxt, key: &Draft<'_>) {
+    let salted = |i: usize| {
+        key.salt
+            .as_ref()
+            .is_some_and(|s| s.format != SaltFormat::Phoenix && s.fields.contains(&i))
+    };
+    for (i, f) in key.fields.iter().enumerate() {
+        let Some(since) = f.since else { continue };
+        if f.descending {
+            cx.error_at(since.span, msg::since_reversed(&unraw(f.ident)));
+        }
+        if salted(i) {
+            cx.error_at(since.span, msg::since_salted(&unraw(f.ident)));
+        }
+    }
+}
+
 /// `#[at(N)]` pins the format: the field must start at byte N, which only a
 /// field before any variable-length one has.
 fn at_offsets(cx: &Ctxt, key: &Draft<'_>) {
@@ -129,6 +196,9 @@ fn declared_width(cx: &Ctxt, key: &Draft<'_>) {
         cx.error_at(declared.span, message);
         return;
     }
+    if let Some(i) = key.fields.iter().position(|f| f.since.is_some()) {
+        return declared_width_with_since(cx, key, declared, i);
+    }
     match key.width.known() {
         Some(w) if w != declared.value => {
             let message = msg::width_mismatch(declared.value, w, &breakdown(key));
@@ -136,6 +206,23 @@ fn declared_width(cx: &Ctxt, key: &Draft<'_>) {
         }
         // Equal, or a nested key's width: a trait bound in the output.
         _ => {}
+    }
+}
+
+/// With added fields, `width = N` is the width with all of them present, so
+/// that the declaration allows for them.
+fn declared_width_with_since(cx: &Ctxt, key: &Draft<'_>, declared: At<usize>, first: usize) {
+    let Some(last) = key.fields.last() else {
+        return;
+    };
+    let full = last.width.as_ref().map(|w| last.offset.plus(w));
+    let (Some(full), Some(shortest)) = (full.and_then(|f| f.known()), key.width.known()) else {
+        return;
+    };
+    if full != declared.value {
+        let name = unraw(key.fields[first].ident);
+        let message = msg::width_without_since(declared.value, shortest, full, &name);
+        cx.error_at(declared.span, message);
     }
 }
 

@@ -88,7 +88,7 @@ pub fn field_attr_on_struct(name: &str, is_salt: bool) -> String {
 
 pub const ROWKEY_NEEDS_KEYS: &str = "`#[rowkey]` needs keys: `#[rowkey(width = 20)]`, `max_width = N`, `crate = \"path\"`, `salt(buckets = N, phoenix)`";
 pub const CRATE_PATH: &str = "`crate` takes the path to rowkey as a string: `crate = \"::rowkey\"`";
-pub const ROWKEY_ON_FIELD: &str = "`#[rowkey(..)]` goes on the struct; on a field, write the codec directly: `#[pad(6)]`, `#[be_u32]`, `#[fixed(8)]`, `#[reverse]`, `#[at(N)]`, `#[salt(mod = N)]`";
+pub const ROWKEY_ON_FIELD: &str = "`#[rowkey(..)]` goes on the struct (on a field it takes only `since = N`); on a field, write the codec directly: `#[pad(6)]`, `#[be_u32]`, `#[fixed(8)]`, `#[reverse]`, `#[at(N)]`, `#[salt(mod = N)]`";
 
 pub const PHOENIX_EXAMPLE: &str = "#[rowkey(salt(buckets = 16, phoenix))]";
 pub fn phoenix_needs_buckets() -> String {
@@ -344,6 +344,24 @@ pub fn at_mismatch(name: &str, offset: usize, at: usize, layout: &str) -> String
 }
 pub fn width_mismatch(declared: usize, w: usize, layout: &str) -> String {
     format!("declared `width = {declared}`, but the fields add up to {w} bytes: {layout}. Write `width = {w}`, or change the fields")
+}
+pub fn since_not_option(name: &str, ty: &str) -> String {
+    format!("`since` marks a field added to stored keys, which old keys do not have, so it must be optional: `{name}` is `{ty}`. Make it `Option<{ty}>` (old keys decode as `None`)")
+}
+pub fn since_not_trailing(name: &str, later: &str) -> String {
+    format!("`{name}` has `since`, but `{later}` after it has not: old keys end where the added fields begin, so added fields go last. Move `{name}` after `{later}`, or give `{later}` a `since` too")
+}
+pub fn since_decreases(name: &str, version: u64, earlier: &str, before: u64) -> String {
+    format!("`since = {version}` on `{name}` is older than `since = {before}` on `{earlier}` before it: fields are added at the end, so versions only grow. Write `since = {before}` or more, or reorder the fields")
+}
+pub fn since_reversed(name: &str) -> String {
+    format!("`{name}` has `since` and `#[reverse]`: an absent field writes no bytes and sorts first, which a reversed `Option` (`None` last) cannot match. Remove `#[reverse]`")
+}
+pub fn since_salted(name: &str) -> String {
+    format!("`{name}` has `since` and `#[salt]`: an added field may be absent from the key, so the bucket cannot hash it. Remove this `#[salt]`")
+}
+pub fn width_without_since(declared: usize, shortest: usize, full: usize, first: &str) -> String {
+    format!("declared `width = {declared}`, but with its `since` fields from `{first}` on this key is {shortest} to {full} bytes. Write `width = {full}`, the width with every added field present")
 }
 pub fn width_on_variable(variable: &str, declared: usize) -> String {
     format!("`{variable}` has a variable length, so this key has no fixed width to declare. Remove `width = {declared}`, or write `max_width = {declared}` to cap the length of every key")

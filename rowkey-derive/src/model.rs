@@ -53,6 +53,7 @@ impl<'a> Draft<'a> {
                     optional: f.optional,
                     offset: f.offset,
                     at: f.at,
+                    since: f.since,
                 })
             })
             .collect::<Option<Vec<_>>>()?;
@@ -109,6 +110,9 @@ pub struct Field<'a, C = Codec, W = Size> {
     pub width: W,
     /// `#[at(N)]`: where the field is declared to start.
     pub at: Option<At<usize>>,
+    /// `#[rowkey(since = N)]`: an optional field added to stored keys; at the
+    /// end of the key, absent (`None`) writes nothing.
+    pub since: Option<At<u64>>,
 }
 
 impl<W> Field<'_, Codec, W> {

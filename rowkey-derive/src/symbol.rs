@@ -24,6 +24,9 @@ pub const KEY_CRATE: &str = "crate";
 pub const KEY_SALT: &str = "salt";
 pub const STRUCT_KEYS: &[&str] = &[KEY_WIDTH, KEY_MAX_WIDTH, KEY_CRATE, KEY_SALT];
 
+/// Keys of `#[rowkey(...)]` on a field.
+pub const KEY_SINCE: &str = "since";
+
 /// Keys of `#[salt(...)]` on a field.
 pub const SALT_MOD: &str = "mod";
 pub const SALT_PAD: &str = "pad";

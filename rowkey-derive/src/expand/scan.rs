@@ -51,7 +51,9 @@ pub fn helpers(key: &Key<'_>) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
     let cap = capacity(key);
     let mut items = vec![salt_items(key)];
-    for k in 1..=key.fields.len() {
+    // Added fields may be absent, so no prefix runs into them.
+    let known = key.fields.iter().take_while(|f| f.since.is_none()).count();
+    for k in 1..=known {
         items.push(prefix_helper(key, k, &cap));
         if key.fields[k - 1].nested() {
             items.push(within_helper(key, k, &cap));
