@@ -170,3 +170,45 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_layout_records_since() {
+    let since: Vec<u32> = FileKeyV3::LAYOUT.segments.iter().map(|s| s.since).collect();
+    assert_eq!(since, [0, 0, 2, 3]);
+    assert_eq!(
+        FileKeyV3::LAYOUT.segments[2].codec,
+        "Option<u16>, since = 2"
+    );
+    assert!(FileKeyV3::LAYOUT.to_json().contains("\"since\": 3}"));
+    assert!(!FileKeyV1::LAYOUT.to_json().contains("since"));
+}
+
+/// FNV-1a 64, as the fingerprint module specifies it.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// The documented canonical bytes, by hand: an added field sets flag 8 and
+/// appends its version.
+#[test]
+fn the_fingerprint_hashes_since() {
+    let mut b = b"RK\x01\x01".to_vec(); // variable
+    b.extend(14u64.to_be_bytes()); // shortest width
+    b.push(0); // no salt
+    b.extend(3u64.to_be_bytes());
+    b.extend(0u64.to_be_bytes());
+    b.extend(6u64.to_be_bytes());
+    b.push(0x03);
+    b.extend(6u64.to_be_bytes());
+    b.extend([0, 0]);
+    b.extend(6u64.to_be_bytes());
+    b.extend(8u64.to_be_bytes());
+    b.extend([0x01, 8, 0, 0, 0]);
+    b.extend(14u64.to_be_bytes());
+    b.extend(3u64.to_be_bytes());
+    b.extend([0x01, 2, 0, 0, 4 | 8]); // u16, ascending, optional | added
+    b.extend(2u32.to_be_bytes());
+    assert_eq!(FileKeyV2::FINGERPRINT, fnv1a(&b));
+}

@@ -208,6 +208,14 @@ fn segment(v: &Value) -> Result<Segment, String> {
         mirror: bool_field(obj, "mirror").map_err(ctx)?,
         optional: bool_field(obj, "optional").map_err(ctx)?,
         rust_type: leak(str_field(obj, "rust_type").map_err(ctx)?),
+        // Written only for added fields, so older schemas read unchanged.
+        since: match obj.get("since") {
+            None => 0,
+            Some(v) => v
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| ctx("\"since\" is not a version number".to_string()))?,
+        },
     })
 }
 

@@ -17,7 +17,8 @@
 //!             index: the position in `segments` of each hashed field
 //! segment = offset width codec order:u8 flags:u8
 //!             order: 0 ascending, 1 descending, 2 unordered
-//!             flags: 1 reverse | 2 mirror | 4 optional
+//!             flags: 1 reverse | 2 mirror | 4 optional | 8 added
+//!           [since:u32]                 only with flag 8: `#[rowkey(since = N)]`
 //! codec   = 0x01 bytes:u8 signed:u8     native integer
 //!         | 0x02 bytes:u8               be_u16 / be_u32 / be_u64
 //!         | 0x03 digits                 pad
@@ -175,8 +176,16 @@ const fn segment_bytes(h: Fnv, s: &Segment) -> Fnv {
         Order::Descending => 1,
         Order::Unordered => 2,
     };
-    let flags = s.reverse as u8 | (s.mirror as u8) << 1 | (s.optional as u8) << 2;
-    h.byte(order).byte(flags)
+    let added = s.since != 0;
+    let flags =
+        s.reverse as u8 | (s.mirror as u8) << 1 | (s.optional as u8) << 2 | (added as u8) << 3;
+    let h = h.byte(order).byte(flags);
+    // Appended only for added fields, so other keys keep their fingerprints.
+    if added {
+        h.u32(s.since)
+    } else {
+        h
+    }
 }
 
 const fn codec_bytes(h: Fnv, codec: &FieldCodec) -> Fnv {

@@ -175,6 +175,11 @@ fn write_segment(s: &mut String, seg: &Segment) {
         seg.optional,
         json_str(seg.rust_type)
     );
+    // Only added fields carry it, so the schemas of other keys do not change.
+    if seg.since != 0 {
+        s.pop();
+        let _ = write!(s, ", \"since\": {}}}", seg.since);
+    }
 }
 
 fn write_codec(s: &mut String, kind: &FieldCodec) {

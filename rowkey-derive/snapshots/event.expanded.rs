@@ -60,6 +60,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "",
+                    since: 0,
                 },
                 ::rowkey::Segment {
                     name: "user",
@@ -75,6 +76,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "u32",
+                    since: 0u32,
                 },
                 ::rowkey::Segment {
                     name: "ts",
@@ -90,6 +92,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "u64",
+                    since: 0u32,
                 },
             ],
         };

@@ -75,6 +75,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "u32",
+                    since: 0u32,
                 },
                 ::rowkey::Segment {
                     name: "create_date",
@@ -93,6 +94,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "u32",
+                    since: 0u32,
                 },
                 ::rowkey::Segment {
                     name: "file_id",
@@ -111,6 +113,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "u64",
+                    since: 0u32,
                 },
             ],
         };

@@ -57,6 +57,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "&'a str",
+                    since: 0u32,
                 },
                 ::rowkey::Segment {
                     name: "ts",
@@ -72,6 +73,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "u64",
+                    since: 0u32,
                 },
                 ::rowkey::Segment {
                     name: "rest",
@@ -87,6 +89,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "&'a [u8]",
+                    since: 0u32,
                 },
             ],
         };

@@ -16,6 +16,7 @@ pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     modulo_on_unsigned(cx, key);
     custom_hash_adjacent(cx, key);
     since_on_option(cx, key);
+    since_version(cx, key);
     since_trailing(cx, key);
     since_increasing(cx, key);
     since_ascending_unsalted(cx, key);
@@ -100,6 +101,16 @@ fn since_on_option(cx: &Ctxt, key: &Draft<'_>) {
         ) {
             let ty = crate::lower::ty::text(f.ty);
             cx.error_at(since.span, msg::since_not_option(&unraw(f.ident), &ty));
+        }
+    }
+}
+
+/// A version is a number from 1; 0 means "in every key" in the layout.
+fn since_version(cx: &Ctxt, key: &Draft<'_>) {
+    for f in &key.fields {
+        let Some(since) = f.since else { continue };
+        if since.value == 0 || since.value > u64::from(u32::MAX) {
+            cx.error_at(since.span, msg::since_out_of_range(since.value, u32::MAX));
         }
     }
 }

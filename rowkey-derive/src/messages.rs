@@ -348,6 +348,9 @@ pub fn width_mismatch(declared: usize, w: usize, layout: &str) -> String {
 pub fn since_not_option(name: &str, ty: &str) -> String {
     format!("`since` marks a field added to stored keys, which old keys do not have, so it must be optional: `{name}` is `{ty}`. Make it `Option<{ty}>` (old keys decode as `None`)")
 }
+pub fn since_out_of_range(version: u64, max: u32) -> String {
+    format!("`since = {version}` is not a version: versions are 1..={max}, the first key being version 1. Write the version that added this field, `since = 2` for the first addition")
+}
 pub fn since_not_trailing(name: &str, later: &str) -> String {
     format!("`{name}` has `since`, but `{later}` after it has not: old keys end where the added fields begin, so added fields go last. Move `{name}` after `{later}`, or give `{later}` a `since` too")
 }

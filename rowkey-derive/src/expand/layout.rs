@@ -67,7 +67,7 @@ fn salt_segment(key: &Key<'_>, salt: &Salt) -> TokenStream {
     quote! {
         #krate::Segment {
             name: "salt", offset: 0, width: #w, codec: #codec, kind: #krate::FieldCodec::Salt,
-            order: #krate::Order::Unordered, reverse: false, mirror: false, optional: false, rust_type: "",
+            order: #krate::Order::Unordered, reverse: false, mirror: false, optional: false, rust_type: "", since: 0,
         }
     }
 }
@@ -89,6 +89,9 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
     if f.mirror {
         codec.push_str(", mirror");
     }
+    if let Some(since) = f.since {
+        codec.push_str(&format!(", since = {}", since.value));
+    }
     let order = if f.mirror {
         quote!(#krate::Order::Unordered)
     } else if f.descending {
@@ -104,10 +107,13 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
     let kind = field_codec(krate, f);
     let (reverse, mirror, optional) = (f.descending, f.mirror, f.optional);
     let rust_type = type_text(f.ty);
+    let since = f
+        .since
+        .map_or(0, |s| u32::try_from(s.value).unwrap_or(u32::MAX));
     quote! {
         #krate::Segment {
             name: #fname, offset: #offset, width: #w, codec: #codec, kind: #kind, order: #order,
-            reverse: #reverse, mirror: #mirror, optional: #optional, rust_type: #rust_type,
+            reverse: #reverse, mirror: #mirror, optional: #optional, rust_type: #rust_type, since: #since,
         }
     }
 }
