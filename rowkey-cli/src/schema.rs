@@ -200,6 +200,16 @@ fn salt(s: &Map<String, Value>) -> Result<LayoutSalt, String> {
         "phoenix" => Salt::phoenix(buckets),
         other => return Err(format!("unknown salt format `{other}`")),
     };
+    // A user function's code is not in the schema: its buckets cannot be checked.
+    let salt = match s.get("hash").and_then(Value::as_str) {
+        None | Some("xxh32" | "phoenix") => salt,
+        Some("modulo") => salt.with_hash(rowkey_core::SaltHash::Modulo),
+        Some(other) => {
+            return Err(format!(
+                "salt hash `{other}` cannot be computed from a schema"
+            ))
+        }
+    };
     if salt.buckets() != buckets || salt.width() != width {
         return Err(format!(
             "a salt of {buckets} buckets in {width} bytes is not one rowkey writes"
@@ -243,6 +253,14 @@ fn segment(v: &Value) -> Result<Segment, String> {
         mirror: bool_field(obj, "mirror").map_err(ctx)?,
         optional: bool_field(obj, "optional").map_err(ctx)?,
         rust_type: leak(str_field(obj, "rust_type").map_err(ctx)?),
+        // Written only for added fields, so older schemas read unchanged.
+        since: match obj.get("since") {
+            None => 0,
+            Some(v) => v
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| ctx("\"since\" is not a version number".to_string()))?,
+        },
     })
 }
 

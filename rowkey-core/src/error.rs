@@ -255,6 +255,9 @@ pub enum DecodeErrorKind {
     /// A number the field's type cannot hold exactly (a fraction, an infinity
     /// or NaN for an integer, or a number beyond the type's range).
     Unrepresentable,
+    /// A field added with `since` is written as `None` at the end of the key,
+    /// where `None` writes nothing: no encoder writes these bytes.
+    AbsentWritten,
     /// A bucket number at or above the bucket count.
     BucketOutOfRange {
         /// The bucket in the key.
@@ -401,6 +404,9 @@ impl fmt::Display for DecodeError {
             ),
             DecodeErrorKind::Unrepresentable => f.write_str(
                 "the number is a fraction, an infinity, NaN or beyond the field's type, which cannot hold it exactly",
+            ),
+            DecodeErrorKind::AbsentWritten => f.write_str(
+                "an added (`since`) field is written as None at the end of the key, where None writes nothing",
             ),
             DecodeErrorKind::BucketOutOfRange { found, buckets } => write!(
                 f,

@@ -12,11 +12,13 @@
 //! salt    = 0x00                                  no salt
 //!         | 0x01 format:u8 digits:u8 hash:u8 buckets:u32 n:u32 index:u32*n
 //!             format: 0 binary, 1 digits (digits = D, else 0), 2 Phoenix;
-//!             hash: 0, the format's own (xxh32, or Phoenix's);
+//!             hash: 0, the format's own (xxh32, or Phoenix's); 1, modulo;
+//!                   2, a user function (its code is not hashed);
 //!             index: the position in `segments` of each hashed field
 //! segment = offset width codec order:u8 flags:u8
 //!             order: 0 ascending, 1 descending, 2 unordered
-//!             flags: 1 reverse | 2 mirror | 4 optional
+//!             flags: 1 reverse | 2 mirror | 4 optional | 8 added
+//!           [since:u32]                 only with flag 8: `#[rowkey(since = N)]`
 //! codec   = 0x01 bytes:u8 signed:u8     native integer
 //!         | 0x02 bytes:u8               be_u16 / be_u32 / be_u64
 //!         | 0x03 digits                 pad
@@ -57,7 +59,7 @@
 //! ```
 
 use crate::layout::{FieldCodec, Layout, Order, Segment};
-use crate::SaltFormat;
+use crate::{SaltFormat, SaltHash};
 
 const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
 const PRIME: u64 = 0x0000_0100_0000_01b3;
@@ -125,8 +127,12 @@ const fn salt_bytes(h: Fnv, layout: &Layout) -> Fnv {
         SaltFormat::Digits(d) => (1, d),
         SaltFormat::Phoenix => (2, 0),
     };
-    // The hash byte is 0 while the format decides the hash.
-    let mut h = h.byte(1).byte(format).byte(digits).byte(0);
+    let hash = match salt.salt.hash() {
+        SaltHash::Format => 0,
+        SaltHash::Modulo => 1,
+        SaltHash::Custom(_) => 2,
+    };
+    let mut h = h.byte(1).byte(format).byte(digits).byte(hash);
     h = h.u32(salt.salt.buckets());
     h = h.u32(salt.fields.len() as u32);
     let mut i = 0;
@@ -172,8 +178,16 @@ const fn segment_bytes(h: Fnv, s: &Segment) -> Fnv {
         Order::Descending => 1,
         Order::Unordered => 2,
     };
-    let flags = s.reverse as u8 | (s.mirror as u8) << 1 | (s.optional as u8) << 2;
-    h.byte(order).byte(flags)
+    let added = s.since != 0;
+    let flags =
+        s.reverse as u8 | (s.mirror as u8) << 1 | (s.optional as u8) << 2 | (added as u8) << 3;
+    let h = h.byte(order).byte(flags);
+    // Appended only for added fields, so other keys keep their fingerprints.
+    if added {
+        h.u32(s.since)
+    } else {
+        h
+    }
 }
 
 const fn codec_bytes(h: Fnv, codec: &FieldCodec) -> Fnv {

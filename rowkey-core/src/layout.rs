@@ -40,6 +40,10 @@ pub struct Segment {
     /// The field's Rust type as written (`u32`, `Option<u64>`, `&'a str`);
     /// empty for the salt.
     pub rust_type: &'static str,
+    /// `#[rowkey(since = N)]`: the version that added this trailing
+    /// optional field, which old keys lack (absent reads as `None`); 0 for
+    /// a field every key has.
+    pub since: u32,
 }
 
 /// A Rust integer type: its width and signedness.

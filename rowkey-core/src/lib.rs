@@ -62,7 +62,7 @@ pub use migrate::{migrate, MigrateError};
 #[cfg(feature = "alloc")]
 pub use page::{Pager, Pages};
 pub use range::{KeyRange, DEFAULT_RANGE_CAPACITY};
-pub use salt::{BucketRanges, Salt, SaltFormat, SplitPoint, SplitPoints};
+pub use salt::{BucketRanges, Salt, SaltFormat, SaltHash, SplitPoint, SplitPoints};
 #[cfg(feature = "view")]
 pub use view::HasView;
 

@@ -67,6 +67,7 @@ impl RowKey for Md5 {
             reverse: false,
             mirror: false,
             optional: false,
+            since: 0,
             rust_type: "[u8; 16]",
         }],
     };

@@ -23,6 +23,15 @@
 //! (byte as i8)` in wrapping `i32` arithmetic, then `|h % N|` (`N <= 256`),
 //! so Rust can write rows into a Phoenix `SALT_BUCKETS = N` table.
 //!
+//! `#[salt(mod = N, hash = modulo)]` keeps the byte layout and replaces the
+//! hash: the salted bytes read as one big-endian unsigned integer, mod `N`.
+//! The derive allows it on unsigned integers in their native or `be_u*`
+//! codec, whose bytes are exactly that integer, so the bucket is the field's
+//! value mod `N` (seed 003's `hash(ts) % servers`, OpenTSDB's metric-id salt).
+//! `#[salt(mod = N, hash = path::to::f)]` calls the user's
+//! `fn(&[u8]) -> u32` on the same bytes and takes the result mod `N`; that
+//! function is then part of the key's format, and must never change.
+//!
 //! ```
 //! use rowkey::Salt;
 //! // xxh32(00 00 00 07, seed 0) = 0x7EA0B2A8 (Python: xxhash.xxh32(bytes([0, 0, 0, 7])))
@@ -44,11 +53,43 @@ pub enum SaltFormat {
     Phoenix,
 }
 
-/// A key's salt: the bucket count and how the bucket is written.
+/// How the salted fields' bytes become a bucket (before `mod N`).
+///
+/// ```
+/// use rowkey::{Salt, SaltHash};
+/// let by_value = Salt::new(100).with_hash(SaltHash::Modulo);
+/// assert_eq!(by_value.bucket_of(&1234u32.to_be_bytes()), 34);
+/// fn first_byte(b: &[u8]) -> u32 { b.first().copied().unwrap_or(0).into() }
+/// let custom = Salt::new(10).with_hash(SaltHash::Custom(first_byte));
+/// assert_eq!(custom.bucket_of(&[57, 1]), 7);
+/// ```
+#[derive(Debug, Clone, Copy, Eq)]
+pub enum SaltHash {
+    /// The format's own: xxh32, or for [`SaltFormat::Phoenix`] Phoenix's hash.
+    Format,
+    /// The bytes as one big-endian unsigned integer (`#[salt(hash = modulo)]`).
+    Modulo,
+    /// The user's function (`#[salt(hash = path::to::f)]`), a format contract.
+    Custom(fn(&[u8]) -> u32),
+}
+
+/// Two user hashes are equal when they are the same function pointer.
+impl PartialEq for SaltHash {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (SaltHash::Custom(a), SaltHash::Custom(b)) => core::ptr::fn_addr_eq(*a, *b),
+            (SaltHash::Format, SaltHash::Format) | (SaltHash::Modulo, SaltHash::Modulo) => true,
+            _ => false,
+        }
+    }
+}
+
+/// A key's salt: the bucket count, how the bucket is written and how it is hashed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Salt {
     buckets: u32,
     format: SaltFormat,
+    hash: SaltHash,
 }
 
 /// The bytes of one bucket prefix or split point, inline.
@@ -85,6 +126,7 @@ impl Salt {
         Salt {
             buckets: clamp(buckets, 65_536),
             format: SaltFormat::Binary,
+            hash: SaltHash::Format,
         }
     }
 
@@ -102,6 +144,7 @@ impl Salt {
         Salt {
             buckets: clamp(buckets, clamp(10u32.pow(digits as u32), 65_536)),
             format: SaltFormat::Digits(digits),
+            hash: SaltHash::Format,
         }
     }
 
@@ -110,7 +153,22 @@ impl Salt {
         Salt {
             buckets: clamp(buckets, 256),
             format: SaltFormat::Phoenix,
+            hash: SaltHash::Format,
         }
+    }
+
+    /// The same salt with another hash; a Phoenix salt keeps Phoenix's.
+    pub const fn with_hash(self, hash: SaltHash) -> Self {
+        let hash = match self.format {
+            SaltFormat::Phoenix => SaltHash::Format,
+            _ => hash,
+        };
+        Salt { hash, ..self }
+    }
+
+    /// How the bucket is hashed.
+    pub const fn hash(&self) -> SaltHash {
+        self.hash
     }
 
     /// The bucket count.
@@ -136,9 +194,11 @@ impl Salt {
     /// key byte after the salt).
     #[inline]
     pub fn bucket_of(&self, bytes: &[u8]) -> u32 {
-        match self.format {
-            SaltFormat::Phoenix => phoenix_bucket(bytes, self.buckets),
-            _ => xxhash_rust::xxh32::xxh32(bytes, 0) % self.buckets,
+        match (self.format, self.hash) {
+            (SaltFormat::Phoenix, _) => phoenix_bucket(bytes, self.buckets),
+            (_, SaltHash::Format) => xxhash_rust::xxh32::xxh32(bytes, 0) % self.buckets,
+            (_, SaltHash::Modulo) => modulo_step(0, bytes, self.buckets),
+            (_, SaltHash::Custom(f)) => f(bytes) % self.buckets,
         }
     }
 
@@ -146,15 +206,17 @@ impl Salt {
     /// the hash of their concatenation.
     #[inline]
     pub fn bucket_of_parts(&self, parts: &[&[u8]]) -> u32 {
-        match self.format {
-            SaltFormat::Phoenix => {
+        match (self.format, self.hash) {
+            (_, SaltHash::Modulo) => parts.iter().fold(0, |r, p| modulo_step(r, p, self.buckets)),
+            (_, SaltHash::Custom(f)) => custom_of_parts(f, parts) % self.buckets,
+            (SaltFormat::Phoenix, _) => {
                 let mut h = 1i32;
                 for p in parts {
                     h = phoenix_step(h, p);
                 }
                 phoenix_finish(h, self.buckets)
             }
-            _ => {
+            (_, SaltHash::Format) => {
                 let mut x = xxhash_rust::xxh32::Xxh32::new(0);
                 for p in parts {
                     x.update(p);
@@ -399,6 +461,41 @@ const fn clamp(n: u32, max: u32) -> u32 {
     } else {
         n
     }
+}
+
+/// `(r * 256^len + bytes as a big-endian integer) mod n`, one byte at a time,
+/// so the integer may be any width.
+fn modulo_step(r: u32, bytes: &[u8], n: u32) -> u32 {
+    let n = u64::from(n);
+    let r = bytes
+        .iter()
+        .fold(u64::from(r), |r, &b| (r * 256 + u64::from(b)) % n);
+    r as u32
+}
+
+/// A user hash over the concatenation of `parts`. The derive hashes one run
+/// of bytes (it requires the salted fields to be adjacent); this serves
+/// layouts read at run time.
+#[cfg(feature = "alloc")]
+fn custom_of_parts(f: fn(&[u8]) -> u32, parts: &[&[u8]]) -> u32 {
+    f(&parts.concat())
+}
+
+/// Without an allocator (and so without run-time layouts, only derived keys,
+/// which never get here), up to 256 bytes of parts; beyond them the hash is
+/// `u32::MAX`, never a hash of some of the bytes.
+#[cfg(not(feature = "alloc"))]
+fn custom_of_parts(f: fn(&[u8]) -> u32, parts: &[&[u8]]) -> u32 {
+    let mut buf = [0u8; 256];
+    let mut n = 0;
+    for p in parts {
+        let Some(dst) = buf.get_mut(n..n + p.len()) else {
+            return u32::MAX;
+        };
+        dst.copy_from_slice(p);
+        n += p.len();
+    }
+    f(&buf[..n])
 }
 
 fn phoenix_step(mut h: i32, bytes: &[u8]) -> i32 {

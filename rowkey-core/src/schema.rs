@@ -140,6 +140,11 @@ fn write_salt(s: &mut String, l: &Layout) {
         SaltFormat::Digits(_) => ("digits", "xxh32"),
         SaltFormat::Phoenix => ("phoenix", "phoenix"),
     };
+    let hash = match salt.salt.hash() {
+        crate::SaltHash::Format => hash,
+        crate::SaltHash::Modulo => "modulo",
+        crate::SaltHash::Custom(_) => "custom",
+    };
     let _ = write!(
         s,
         "{{\"buckets\": {}, \"format\": \"{format}\", \"hash\": \"{hash}\", \"width\": {}, \"fields\": [",
@@ -176,6 +181,11 @@ fn write_segment(s: &mut String, seg: &Segment) {
         seg.optional,
         json_str(seg.rust_type)
     );
+    // Only added fields carry it, so the schemas of other keys do not change.
+    if seg.since != 0 {
+        s.pop();
+        let _ = write!(s, ", \"since\": {}}}", seg.since);
+    }
 }
 
 fn write_codec(s: &mut String, kind: &FieldCodec) {

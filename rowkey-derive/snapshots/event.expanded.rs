@@ -79,6 +79,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "",
+                    since: 0,
                 },
                 ::rowkey::Segment {
                     name: "user",
@@ -94,6 +95,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "u32",
+                    since: 0u32,
                 },
                 ::rowkey::Segment {
                     name: "ts",
@@ -109,6 +111,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "u64",
+                    since: 0u32,
                 },
             ],
         };

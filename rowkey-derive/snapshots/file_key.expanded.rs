@@ -98,6 +98,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "u32",
+                    since: 0u32,
                 },
                 ::rowkey::Segment {
                     name: "create_date",
@@ -116,6 +117,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "u32",
+                    since: 0u32,
                 },
                 ::rowkey::Segment {
                     name: "file_id",
@@ -134,6 +136,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "u64",
+                    since: 0u32,
                 },
             ],
         };

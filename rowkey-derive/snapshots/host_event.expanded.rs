@@ -61,6 +61,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "&'a str",
+                    since: 0u32,
                 },
                 ::rowkey::Segment {
                     name: "ts",
@@ -76,6 +77,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "u64",
+                    since: 0u32,
                 },
                 ::rowkey::Segment {
                     name: "rest",
@@ -91,6 +93,7 @@ const _: () = {
                     mirror: false,
                     optional: false,
                     rust_type: "&'a [u8]",
+                    since: 0u32,
                 },
             ],
         };

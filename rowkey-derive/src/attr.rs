@@ -69,8 +69,19 @@ pub struct SaltAttr {
     pub modulo: Option<At<u64>>,
     /// `pad = D`
     pub pad: Option<At<u64>>,
+    /// `hash = modulo` or `hash = path::to::f`, with the span of the value.
+    pub hash: Option<(SaltHashAttr, Span)>,
     /// A key could not be read (already reported).
     pub malformed: bool,
+}
+
+/// `hash = ..` in `#[salt(..)]`.
+#[derive(Clone)]
+pub enum SaltHashAttr {
+    /// `hash = modulo`
+    Modulo,
+    /// `hash = path::to::f`, a `fn(&[u8]) -> u32`.
+    Custom(syn::Path),
 }
 
 /// The attributes of one field.
@@ -85,6 +96,8 @@ pub struct FieldAttrs {
     pub tag: Option<At<Vec<u8>>>,
     pub escaped: Option<Span>,
     pub mirror: Option<Span>,
+    /// `#[rowkey(since = N)]`: a trailing optional field added in version N.
+    pub since: Option<At<u64>>,
     /// Some attribute of this field could not be read (already reported):
     /// `check` then judges nothing that depends on what it would have said.
     pub malformed: bool,
@@ -438,6 +451,7 @@ fn salt_attr(cx: &Ctxt, attr: &Attribute, span: Span) -> SaltAttr {
         span,
         modulo: None,
         pad: None,
+        hash: None,
         malformed: false,
     };
     let mut malformed = false;
@@ -454,6 +468,10 @@ fn salt_attr(cx: &Ctxt, attr: &Attribute, span: Span) -> SaltAttr {
                     .get_ident()
                     .map(|i| i.to_string())
                     .unwrap_or_default();
+                if n == SALT_HASH {
+                    malformed |= !salt_hash(cx, &meta, &mut salt.hash);
+                    return Ok(());
+                }
                 let slot = match n.as_str() {
                     SALT_MOD => Some((&mut salt.modulo, "mod = 16")),
                     SALT_PAD => Some((&mut salt.pad, "mod = 10000, pad = 4")),
@@ -489,6 +507,60 @@ fn salt_attr(cx: &Ctxt, attr: &Attribute, span: Span) -> SaltAttr {
     }
     salt.malformed = malformed;
     salt
+}
+
+/// `#[rowkey(since = N)]` on a field; any other key belongs on the struct
+/// or is a codec written the wrong way.
+fn field_rowkey(cx: &Ctxt, attr: &Attribute, span: Span, out: &mut FieldAttrs) {
+    let mut since = None;
+    let mut other = false;
+    let result = attr.parse_nested_meta(|meta| {
+        if meta.path.is_ident(KEY_SINCE) {
+            since = key_int(cx, &meta, KEY_SINCE, "since = 2").or(since);
+        } else {
+            other = true;
+            skip_value(&meta);
+        }
+        Ok(())
+    });
+    if result.is_err() || other {
+        cx.error_at(span, msg::ROWKEY_ON_FIELD);
+        return;
+    }
+    if let Some(v) = since {
+        if out.first(cx, KEY_SINCE, v.span) {
+            out.since = Some(v);
+        }
+    }
+}
+
+/// `hash = modulo` or `hash = path::to::f`; false if it could not be read.
+fn salt_hash(
+    cx: &Ctxt,
+    meta: &ParseNestedMeta<'_>,
+    slot: &mut Option<(SaltHashAttr, Span)>,
+) -> bool {
+    let path = meta.value().and_then(|v| v.parse::<syn::Path>());
+    let path = match path {
+        Ok(p) => p,
+        Err(e) => {
+            skip_value(meta);
+            cx.push(syn::Error::new(e.span(), msg::SALT_HASH_SYNTAX));
+            return false;
+        }
+    };
+    let span = path.span();
+    if let Some((_, first)) = slot {
+        duplicate_key(cx, SALT_HASH, *first, meta.path.span());
+        return true;
+    }
+    let hash = if path.is_ident(HASH_MODULO) {
+        SaltHashAttr::Modulo
+    } else {
+        SaltHashAttr::Custom(path)
+    };
+    *slot = Some((hash, span));
+    true
 }
 
 pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
@@ -592,7 +664,8 @@ fn field_attr(
                 out.mirror = Some(span);
             }
         }
-        ROWKEY => cx.error_at(span, msg::ROWKEY_ON_FIELD),
+        // #[rowkey(since = 2)]
+        ROWKEY => field_rowkey(cx, attr, span, out),
         _ => {}
     }
     Ok(())

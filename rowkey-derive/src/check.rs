@@ -4,16 +4,23 @@
 //! which only the compiler knows, are left to `expand/checks.rs`.
 
 use crate::ast::{Input, Variant};
+use crate::attr::At;
 use crate::ctxt::{Ctxt, Scope};
 use crate::messages as msg;
-use rowkey_core::__private::names::{self, Helper};
-
-use crate::model::{Codec, Draft, SaltFormat, Size};
+use crate::model::{Codec, Draft, SaltFormat, SaltHashAttr, Size};
 use crate::symbol::{unraw, KEY_MAX_WIDTH, KEY_SALT, KEY_VIEW, KEY_WIDTH};
+use rowkey_core::__private::names::{self, Helper};
 
 pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     cx.scope(Scope::Key);
     salt_before_variable(cx, input, key);
+    modulo_on_unsigned(cx, key);
+    custom_hash_adjacent(cx, key);
+    since_on_option(cx, key);
+    since_version(cx, key);
+    since_trailing(cx, key);
+    since_increasing(cx, key);
+    since_ascending_unsalted(cx, key);
     at_offsets(cx, key);
     declared_width(cx, key);
     within_max_width(cx, input, key);
@@ -62,6 +69,114 @@ fn salt_before_variable(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     }
 }
 
+/// `hash = modulo` reads the salted bytes as one big-endian unsigned integer,
+/// which is the field's value only for unsigned integers written as they are.
+fn modulo_on_unsigned(cx: &Ctxt, key: &Draft<'_>) {
+    let Some(salt) = &key.salt else { return };
+    let Some((SaltHashAttr::Modulo, span)) = &salt.hash else {
+        return;
+    };
+    for &i in &salt.fields {
+        let f = &key.fields[i];
+        let unsigned = match &f.codec {
+            Some(Codec::Int(t)) | Some(Codec::Narrow { from: t, .. }) => !t.signed(),
+            // Unknown: reported where it was written.
+            None => continue,
+            Some(_) => false,
+        };
+        if !unsigned || f.descending || f.mirror || f.optional {
+            let ty = crate::lower::ty::text(f.ty);
+            cx.error_at(*span, msg::modulo_needs_unsigned(&unraw(f.ident), &ty));
+        }
+    }
+}
+
+/// A user hash is called on one slice: the salted fields must be adjacent.
+fn custom_hash_adjacent(cx: &Ctxt, key: &Draft<'_>) {
+    let Some(salt) = &key.salt else { return };
+    let Some((SaltHashAttr::Custom(_), span)) = &salt.hash else {
+        return;
+    };
+    for pair in salt.fields.windows(2) {
+        if pair[1] != pair[0] + 1 {
+            let (a, b) = (key.fields[pair[1]].ident, key.fields[pair[0]].ident);
+            cx.error_at(*span, msg::custom_hash_apart(&unraw(a), &unraw(b)));
+        }
+    }
+}
+
+/// Old keys lack an added field: only an `Option` can read them (as `None`).
+fn since_on_option(cx: &Ctxt, key: &Draft<'_>) {
+    for f in &key.fields {
+        let Some(since) = f.since else { continue };
+        if !matches!(
+            crate::lower::ty::classify(f.ty),
+            crate::lower::ty::TyClass::Option(_)
+        ) {
+            let ty = crate::lower::ty::text(f.ty);
+            cx.error_at(since.span, msg::since_not_option(&unraw(f.ident), &ty));
+        }
+    }
+}
+
+/// A version is a number from 1; 0 means "in every key" in the layout.
+fn since_version(cx: &Ctxt, key: &Draft<'_>) {
+    for f in &key.fields {
+        let Some(since) = f.since else { continue };
+        if since.value == 0 || since.value > u64::from(u32::MAX) {
+            cx.error_at(since.span, msg::since_out_of_range(since.value, u32::MAX));
+        }
+    }
+}
+
+/// Old keys end where the added fields begin, so those come last.
+fn since_trailing(cx: &Ctxt, key: &Draft<'_>) {
+    let Some(later) = key.fields.iter().rposition(|f| f.since.is_none()) else {
+        return;
+    };
+    for f in &key.fields[..later] {
+        if let Some(since) = f.since {
+            let message = msg::since_not_trailing(&unraw(f.ident), &unraw(key.fields[later].ident));
+            cx.error_at(since.span, message);
+        }
+    }
+}
+
+/// Fields are added at the end, so their versions never go down.
+fn since_increasing(cx: &Ctxt, key: &Draft<'_>) {
+    let mut newest: Option<(u64, &proc_macro2::Ident)> = None;
+    for f in &key.fields {
+        let Some(since) = f.since else { continue };
+        match newest {
+            Some((v, earlier)) if since.value < v => {
+                let message =
+                    msg::since_decreases(&unraw(f.ident), since.value, &unraw(earlier), v);
+                cx.error_at(since.span, message);
+            }
+            _ => newest = Some((since.value, f.ident)),
+        }
+    }
+}
+
+/// An absent field sorts first and hashes nothing: it can be neither reversed
+/// (`None` would sort last) nor salted.
+fn since_ascending_unsalted(cx: &Ctxt, key: &Draft<'_>) {
+    let salted = |i: usize| {
+        key.salt
+            .as_ref()
+            .is_some_and(|s| s.format != SaltFormat::Phoenix && s.fields.contains(&i))
+    };
+    for (i, f) in key.fields.iter().enumerate() {
+        let Some(since) = f.since else { continue };
+        if f.descending {
+            cx.error_at(since.span, msg::since_reversed(&unraw(f.ident)));
+        }
+        if salted(i) {
+            cx.error_at(since.span, msg::since_salted(&unraw(f.ident)));
+        }
+    }
+}
+
 /// `#[at(N)]` pins the format: the field must start at byte N, which only a
 /// field before any variable-length one has.
 fn at_offsets(cx: &Ctxt, key: &Draft<'_>) {
@@ -106,6 +221,9 @@ fn declared_width(cx: &Ctxt, key: &Draft<'_>) {
         cx.error_at(declared.span, message);
         return;
     }
+    if let Some(i) = key.fields.iter().position(|f| f.since.is_some()) {
+        return declared_width_with_since(cx, key, declared, i);
+    }
     match key.width.known() {
         Some(w) if w != declared.value => {
             let message = msg::width_mismatch(declared.value, w, &breakdown(key));
@@ -113,6 +231,23 @@ fn declared_width(cx: &Ctxt, key: &Draft<'_>) {
         }
         // Equal, or a nested key's width: a trait bound in the output.
         _ => {}
+    }
+}
+
+/// With added fields, `width = N` is the width with all of them present, so
+/// that the declaration allows for them.
+fn declared_width_with_since(cx: &Ctxt, key: &Draft<'_>, declared: At<usize>, first: usize) {
+    let Some(last) = key.fields.last() else {
+        return;
+    };
+    let full = last.width.as_ref().map(|w| last.offset.plus(w));
+    let (Some(full), Some(shortest)) = (full.and_then(|f| f.known()), key.width.known()) else {
+        return;
+    };
+    if full != declared.value {
+        let name = unraw(key.fields[first].ident);
+        let message = msg::width_without_since(declared.value, shortest, full, &name);
+        cx.error_at(declared.span, message);
     }
 }
 

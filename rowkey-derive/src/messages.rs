@@ -94,7 +94,7 @@ pub fn view_variable(variable: &str) -> String {
     format!("`view` reads each field at a fixed offset, but `{variable}` has a variable length. Remove `view`, or give `{variable}` a fixed width with `#[fixed(N)]`")
 }
 pub const VIEW_LIFETIMES: &str = "`view` covers keys without lifetimes: the view holds the bytes of owned fields only. Remove `view`, or use owned field types";
-pub const ROWKEY_ON_FIELD: &str = "`#[rowkey(..)]` goes on the struct; on a field, write the codec directly: `#[pad(6)]`, `#[be_u32]`, `#[fixed(8)]`, `#[reverse]`, `#[at(N)]`, `#[salt(mod = N)]`";
+pub const ROWKEY_ON_FIELD: &str = "`#[rowkey(..)]` goes on the struct (on a field it takes only `since = N`); on a field, write the codec directly: `#[pad(6)]`, `#[be_u32]`, `#[fixed(8)]`, `#[reverse]`, `#[at(N)]`, `#[salt(mod = N)]`";
 
 pub const PHOENIX_EXAMPLE: &str = "#[rowkey(salt(buckets = 16, phoenix))]";
 pub fn phoenix_needs_buckets() -> String {
@@ -366,6 +366,27 @@ pub fn at_mismatch(name: &str, offset: usize, at: usize, layout: &str) -> String
 pub fn width_mismatch(declared: usize, w: usize, layout: &str) -> String {
     format!("declared `width = {declared}`, but the fields add up to {w} bytes: {layout}. Write `width = {w}`, or change the fields")
 }
+pub fn since_not_option(name: &str, ty: &str) -> String {
+    format!("`since` marks a field added to stored keys, which old keys do not have, so it must be optional: `{name}` is `{ty}`. Make it `Option<{ty}>` (old keys decode as `None`)")
+}
+pub fn since_out_of_range(version: u64, max: u32) -> String {
+    format!("`since = {version}` is not a version: versions are 1..={max}, the first key being version 1. Write the version that added this field, `since = 2` for the first addition")
+}
+pub fn since_not_trailing(name: &str, later: &str) -> String {
+    format!("`{name}` has `since`, but `{later}` after it has not: old keys end where the added fields begin, so added fields go last. Move `{name}` after `{later}`, or give `{later}` a `since` too")
+}
+pub fn since_decreases(name: &str, version: u64, earlier: &str, before: u64) -> String {
+    format!("`since = {version}` on `{name}` is older than `since = {before}` on `{earlier}` before it: fields are added at the end, so versions only grow. Write `since = {before}` or more, or reorder the fields")
+}
+pub fn since_reversed(name: &str) -> String {
+    format!("`{name}` has `since` and `#[reverse]`: an absent field writes no bytes and sorts first, which a reversed `Option` (`None` last) cannot match. Remove `#[reverse]`")
+}
+pub fn since_salted(name: &str) -> String {
+    format!("`{name}` has `since` and `#[salt]`: an added field may be absent from the key, so the bucket cannot hash it. Remove this `#[salt]`")
+}
+pub fn width_without_since(declared: usize, shortest: usize, full: usize, first: &str) -> String {
+    format!("declared `width = {declared}`, but with its `since` fields from `{first}` on this key is {shortest} to {full} bytes. Write `width = {full}`, the width with every added field present")
+}
 pub fn width_on_variable(variable: &str, declared: usize) -> String {
     format!("`{variable}` has a variable length, so this key has no fixed width to declare. Remove `width = {declared}`, or write `max_width = {declared}` to cap the length of every key")
 }
@@ -378,6 +399,16 @@ pub fn phoenix_too_many(n: u64, max: u64) -> String {
 }
 pub fn salts_differ(key: &str, new: u64, old: u64, field: &str) -> String {
     format!("salted fields share one bucket: `{key} = {new}` here but `{key} = {old}` on `{field}`. Give it once")
+}
+pub const SALT_HASH_SYNTAX: &str = "`hash` takes `modulo` or the path of a `fn(&[u8]) -> u32`: `#[salt(mod = 16, hash = modulo)]`, `#[salt(mod = 16, hash = my_hash)]`";
+pub fn hashes_differ(field: &str) -> String {
+    format!("salted fields share one bucket, but this `hash` differs from the one on `{field}`. Give it once")
+}
+pub fn modulo_needs_unsigned(name: &str, ty: &str) -> String {
+    format!("`hash = modulo` takes the bucket from the value of `{name}`, so it needs an unsigned integer in its default or `#[be_u*]` codec, neither reversed, mirrored nor optional; `{name}` is `{ty}`. Use the default xxh32 salt (remove `hash = modulo`), or a `hash = path::to::fn` over its bytes")
+}
+pub fn custom_hash_apart(name: &str, other: &str) -> String {
+    format!("a `hash = path::to::fn` salt hashes one run of bytes, but the salted `{name}` is not next to the salted `{other}`. Move the salted fields together")
 }
 pub const SALT_WITHOUT_MOD: &str =
     "`#[salt]` needs the bucket count, on one of the salted fields: `#[salt(mod = 100)]`";

@@ -6,7 +6,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-pub use crate::attr::At;
+pub use crate::attr::{At, SaltHashAttr};
 
 /// A key struct. `lower` builds it with `C = Option<Codec>` and
 /// `W = Option<Size>` (`None` where a field could not be understood, so no
@@ -55,6 +55,7 @@ impl<'a> Draft<'a> {
                     optional: f.optional,
                     offset: f.offset,
                     at: f.at,
+                    since: f.since,
                 })
             })
             .collect::<Option<Vec<_>>>()?;
@@ -84,6 +85,8 @@ pub struct Salt {
     /// Indices into `Key::fields` of the fields the bucket hashes, in order.
     /// Phoenix salts hash every field.
     pub fields: Vec<usize>,
+    /// `hash = ..`, with the span of its value; `None` for the format's own.
+    pub hash: Option<(SaltHashAttr, proc_macro2::Span)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -110,6 +113,9 @@ pub struct Field<'a, C = Codec, W = Size> {
     pub width: W,
     /// `#[at(N)]`: where the field is declared to start.
     pub at: Option<At<usize>>,
+    /// `#[rowkey(since = N)]`: an optional field added to stored keys; at the
+    /// end of the key, absent (`None`) writes nothing.
+    pub since: Option<At<u64>>,
 }
 
 impl<W> Field<'_, Codec, W> {

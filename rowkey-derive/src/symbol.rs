@@ -27,10 +27,16 @@ pub const KEY_SALT: &str = "salt";
 pub const KEY_VIEW: &str = "view";
 pub const STRUCT_KEYS: &[&str] = &[KEY_WIDTH, KEY_MAX_WIDTH, KEY_CRATE, KEY_SALT, KEY_VIEW];
 
+/// Keys of `#[rowkey(...)]` on a field.
+pub const KEY_SINCE: &str = "since";
+
 /// Keys of `#[salt(...)]` on a field.
 pub const SALT_MOD: &str = "mod";
 pub const SALT_PAD: &str = "pad";
-pub const FIELD_SALT_KEYS: &[&str] = &[SALT_MOD, SALT_PAD];
+pub const SALT_HASH: &str = "hash";
+pub const FIELD_SALT_KEYS: &[&str] = &[SALT_MOD, SALT_PAD, SALT_HASH];
+/// `hash = modulo`: the salted integer's value mod N.
+pub const HASH_MODULO: &str = "modulo";
 
 /// Keys of `#[rowkey(salt(...))]` on the struct.
 pub const SALT_BUCKETS: &str = "buckets";

@@ -58,3 +58,27 @@ pub fn check_empty(
         )),
     }
 }
+
+/// For a field added with `since`, read from the key: a `None` that ends the
+/// key is one encode never writes (it writes nothing), so it is rejected and
+/// every key has one reading.
+///
+/// # Errors
+/// [`DecodeErrorKind::AbsentWritten`] at the field's first byte.
+#[inline]
+pub fn check_added(
+    none: bool,
+    at_end: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<(), DecodeError> {
+    if none && at_end {
+        Err(DecodeError::new(
+            field,
+            offset,
+            DecodeErrorKind::AbsentWritten,
+        ))
+    } else {
+        Ok(())
+    }
+}

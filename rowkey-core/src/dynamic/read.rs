@@ -187,6 +187,8 @@ fn walk(layout: &Layout, bytes: &[u8]) -> Walk {
     for seg in layout.segments {
         let (reading, end) = if stopped {
             (Reading::Absent, pos)
+        } else if seg.since != 0 {
+            read_added(layout, seg, bytes, pos)
         } else {
             read_segment(layout, seg, bytes, pos)
         };
@@ -220,6 +222,20 @@ fn walk(layout: &Layout, bytes: &[u8]) -> Walk {
         end: pos,
         expected_bucket,
     }
+}
+
+/// A field added with `since`: `None` where the key ends, and never a
+/// `None` written at the very end (which derived decode rejects too).
+fn read_added(layout: &Layout, seg: &Segment, bytes: &[u8], pos: usize) -> (Reading, usize) {
+    if pos == bytes.len() {
+        return (Reading::Value(Value::None), pos);
+    }
+    let (reading, end) = read_segment(layout, seg, bytes, pos);
+    if matches!(reading, Reading::Value(Value::None)) && end == bytes.len() {
+        let error = DecodeError::new(seg.name, pos, DecodeErrorKind::AbsentWritten);
+        return (Reading::Error(error), end);
+    }
+    (reading, end)
 }
 
 fn is_variable(seg: &Segment) -> bool {

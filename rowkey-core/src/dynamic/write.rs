@@ -281,10 +281,25 @@ fn write_fields(
     let sw = layout.salt.map_or(0, |s| s.salt.width());
     let mut key = vec![0u8; sw];
     let mut spans = Vec::new();
+    // Where a trailing run of absent added (`since`) fields begins.
+    let mut absent_from = None;
     for seg in fields_of(layout).take(n) {
         let start = key.len();
         key.extend(write_segment(seg, values, prefix)?);
         spans.push((seg.name, start..key.len()));
+        if seg.since != 0 {
+            let path = format!("{prefix}{}", seg.name);
+            let none = matches!(lookup(values, &path).map(str::trim), Some("None" | "none"));
+            absent_from = if none {
+                absent_from.or(Some(start))
+            } else {
+                None
+            };
+        }
+    }
+    // A trailing run of `None` writes nothing, as derived `encode` does.
+    if let Some(end) = absent_from {
+        key.truncate(end);
     }
     if let Some(salt) = layout.salt {
         let parts: Option<Vec<&[u8]>> = salt

@@ -149,6 +149,32 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
     }
 }
 
+/// For a field added with `since` (field `i`), whether it is written: when
+/// it or an added field after it is `Some`, so a trailing run of `None`
+/// writes nothing. `None` for other fields, which are always written.
+fn added_present(key: &Key<'_>, i: usize) -> Option<TokenStream> {
+    key.fields[i].since?;
+    let later = key.fields[i..].iter().map(|f| {
+        let ident = f.ident;
+        quote!(::core::option::Option::is_some(&self.#ident))
+    });
+    Some(quote!((false #(|| #later)*)))
+}
+
+/// Reads a field added with `since`: absent (`None`) where the key ends.
+fn read_added(f: &crate::model::Field<'_>) -> TokenStream {
+    let name = crate::symbol::unraw(f.ident);
+    let read = read_field(f);
+    quote!(if __r.remaining().is_empty() {
+        ::core::option::Option::None
+    } else {
+        let __at = __r.position();
+        let __v = #read;
+        __rk::option::check_added(__v.is_none(), __r.remaining().is_empty(), #name, __at)?;
+        __v
+    })
+}
+
 fn variable_body(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let max = key.max_width;
@@ -156,10 +182,14 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
     let name = ident.to_string();
     let sw = lit(key.salt.as_ref().map_or(0, |s| s.width));
     let max = lit(max);
-    let writes = key.fields.iter().map(|f| {
+    let writes = key.fields.iter().enumerate().map(|(i, f)| {
         let (ident, writer) = (f.ident, writer(f));
         let arg = writer_arg(f, &quote!(self.#ident));
-        quote!(#writer(&mut __w, #arg)?;)
+        let write = quote!(#writer(&mut __w, #arg)?;);
+        match added_present(key, i) {
+            Some(present) => quote!(if #present { #write }),
+            None => write,
+        }
     });
     let stamp = key.salt.as_ref().map(|_| {
         let bucket = bucket_expr(key, &quote!(__w.written()));
@@ -168,7 +198,7 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
             Self::SALT.write(__bucket, __w.written_mut())?;
         }
     });
-    let lens = key.fields.iter().map(|f| {
+    let lens = key.fields.iter().enumerate().map(|(i, f)| {
         let ident = f.ident;
         match &f.codec {
             Codec::Escaped(kind) => {
@@ -181,13 +211,19 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
             }
             _ => {
                 let w = &f.width;
-                quote!(+ #w)
+                match added_present(key, i) {
+                    Some(present) => quote!(+ if #present { #w } else { 0 }),
+                    None => quote!(+ #w),
+                }
             }
         }
     });
     let reads = key.fields.iter().map(|f| {
         let ident = f.ident;
-        let read = read_field(f);
+        let read = match f.since {
+            Some(_) => read_added(f),
+            None => read_field(f),
+        };
         quote!(let #ident = #read;)
     });
     let check_salt = key.salt.as_ref().map(|_| {

@@ -6,7 +6,7 @@ use quote::{quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use super::{lit, q as quote};
-use crate::model::{Codec, Field, IntTy, Key, Salt, SaltFormat, TextKind};
+use crate::model::{Codec, Field, IntTy, Key, Salt, SaltFormat, SaltHashAttr, TextKind};
 use crate::symbol::unraw;
 
 pub fn layout(key: &Key<'_>) -> TokenStream {
@@ -41,10 +41,24 @@ fn salt_segment(key: &Key<'_>, salt: &Salt) -> TokenStream {
         .iter()
         .map(|&i| unraw(key.fields[i].ident))
         .collect();
+    let hash = match &salt.hash {
+        None => String::new(),
+        Some((SaltHashAttr::Modulo, _)) => ", hash = modulo".to_string(),
+        Some((SaltHashAttr::Custom(p), _)) => {
+            format!(
+                ", hash = {}",
+                p.to_token_stream().to_string().replace(' ', "")
+            )
+        }
+    };
     let codec = match salt.format {
-        SaltFormat::Binary => format!("salt(mod = {}) of {}", salt.buckets, hashed.join(", ")),
+        SaltFormat::Binary => format!(
+            "salt(mod = {}{hash}) of {}",
+            salt.buckets,
+            hashed.join(", ")
+        ),
         SaltFormat::Digits(d) => format!(
-            "salt(mod = {}, pad = {d}) of {}",
+            "salt(mod = {}, pad = {d}{hash}) of {}",
             salt.buckets,
             hashed.join(", ")
         ),
@@ -54,7 +68,7 @@ fn salt_segment(key: &Key<'_>, salt: &Salt) -> TokenStream {
     quote! {
         #krate::Segment {
             name: "salt", offset: 0, width: #w, codec: #codec, kind: #krate::FieldCodec::Salt,
-            order: #krate::Order::Unordered, reverse: false, mirror: false, optional: false, rust_type: "",
+            order: #krate::Order::Unordered, reverse: false, mirror: false, optional: false, rust_type: "", since: 0,
         }
     }
 }
@@ -76,6 +90,9 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
     if f.mirror {
         codec.push_str(", mirror");
     }
+    if let Some(since) = f.since {
+        codec.push_str(&format!(", since = {}", since.value));
+    }
     let order = if f.mirror || matches!(f.codec, Codec::Java(_)) {
         quote!(#krate::Order::Unordered)
     } else if f.descending {
@@ -92,10 +109,13 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
     let kind = field_codec(krate, f);
     let (reverse, mirror, optional) = (f.descending, f.mirror, f.optional);
     let rust_type = type_text(f.ty);
+    let since = f
+        .since
+        .map_or(0, |s| u32::try_from(s.value).unwrap_or(u32::MAX));
     quote! {
         #krate::Segment {
             name: #fname, offset: #offset, width: #w, codec: #codec, kind: #kind, order: #order,
-            reverse: #reverse, mirror: #mirror, optional: #optional, rust_type: #rust_type,
+            reverse: #reverse, mirror: #mirror, optional: #optional, rust_type: #rust_type, since: #since,
         }
     }
 }

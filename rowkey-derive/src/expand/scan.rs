@@ -9,8 +9,9 @@ use rowkey_core::__private::{limits, range_capacity};
 use super::encode::bucket_expr;
 use super::field::{edge, param_type, writer, writer_arg};
 use super::{lit, q as quote};
-use crate::model::{Codec, Field, Key, SaltFormat};
+use crate::model::{Codec, Field, Key, SaltFormat, SaltHashAttr};
 use crate::symbol::unraw;
+use quote::ToTokens;
 
 /// The capacity of the helpers' ranges, as a const expression: the
 /// runtime's `range_capacity` of the key's width.
@@ -50,7 +51,9 @@ pub fn helpers(key: &Key<'_>) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
     let cap = capacity(key);
     let mut items = vec![salt_items(key)];
-    for k in 1..=key.fields.len() {
+    // Added fields may be absent, so no prefix runs into them.
+    let known = key.fields.iter().take_while(|f| f.since.is_none()).count();
+    for k in 1..=known {
         items.push(prefix_helper(key, k, &cap));
         if key.fields[k - 1].nested() {
             items.push(within_helper(key, k, &cap));
@@ -73,14 +76,31 @@ fn salt_items(key: &Key<'_>) -> TokenStream {
         return TokenStream::new();
     };
     let n = salt.buckets;
+    let (hash, hash_doc) = match &salt.hash {
+        None => (
+            TokenStream::new(),
+            "xxh32 of the salted fields' bytes".to_string(),
+        ),
+        Some((SaltHashAttr::Modulo, _)) => (
+            quote!(.with_hash(#krate::SaltHash::Modulo)),
+            "the salted value".to_string(),
+        ),
+        Some((SaltHashAttr::Custom(path), _)) => (
+            quote!(.with_hash(#krate::SaltHash::Custom(#path))),
+            format!(
+                "`{}` of the salted fields' bytes",
+                path.to_token_stream().to_string().replace(' ', "")
+            ),
+        ),
+    };
     let (ctor, doc) = match salt.format {
         SaltFormat::Binary => (
-            quote!(#krate::Salt::new(#n)),
-            format!("The salt: {n} buckets, xxh32 of the salted fields' bytes mod {n}."),
+            quote!(#krate::Salt::new(#n)#hash),
+            format!("The salt: {n} buckets, {hash_doc} mod {n}."),
         ),
         SaltFormat::Digits(d) => (
-            quote!(#krate::Salt::digits(#n, #d)),
-            format!("The salt: {n} buckets written as {d} digits, xxh32 of the salted fields' bytes mod {n}."),
+            quote!(#krate::Salt::digits(#n, #d)#hash),
+            format!("The salt: {n} buckets written as {d} digits, {hash_doc} mod {n}."),
         ),
         SaltFormat::Phoenix => (
             quote!(#krate::Salt::phoenix(#n)),

@@ -45,8 +45,11 @@ pub fn key<'a>(cx: &Ctxt, input: &'a Input<'a>, fields: &'a [ast::Field<'a>]) ->
         Err(()) => 0,
     };
     let salt = salt.ok().flatten();
-    let width = place(&mut lowered, salt.as_ref().map_or(0, |s| s.width));
-    let variable = lowered.iter().any(|f| f.variable());
+    let full = place(&mut lowered, salt.as_ref().map_or(0, |s| s.width));
+    // Added fields may be absent: the key's shortest encoding ends before them.
+    let first_since = lowered.iter().position(|f| f.since.is_some());
+    let width = first_since.map_or(full, |i| lowered[i].offset.clone());
+    let variable = first_since.is_some() || lowered.iter().any(|f| f.variable());
     Draft {
         ident: input.ident,
         vis: &input.original.vis,
@@ -113,6 +116,7 @@ fn field<'a>(
         offset: Size::default(),
         width,
         at: f.attrs.at,
+        since: f.attrs.since,
     }
 }
 

@@ -3,7 +3,7 @@
 
 use rowkey_core::__private::limits;
 
-use crate::attr::{At, SaltAttr, StructAttrs};
+use crate::attr::{At, SaltAttr, SaltHashAttr, StructAttrs};
 use crate::ctxt::Ctxt;
 use crate::messages as msg;
 use crate::model::{Salt, SaltFormat};
@@ -25,6 +25,7 @@ pub fn salt(
     }
     let modulo = shared(cx, names, salted, "mod", |s| s.modulo);
     let pad = shared(cx, names, salted, "pad", |s| s.pad);
+    let hash = hash(cx, names, salted);
     let Some(m) = modulo else {
         // An unreadable `mod` was reported where it was written.
         if !salted.iter().any(|(_, s)| s.malformed) {
@@ -49,6 +50,7 @@ pub fn salt(
         format,
         width,
         fields: salted.iter().map(|(i, _)| *i).collect(),
+        hash,
     }))
 }
 
@@ -71,6 +73,7 @@ fn phoenix(cx: &Ctxt, buckets: At<u64>, fields: usize, salted: &[(usize, &SaltAt
         format: SaltFormat::Phoenix,
         width: 1,
         fields: (0..fields).collect(),
+        hash: None,
     }
 }
 
@@ -96,6 +99,38 @@ fn shared(
         }
     }
     first.map(|(v, _)| v)
+}
+
+/// `hash = ..`: salted fields share one bucket, so a second, different hash
+/// is an error.
+fn hash(
+    cx: &Ctxt,
+    names: &[&proc_macro2::Ident],
+    salted: &[(usize, &SaltAttr)],
+) -> Option<(SaltHashAttr, proc_macro2::Span)> {
+    let mut first: Option<(&(SaltHashAttr, proc_macro2::Span), usize)> = None;
+    for (i, s) in salted {
+        let Some(new) = &s.hash else { continue };
+        match first {
+            Some((old, j)) if !same_hash(&old.0, &new.0) => {
+                cx.error_at(new.1, msg::hashes_differ(&unraw(names[j])))
+            }
+            Some(_) => {}
+            None => first = Some((new, *i)),
+        }
+    }
+    first.map(|(h, _)| h.clone())
+}
+
+fn same_hash(a: &SaltHashAttr, b: &SaltHashAttr) -> bool {
+    match (a, b) {
+        (SaltHashAttr::Modulo, SaltHashAttr::Modulo) => true,
+        (SaltHashAttr::Custom(a), SaltHashAttr::Custom(b)) => {
+            use quote::ToTokens;
+            a.to_token_stream().to_string() == b.to_token_stream().to_string()
+        }
+        _ => false,
+    }
 }
 
 /// `pad = D`: D digits hold every bucket, and a split point holds D bytes.

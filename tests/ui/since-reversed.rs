@@ -1,0 +1,11 @@
+use rowkey::RowKey;
+
+#[derive(RowKey)]
+struct FileKey {
+    user_id: u32,
+    #[rowkey(since = 2)]
+    #[reverse]
+    region: Option<u16>,
+}
+
+fn main() {}
