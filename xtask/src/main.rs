@@ -15,10 +15,15 @@
 //! * `cargo xtask build-cost [--keep]`: the build time and generated code of
 //!   `#[derive(RowKey)]` against serde's derives on the same 20 structs (see `build_cost.rs`).
 //!
+//! * `cargo xtask instructions [--passes N] [WORKLOAD..]`: instructions per key of rowkey
+//!   and of the hand-written baselines, per workload of `benches/instructions.rs`, under
+//!   valgrind's cachegrind (installed with apt-get when missing); see `instructions.rs`.
+//!
 //! The emulator is found through `$BIGTABLE_EMULATOR_BIN`, else the Cloud SDK root that
 //! `gcloud info` reports, else a few well-known install paths. std only, on purpose.
 
 mod build_cost;
+mod instructions;
 
 use std::env;
 use std::ffi::OsString;
@@ -68,6 +73,8 @@ commands:
   build-cost [--keep] build time and generated lines of 20 key structs deriving RowKey,
                       against the same structs deriving serde's Serialize, Deserialize
                       (in a temporary directory; --keep leaves it)
+  instructions [--passes N] [WORKLOAD..]
+                      instructions per key, rowkey and hand-written, under valgrind
   help                this text
 
 environment:
@@ -81,6 +88,7 @@ fn main() -> ExitCode {
         Some("test") => cmd_test(rest),
         Some("emulator") => cmd_emulator(rest),
         Some("build-cost") => build_cost::cmd_build_cost(rest),
+        Some("instructions") => instructions::cmd_instructions(&workspace_root(), rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
