@@ -99,8 +99,7 @@ pub mod hand {
         while i >= 2 {
             let p = (v % 100) as usize * 2;
             v /= 100;
-            out[i - 2] = PAIRS[p];
-            out[i - 1] = PAIRS[p + 1];
+            out[i - 2..i].copy_from_slice(&PAIRS[p..p + 2]);
             i -= 2;
         }
         if i == 1 {
