@@ -39,6 +39,7 @@
 //! assert_eq!(Salt::new(100).bucket_of(&[0, 0, 0, 7]), 12);
 //! ```
 
+use crate::limits::{MAX_BUCKETS, MAX_PHOENIX_BUCKETS, MAX_SALT_DIGITS};
 use crate::range::KeyRange;
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 
@@ -124,7 +125,7 @@ impl Salt {
     /// The derive rejects other counts at compile time; here they are clamped to 1..=65536.
     pub const fn new(buckets: u32) -> Self {
         Salt {
-            buckets: clamp(buckets, 65_536),
+            buckets: clamp(buckets, MAX_BUCKETS as u32),
             format: SaltFormat::Binary,
             hash: SaltHash::Format,
         }
@@ -136,13 +137,13 @@ impl Salt {
     pub const fn digits(buckets: u32, digits: u8) -> Self {
         let digits = if digits == 0 {
             1
-        } else if digits > 8 {
-            8
+        } else if digits as u64 > MAX_SALT_DIGITS {
+            MAX_SALT_DIGITS as u8
         } else {
             digits
         };
         Salt {
-            buckets: clamp(buckets, clamp(10u32.pow(digits as u32), 65_536)),
+            buckets: clamp(buckets, clamp(10u32.pow(digits as u32), MAX_BUCKETS as u32)),
             format: SaltFormat::Digits(digits),
             hash: SaltHash::Format,
         }
@@ -151,7 +152,7 @@ impl Salt {
     /// Apache Phoenix's salt byte with `N` buckets (N <= 256).
     pub const fn phoenix(buckets: u32) -> Self {
         Salt {
-            buckets: clamp(buckets, 256),
+            buckets: clamp(buckets, MAX_PHOENIX_BUCKETS as u32),
             format: SaltFormat::Phoenix,
             hash: SaltHash::Format,
         }
