@@ -111,7 +111,10 @@ const _: () = {
         & mut [u8]) -> ::core::result::Result < usize, ::rowkey::EncodeError > {
         Row::encode_into(self, out) } fn encoded_len(& self) -> usize {
         Row::encoded_len(self) } fn decode(bytes : & [u8]) -> ::core::result::Result <
-        Self::Decoded < '_ >, ::rowkey::DecodeError > { Row::decode(bytes) } }
+        Self::Decoded < '_ >, ::rowkey::DecodeError > { Row::decode(bytes) } #[doc =
+        r" Takes `bytes` apart as the member they hold (its tag, then its"] #[doc =
+        r" fields), as `decode` picks it: `KEY_TYPES.explain`."] fn explain(bytes : &
+        [u8]) -> ::rowkey::Explained { Self::KEY_TYPES.explain(bytes) } }
     }
     #[automatically_derived]
     impl ::core::convert::From<UserKey> for Row {

@@ -175,6 +175,12 @@ fn row_key(ast: &Input<'_>, krate: &syn::Path, variants: &[Variant<'_>]) -> Toke
                 fn decode(bytes: &[u8]) -> ::core::result::Result<Self::Decoded<'_>, #krate::DecodeError> {
                     #ident::decode(bytes)
                 }
+
+                /// Takes `bytes` apart as the member they hold (its tag, then its
+                /// fields), as `decode` picks it: `KEY_TYPES.explain`.
+                fn explain(bytes: &[u8]) -> #krate::Explained {
+                    Self::KEY_TYPES.explain(bytes)
+                }
             }
         }
     }
