@@ -188,66 +188,86 @@ fn a_nested_key_is_hashed_through() {
 /// to any of these formats must be deliberate, and shows up here.
 #[test]
 fn seed_keys_are_pinned() {
-    assert_eq!(
-        <quickstart::FileKey as RowKey>::FINGERPRINT,
-        0xf75c_7814_308b_e003
-    );
-    assert_eq!(
-        <transactions::TxKey as RowKey>::FINGERPRINT,
-        0xb66c_7e38_282c_23af
-    );
-    assert_eq!(
-        <statistics::StatKey as RowKey>::FINGERPRINT,
-        0x198f_135c_8f79_d777
-    );
-    assert_eq!(
-        <general::GeneralKey<'static> as RowKey>::FINGERPRINT,
-        0x9582_d9cf_c854_3c68
-    );
-    assert_eq!(
-        <timeseries::SaltedEvent<'static> as RowKey>::FINGERPRINT,
-        0xcf91_cbd5_27cd_fbb1
-    );
-    assert_eq!(
-        <timeseries::HostEvent<'static> as RowKey>::FINGERPRINT,
-        0x3c00_361b_82eb_7691
-    );
-    assert_eq!(
-        <timeseries::TimeEvent<'static> as RowKey>::FINGERPRINT,
-        0x05f2_de34_affd_5159
-    );
-    assert_eq!(
-        <hashed::HashedKey as RowKey>::FINGERPRINT,
-        0x0fae_d089_96c5_791b
-    );
-    assert_eq!(
-        <hashed::NumericKey as RowKey>::FINGERPRINT,
-        0xe1c1_afa1_6031_4465
-    );
-    assert_eq!(
-        <customer_orders::CustomerKey as RowKey>::FINGERPRINT,
-        0xa220_1b97_866b_674e
-    );
-    assert_eq!(
-        <customer_orders::OrderKey as RowKey>::FINGERPRINT,
-        0x87b3_d21a_d527_7298
-    );
-    assert_eq!(
-        <secondary_index::MsgKey as RowKey>::FINGERPRINT,
-        0x6d65_90ac_60c6_0371
-    );
-    assert_eq!(
-        <secondary_index::BIndexKey as RowKey>::FINGERPRINT,
-        0x4c77_d53e_e74e_be67
-    );
-    assert_eq!(
-        <colocated_index::MainKey as RowKey>::FINGERPRINT,
-        0x8b1a_e998_0ded_0589
-    );
-    assert_eq!(
-        <colocated_index::IndexA as RowKey>::FINGERPRINT,
-        0x4d48_f09b_e6e2_b623
-    );
+    let pins = [
+        (
+            "quickstart::FileKey",
+            <quickstart::FileKey as RowKey>::FINGERPRINT,
+            0xf75c_7814_308b_e003,
+        ),
+        (
+            "transactions::TxKey",
+            <transactions::TxKey as RowKey>::FINGERPRINT,
+            0xb66c_7e38_282c_23af,
+        ),
+        (
+            "statistics::StatKey",
+            <statistics::StatKey as RowKey>::FINGERPRINT,
+            0x198f_135c_8f79_d777,
+        ),
+        (
+            "general::GeneralKey<'static>",
+            <general::GeneralKey<'static> as RowKey>::FINGERPRINT,
+            0x9582_d9cf_c854_3c68,
+        ),
+        (
+            "timeseries::SaltedEvent<'static>",
+            <timeseries::SaltedEvent<'static> as RowKey>::FINGERPRINT,
+            0xcf91_cbd5_27cd_fbb1,
+        ),
+        (
+            "timeseries::HostEvent<'static>",
+            <timeseries::HostEvent<'static> as RowKey>::FINGERPRINT,
+            0x3c00_361b_82eb_7691,
+        ),
+        (
+            "timeseries::TimeEvent<'static>",
+            <timeseries::TimeEvent<'static> as RowKey>::FINGERPRINT,
+            0x05f2_de34_affd_5159,
+        ),
+        (
+            "hashed::HashedKey",
+            <hashed::HashedKey as RowKey>::FINGERPRINT,
+            0x0fae_d089_96c5_791b,
+        ),
+        (
+            "hashed::NumericKey",
+            <hashed::NumericKey as RowKey>::FINGERPRINT,
+            0xe1c1_afa1_6031_4465,
+        ),
+        (
+            "customer_orders::CustomerKey",
+            <customer_orders::CustomerKey as RowKey>::FINGERPRINT,
+            0xa220_1b97_866b_674e,
+        ),
+        (
+            "customer_orders::OrderKey",
+            <customer_orders::OrderKey as RowKey>::FINGERPRINT,
+            0x87b3_d21a_d527_7298,
+        ),
+        (
+            "secondary_index::MsgKey",
+            <secondary_index::MsgKey as RowKey>::FINGERPRINT,
+            0x6d65_90ac_60c6_0371,
+        ),
+        (
+            "secondary_index::BIndexKey",
+            <secondary_index::BIndexKey as RowKey>::FINGERPRINT,
+            0x4c77_d53e_e74e_be67,
+        ),
+        (
+            "colocated_index::MainKey",
+            <colocated_index::MainKey as RowKey>::FINGERPRINT,
+            0x8b1a_e998_0ded_0589,
+        ),
+        (
+            "colocated_index::IndexA",
+            <colocated_index::IndexA as RowKey>::FINGERPRINT,
+            0x4d48_f09b_e6e2_b623,
+        ),
+    ];
+    for (key, fingerprint, pinned) in pins {
+        assert_eq!(fingerprint, pinned, "{key}: its format changed");
+    }
 }
 
 #[test]
