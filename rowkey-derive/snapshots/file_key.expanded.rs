@@ -144,6 +144,9 @@ const _: () = {
         type Bytes = [u8; 20];
         #[inline]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
+            __rk::pad::check::<_, 6>(self.user_id, "user_id")?;
+            __rk::pad::check::<_, 8>(self.create_date, "create_date")?;
+            __rk::pad::check::<_, 6>(self.file_id, "file_id")?;
             let mut __key = [0u8; 20];
             __Fields::user_id(&mut __key, &self.user_id)?;
             __Fields::create_date(&mut __key, &self.create_date)?;

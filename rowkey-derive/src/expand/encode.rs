@@ -6,7 +6,8 @@ use proc_macro2::TokenStream;
 
 use super::field::{bytes_of, read_field, read_fixed_field, writer, writer_arg};
 use super::{lit, q as quote};
-use crate::model::{Codec, Key, SaltFormat, Size};
+use crate::model::{Codec, Field, Key, SaltFormat, Size};
+use crate::symbol::unraw;
 
 /// The bucket the salted fields in `key_bytes` (a slice or array of the key) hash to.
 pub fn bucket_expr(key: &Key<'_>, key_bytes: &TokenStream) -> TokenStream {
@@ -92,6 +93,20 @@ pub fn row_key_impl(key: &Key<'_>) -> TokenStream {
     }
 }
 
+/// For a plain `pad` field, its range check alone, made before any byte is
+/// written: no digit is then held across a branch, and the same check inside
+/// `pad::encode` folds away.
+fn pad_check(f: &Field<'_>) -> Option<TokenStream> {
+    let Codec::Pad { digits, .. } = f.codec else {
+        return None;
+    };
+    if f.optional {
+        return None;
+    }
+    let (ident, name, digits) = (f.ident, unraw(f.ident), lit(digits));
+    Some(quote!(__rk::pad::check::<_, #digits>(self.#ident, #name)?;))
+}
+
 fn fixed_body(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let ident = key.ident;
@@ -107,6 +122,7 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
         let bucket = fixed_bucket_expr(key, &target);
         quote!(Self::SALT.write(#bucket, &mut __key)?;)
     });
+    let checks = key.fields.iter().filter_map(pad_check);
     let decodes = key.fields.iter().map(|f| {
         let ident = f.ident;
         let (o, fw) = (f.offset.arg(), f.width.arg());
@@ -128,6 +144,7 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
 
         #[inline]
         fn encode(&self) -> __rk::Result<[u8; #w], #krate::EncodeError> {
+            #(#checks)*
             let mut __key = [0u8; #w];
             #(#encodes)*
             #stamp
