@@ -2,7 +2,7 @@
 //!
 //! A salted key puts its bucket first, so a query that does not pin the salt
 //! is one scan per bucket, and each scan returns its rows in key order within
-//! its bucket. [`BucketRanges::merge`] opens every scan at once and hands the
+//! its bucket. [`BucketRangesOf::merge`] opens every scan at once and hands the
 //! rows on in the order of the key *without* its bucket: a k-way heap merge
 //! that holds one row per scan, never the whole result.
 
@@ -294,7 +294,7 @@ impl<B: RangeBytes> BucketRangesOf<B> {
         Merge::new(self.map(open_with(open)), skip)
     }
 
-    /// As [`BucketRanges::merge`] for scans that read backwards
+    /// As [`BucketRangesOf::merge`] for scans that read backwards
     /// (`|range| store.range(range.bounds()).rev()`): the rows in descending
     /// order of the key without its bucket, such as the latest rows first
     /// across every bucket.

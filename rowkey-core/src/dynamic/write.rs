@@ -532,7 +532,7 @@ pub struct Scan<'a> {
 ///     pins: &[("user_id", "1")],
 ///     range: Some(("create_date", Included("20120901"), Included("20120914"))),
 /// };
-/// let dynamic::ScanRanges::One(r) = dynamic::scan::<64>(&FileKey::LAYOUT, &scan)? else { panic!() };
+/// let dynamic::ScanRanges::One(r) = dynamic::scan::<[u8; FileKey::WIDTH + 1]>(&FileKey::LAYOUT, &scan)? else { panic!() };
 /// assert_eq!(r, FileKey::range_for_user_id_create_date(1, 20120901..=20120914)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
