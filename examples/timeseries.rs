@@ -340,7 +340,7 @@ pub fn run(cfg: &Config, out: &mut dyn Write) -> Result<Summary> {
     // timestamp's bytes (after host and event), they stay newest first.
     let (host_ix, n) = (6u16, 10);
     let host = hosts[host_ix as usize].as_str();
-    let by_event: Vec<KeyRange> = EVENTS
+    let by_event: Vec<_> = EVENTS
         .iter()
         .map(|event| HostEvent::prefix_for_host_event(host, event))
         .collect::<std::result::Result<_, _>>()?;

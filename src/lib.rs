@@ -26,7 +26,9 @@ pub use rowkey_core::*;
 /// fields, which take none: their bytes are constant. Each helper's doc
 /// comment names the bytes it selects.
 ///
-/// A helper returns a [`KeyRange`] when its arguments pin the salt bucket
+/// A helper returns a [`KeyRange`] sized to the key (`KeyRange<{ WIDTH + 1 }>`;
+/// a [`KeyRangeBuf`] on the heap for variable-length keys and keys of 256
+/// bytes or more) when its arguments pin the salt bucket
 /// (every salted field is among them, or the key is not salted), and a
 /// [`BucketRanges`], one range per bucket in bucket order, when they do not.
 ///
@@ -42,8 +44,8 @@ pub use rowkey_core::*;
 /// }
 ///
 /// // The tag takes no argument; the `String` field takes a `&str`.
-/// let site: KeyRange = Page::prefix_for_kind_site("example")?;
-/// let years: KeyRange = Page::range_for_kind_site_year("example", 2020..=2024)?;
+/// let site: KeyRange<{ Page::WIDTH + 1 }> = Page::prefix_for_kind_site("example")?;
+/// let years: KeyRange<{ Page::WIDTH + 1 }> = Page::range_for_kind_site_year("example", 2020..=2024)?;
 /// let key = Page { kind: (), site: "example".into(), year: 2022, id: 1 }.encode()?;
 /// assert!(site.contains(&key) && years.contains(&key));
 /// # Ok::<(), rowkey::EncodeError>(())
@@ -61,9 +63,9 @@ pub use rowkey_core::*;
 /// #[derive(RowKey)]
 /// struct Log { #[salt(mod = 8)] ts: u64, host: u32 }
 ///
-/// let each_bucket: BucketRanges = Log::range_for_ts(1_000..2_000)?; // `ts` is salted
+/// let each_bucket: BucketRanges<{ Log::WIDTH + 1 }> = Log::range_for_ts(1_000..2_000)?; // `ts` is salted
 /// assert_eq!(each_bucket.len(), 8);
-/// let one: KeyRange = Log::prefix_for_ts(1_500)?; // `ts` pins the bucket
+/// let one: KeyRange<{ Log::WIDTH + 1 }> = Log::prefix_for_ts(1_500)?; // `ts` pins the bucket
 /// assert_eq!(Log::SALT.buckets(), 8);
 /// assert_eq!(Log::split_points().count(), 7);
 /// # let _ = one;

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::ops::RangeBounds;
 
-use rowkey::{KeyRange, RowKey};
+use rowkey::{KeyRange, KeyRangeOf, RangeBytes, RowKey};
 
 /// The article's row key: `userID(6) + createTime(8) + fileID(6)`, 20 ASCII bytes.
 #[derive(RowKey, Debug, Clone, Copy, PartialEq)]
@@ -58,7 +58,7 @@ fn table() -> BTreeMap<[u8; 20], File> {
 /// (prefix matches on name and category).
 fn scan(
     table: &BTreeMap<[u8; 20], File>,
-    range: &KeyRange,
+    range: &KeyRangeOf<impl RangeBytes>,
     name: &str,
     category: &str,
 ) -> Vec<u64> {
@@ -128,7 +128,7 @@ fn the_articles_hand_made_stop_row_drops_file_7() {
     let table = table();
     // setStartRow("00000120120901"), setEndRow("00000120120914"): the stop row is exclusive,
     // and file 7's key 00000120120914000007 sorts after it.
-    let by_hand = KeyRange::new(b"00000120120901", Some(b"00000120120914")).unwrap();
+    let by_hand = KeyRange::<64>::new(b"00000120120901", Some(b"00000120120914")).unwrap();
     assert_eq!(
         scan(&table, &by_hand, "中国好声音", "综艺"),
         [1, 2, 3, 4, 5]

@@ -68,7 +68,7 @@ fn map_of<K: RowKey>(keys: &[K]) -> BTreeMap<Vec<u8>, u32> {
 
 fn btree_merge(
     table: &BTreeMap<Vec<u8>, u32>,
-    ranges: rowkey::BucketRanges,
+    ranges: rowkey::BucketRangesOf<impl rowkey::RangeBytes>,
     reversed: bool,
 ) -> Rows {
     let pair = |(k, v): (&Vec<u8>, &u32)| (k.clone(), *v);
@@ -179,7 +179,11 @@ impl Fjall {
         }
     }
 
-    fn merge(&self, ranges: rowkey::BucketRanges, reversed: bool) -> Rows {
+    fn merge(
+        &self,
+        ranges: rowkey::BucketRangesOf<impl rowkey::RangeBytes>,
+        reversed: bool,
+    ) -> Rows {
         let read = |guard: fjall::Guard| -> fjall::Result<(Vec<u8>, u32)> {
             let (k, v) = guard.into_inner()?;
             Ok((k.to_vec(), u32::from_be_bytes((*v).try_into().unwrap())))

@@ -11,7 +11,7 @@ use support_cases::cases;
 
 use proptest::prelude::*;
 use proptest::sample::select;
-use rowkey::{KeyRange, RowKey};
+use rowkey::{KeyRange, KeyRangeOf, RangeBytes, RowKey};
 
 #[derive(RowKey, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Inner {
@@ -56,19 +56,24 @@ fn raw_bound() -> BoxedStrategy<Vec<u8>> {
     prop::collection::vec(select(vec![0u8, 1, 0xFE, 0xFF]), 0..7).boxed()
 }
 
+/// A helper's range (sized to `Inner`) as a plain `KeyRange`, so raw bounds
+/// longer than the nested key fit next to it.
+fn wide<B: RangeBytes>(r: KeyRangeOf<B>) -> KeyRange {
+    KeyRange::new(r.start(), r.end()).unwrap()
+}
+
 /// An inner range of every kind a caller can hand to the helper.
 fn inner_range() -> BoxedStrategy<KeyRange> {
     let key = |k: Inner| k.encode().unwrap();
     prop_oneof![
-        inner().prop_map(|k| Inner::prefix_for_x(k.x).unwrap()),
-        inner().prop_map(|k| Inner::prefix_for_x_y(k.x, k.y).unwrap()),
-        (edge_u16(), edge_u16()).prop_map(|(lo, hi)| Inner::range_for_x(lo..=hi).unwrap()),
-        (inner(), edge_u16()).prop_map(|(k, hi)| Inner::range_for_x_y(k.x, k.y..hi).unwrap()),
+        inner().prop_map(|k| wide(Inner::prefix_for_x(k.x).unwrap())),
+        inner().prop_map(|k| wide(Inner::prefix_for_x_y(k.x, k.y).unwrap())),
+        (edge_u16(), edge_u16()).prop_map(|(lo, hi)| wide(Inner::range_for_x(lo..=hi).unwrap())),
+        (inner(), edge_u16()).prop_map(|(k, hi)| wide(Inner::range_for_x_y(k.x, k.y..hi).unwrap())),
         // the page after one nested key, within a helper's range or the whole space
-        (inner(), inner()).prop_map(move |(p, last)| Inner::prefix_for_x(p.x)
-            .unwrap()
-            .after(&key(last))
-            .unwrap()),
+        (inner(), inner()).prop_map(move |(p, last)| wide(
+            Inner::prefix_for_x(p.x).unwrap().after(&key(last)).unwrap()
+        )),
         inner().prop_map(move |last| KeyRange::all().after(&key(last)).unwrap()),
         // exactly one nested key
         inner().prop_map(move |k| KeyRange::exact(&key(k)).unwrap()),
@@ -118,7 +123,7 @@ fn a_page_after_a_nested_key_and_exactly_one_nested_key() {
         })
         .collect();
     let table: BTreeMap<_, _> = keys.iter().map(|k| (k.encode().unwrap(), *k)).collect();
-    let scan = |r: KeyRange| -> Vec<Inner> {
+    let scan = |r: KeyRange<{ Outer::WIDTH + 1 }>| -> Vec<Inner> {
         table
             .range::<[u8], _>(r.bounds())
             .map(|(_, k)| k.inner)

@@ -7,7 +7,7 @@ use std::ops::{Bound, RangeBounds};
 use proptest::prelude::*;
 use proptest::sample::select;
 use rowkey::text::{to_bytes_binary, StringBinary};
-use rowkey::{BucketRanges, EncodeError, KeyRange, RowKey, Salt};
+use rowkey::{BucketRangesOf, EncodeError, KeyRangeOf, RangeBytes, RowKey, Salt};
 
 // ---- checking a range against a predicate ----
 
@@ -27,7 +27,7 @@ fn table<K: RowKey>(keys: &[K]) -> BTreeMap<Vec<u8>, usize> {
 /// `r.bounds()` returns exactly those keys, in key order.
 fn check<K: RowKey + Debug>(
     keys: &[K],
-    r: &KeyRange,
+    r: &KeyRangeOf<impl RangeBytes>,
     pred: impl Fn(&K) -> bool,
 ) -> Result<(), TestCaseError> {
     let map = table(keys);
@@ -47,12 +47,12 @@ fn check<K: RowKey + Debug>(
 /// lies in exactly one of them (its bucket's), other keys in none.
 fn check_fan_out<K: RowKey + Debug>(
     keys: &[K],
-    ranges: BucketRanges,
+    ranges: BucketRangesOf<impl RangeBytes>,
     salt: Salt,
     pred: impl Fn(&K) -> bool,
 ) -> Result<(), TestCaseError> {
     prop_assert_eq!(ranges.len(), salt.buckets() as usize);
-    let ranges: Vec<KeyRange> = ranges.collect();
+    let ranges: Vec<_> = ranges.collect();
     prop_assert_eq!(ranges.len(), salt.buckets() as usize);
     for (b, r) in ranges.iter().enumerate() {
         let head = salt.prefix(b as u32);
@@ -271,7 +271,7 @@ proptest! {
         check(&keys, &Scan::range_for_a_b_c_d_e(p.a, p.b, p.c, p.d, r.e).map_err(fail)?, |k| same_head(k, p, 4) && r.e.contains(&k.e))?;
         check(&keys, &Scan::range_for_a_b_c_d_e_f(p.a, p.b, p.c, p.d, p.e, r.f).map_err(fail)?, |k| same_head(k, p, 5) && r.f.contains(&k.f))?;
         check(&keys, &Scan::range_for_a_b_c_d_e_f_g(p.a, p.b, p.c, p.d, p.e, p.f, r.g).map_err(fail)?, |k| same_head(k, p, 6) && r.g.contains(&k.g))?;
-        check(&keys, &Scan::range_for_a_b_c_d_e_f_g_h(p.a, p.b, p.c, p.d, p.e, p.f, p.g, h).map_err(fail)?, |k| same_head(k, p, 7) && h.contains(&k.h.as_str()))?;
+        check(&keys, &Scan::range_for_a_b_c_d_e_f_g_h(p.a, p.b, p.c, p.d, p.e, p.f, p.g, h).map_err(fail)?, |k| same_head(k, p, 7) && std::ops::RangeBounds::<&str>::contains(&h, &k.h.as_str()))?;
         check(&keys, &Scan::range_for_a_b_c_d_e_f_g_h_i(p.a, p.b, p.c, p.d, p.e, p.f, p.g, &p.h, r.i).map_err(fail)?, |k| same_head(k, p, 8) && r.i.contains(&k.i))?;
     }
 
@@ -289,7 +289,7 @@ proptest! {
             0 => Scan::range_for_a(r.a),
             1 => Scan::range_for_a_b(p.a, r.b),
             2 => Scan::prefix_for_a_b_c(p.a, p.b, p.c),
-            _ => Ok(KeyRange::all()),
+            _ => Ok(KeyRangeOf::all()),
         }
         .map_err(fail)?;
         let map = table(&keys);
@@ -440,7 +440,7 @@ proptest! {
             .collect();
         let p = pick.get(&keys).clone();
         check(&keys, &Reversed::range_for_a(a).map_err(fail)?, |k| a.contains(&k.a))?;
-        check(&keys, &Reversed::range_for_a_s(p.a, s).map_err(fail)?, |k| k.a == p.a && s.contains(&k.s.as_str()))?;
+        check(&keys, &Reversed::range_for_a_s(p.a, s).map_err(fail)?, |k| k.a == p.a && std::ops::RangeBounds::<&str>::contains(&s, &k.s.as_str()))?;
         check(&keys, &Reversed::range_for_a_s_arr(p.a, &p.s, arr).map_err(fail)?, |k| {
             (k.a, &k.s) == (p.a, &p.s) && arr.contains(&k.arr)
         })?;
@@ -611,16 +611,16 @@ struct Phoenix {
 #[test]
 fn pinned_salt_gives_one_range_otherwise_a_fan_out() {
     // The return types are the specification: these lines only compile if they hold.
-    let _one: KeyRange = Event::prefix_for_user(42).unwrap();
-    let _one: KeyRange = Event::range_for_user_ts(42, ..).unwrap();
-    let _all: BucketRanges = Event::range_for_user(..).unwrap();
-    let _all: BucketRanges = Log::prefix_for_host(7).unwrap();
-    let _all: BucketRanges = Log::range_for_host_ts(7, 10..20).unwrap();
-    let _one: KeyRange = Log::prefix_for_host_ts(7, 15).unwrap();
-    let _all: BucketRanges = Apart::prefix_for_a_b(1, 2).unwrap();
-    let _one: KeyRange = Apart::prefix_for_a_b_c(1, 2, 3).unwrap();
-    let _all: BucketRanges = Phoenix::prefix_for_a(1).unwrap();
-    let _one: KeyRange = Phoenix::prefix_for_a_b(1, 2).unwrap();
+    let _one: KeyRangeOf<_> = Event::prefix_for_user(42).unwrap();
+    let _one: KeyRangeOf<_> = Event::range_for_user_ts(42, ..).unwrap();
+    let _all: BucketRangesOf<_> = Event::range_for_user(..).unwrap();
+    let _all: BucketRangesOf<_> = Log::prefix_for_host(7).unwrap();
+    let _all: BucketRangesOf<_> = Log::range_for_host_ts(7, 10..20).unwrap();
+    let _one: KeyRangeOf<_> = Log::prefix_for_host_ts(7, 15).unwrap();
+    let _all: BucketRangesOf<_> = Apart::prefix_for_a_b(1, 2).unwrap();
+    let _one: KeyRangeOf<_> = Apart::prefix_for_a_b_c(1, 2, 3).unwrap();
+    let _all: BucketRangesOf<_> = Phoenix::prefix_for_a(1).unwrap();
+    let _one: KeyRangeOf<_> = Phoenix::prefix_for_a_b(1, 2).unwrap();
     assert_eq!(Log::prefix_for_host(7).unwrap().count(), 8);
     assert_eq!(Wide::range_for_id(..).unwrap().len(), 300);
 }

@@ -5,7 +5,7 @@
 use std::error::Error;
 
 use fjall::{Database, Keyspace, KeyspaceCreateOptions, Slice};
-use rowkey::KeyRange;
+use rowkey::{KeyRangeOf, RangeBytes};
 
 /// What the examples return errors as.
 pub type Result<T> = std::result::Result<T, Box<dyn Error + Send + Sync>>;
@@ -32,9 +32,9 @@ impl Store {
 }
 
 /// Every `(key, value)` of `table` inside `range`, in key order.
-pub fn scan<const CAP: usize>(
+pub fn scan<B: RangeBytes>(
     table: &Keyspace,
-    range: &KeyRange<CAP>,
+    range: &KeyRangeOf<B>,
 ) -> impl Iterator<Item = Result<(Slice, Slice)>> {
     table
         .range::<&[u8], _>(range.bounds())
@@ -42,9 +42,9 @@ pub fn scan<const CAP: usize>(
 }
 
 /// Every key of `table` inside `range`, in key order, without reading values.
-pub fn scan_keys<const CAP: usize>(
+pub fn scan_keys<B: RangeBytes>(
     table: &Keyspace,
-    range: &KeyRange<CAP>,
+    range: &KeyRangeOf<B>,
 ) -> impl Iterator<Item = Result<Slice>> {
     table
         .range::<&[u8], _>(range.bounds())

@@ -16,7 +16,7 @@ use std::error::Error;
 use std::time::Instant;
 
 use rowkey::text::StringBinary;
-use rowkey::{KeyRange, RowKey};
+use rowkey::RowKey;
 use rowkey_bigtable::{
     merge_sorted_runs, row_set, Bigtable, Row, WriteOptions, EMULATOR_HOST_VAR, INSTANCE_VAR,
 };
@@ -38,7 +38,7 @@ const READINGS_PER_SENSOR: u64 = 100;
 const T0: u64 = 1_720_000_000_000;
 
 /// The ranges of a fan-out (one per salt bucket, in bucket order) as a `Vec`.
-fn bucket_ranges(fan_out: impl IntoIterator<Item = KeyRange>) -> Vec<KeyRange> {
+fn bucket_ranges<R>(fan_out: impl IntoIterator<Item = R>) -> Vec<R> {
     fan_out.into_iter().collect()
 }
 
@@ -107,7 +107,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
     );
 
     // A site's sensors live in all 16 buckets: 16 ranges, ONE ReadRows request.
-    let ranges: Vec<KeyRange> = bucket_ranges(Reading::prefix_for_site(3)?);
+    let ranges = bucket_ranges(Reading::prefix_for_site(3)?);
     let before = bt.requests();
     let start = Instant::now();
     let found = bt.read_rows(&table, row_set(&ranges), None).await?;

@@ -2,7 +2,10 @@
 
 use bigtable_rs::google::bigtable::v2::row_range::{EndKey, StartKey};
 use bigtable_rs::google::bigtable::v2::{RowRange, RowSet};
+// `KeyRange`: named by the docs and the tests.
+#[cfg(any(doc, test))]
 use rowkey::KeyRange;
+use rowkey::{KeyRangeOf, RangeBytes};
 
 /// A range of row keys that can be sent to Bigtable: implemented for [`KeyRange`] of any
 /// capacity and for references to it, so [`row_set`] takes owned ranges (a fan-out iterator)
@@ -16,7 +19,7 @@ pub trait ToRowRange {
     fn is_empty_range(&self) -> bool;
 }
 
-impl<const CAP: usize> ToRowRange for KeyRange<CAP> {
+impl<B: RangeBytes> ToRowRange for KeyRangeOf<B> {
     fn to_row_range(&self) -> RowRange {
         row_range(self)
     }
@@ -61,7 +64,7 @@ impl<T: ToRowRange + ?Sized> ToRowRange for &T {
 /// assert_eq!(r.end_key, None);
 /// # Ok::<(), rowkey::EncodeError>(())
 /// ```
-pub fn row_range<const CAP: usize>(range: &KeyRange<CAP>) -> RowRange {
+pub fn row_range<B: RangeBytes>(range: &KeyRangeOf<B>) -> RowRange {
     let start = range.start();
     RowRange {
         start_key: (!start.is_empty()).then(|| StartKey::StartKeyClosed(start.to_vec())),

@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 
 use bigtable_rs::bigtable::RowCell;
 use bigtable_rs::google::bigtable::v2::{row_filter, ReadRowsRequest, RowFilter, RowSet};
-use rowkey::{BucketRanges, KeyRange, Merge};
+use rowkey::{BucketRangesOf, KeyRangeOf, Merge, RangeBytes};
 use tokio::task::JoinSet;
 
 use crate::error::joined;
@@ -14,12 +14,12 @@ use crate::{row_set, row_set_is_empty, Bigtable, Cell, Error, Row};
 
 /// One page of a paged read: see [`Bigtable::read_page`].
 #[derive(Debug, Clone)]
-pub struct Page<const CAP: usize> {
+pub struct Page<B: RangeBytes> {
     /// The rows of this page, in key order.
     pub rows: Vec<Row>,
-    /// The rest of the range after the last row ([`KeyRange::after`]); `None` when the
+    /// The rest of the range after the last row ([`KeyRangeOf::after`]); `None` when the
     /// page was not full or nothing can follow, so the scan is over.
-    pub next: Option<KeyRange<CAP>>,
+    pub next: Option<KeyRangeOf<B>>,
 }
 
 /// Which way a read goes and how many rows it may return.
@@ -77,10 +77,10 @@ impl Bigtable {
     ///
     /// # Errors
     /// [`Error::Client`] when the request fails.
-    pub async fn read_buckets<const CAP: usize>(
+    pub async fn read_buckets<B: RangeBytes>(
         &mut self,
         table_id: &str,
-        ranges: BucketRanges<CAP>,
+        ranges: BucketRangesOf<B>,
     ) -> Result<Merge<std::vec::IntoIter<Row>>, Error> {
         let width = ranges.bucket_width();
         let rows = self.read_rows(table_id, row_set(ranges), None).await?;
@@ -94,10 +94,10 @@ impl Bigtable {
     ///
     /// # Errors
     /// [`Error::Client`] when the request fails.
-    pub async fn read_latest<const CAP: usize>(
+    pub async fn read_latest<B: RangeBytes>(
         &mut self,
         table_id: &str,
-        range: &KeyRange<CAP>,
+        range: &KeyRangeOf<B>,
         n: u64,
     ) -> Result<Vec<Row>, Error> {
         let read = Read {
@@ -115,10 +115,10 @@ impl Bigtable {
     ///
     /// # Errors
     /// [`Error::Client`] when a request fails, [`Error::Task`] when one was cancelled.
-    pub async fn read_latest_buckets<const CAP: usize>(
+    pub async fn read_latest_buckets<B: RangeBytes>(
         &mut self,
         table_id: &str,
-        ranges: BucketRanges<CAP>,
+        ranges: BucketRangesOf<B>,
         n: u64,
     ) -> Result<Vec<Row>, Error> {
         let width = ranges.bucket_width();
@@ -142,23 +142,23 @@ impl Bigtable {
 
     /// Reads one page of `range`: at most `page_rows` rows (one `ReadRows` request), and the
     /// range to read next, which starts right after the page's last key
-    /// ([`KeyRange::pages`]). `next` is `None` when the page was short, so a scan ends
+    /// ([`KeyRangeOf::pages`]). `next` is `None` when the page was short, so a scan ends
     /// without an extra empty request unless the last page is exactly full.
     ///
     /// # Errors
     /// [`Error::Client`] when the request fails, [`Error::Key`] when the resumed start
     /// does not fit the range's capacity.
-    pub async fn read_page<const CAP: usize>(
+    pub async fn read_page<B: RangeBytes>(
         &mut self,
         table_id: &str,
-        range: &KeyRange<CAP>,
+        range: &KeyRangeOf<B>,
         page_rows: u64,
-    ) -> Result<Page<CAP>, Error> {
+    ) -> Result<Page<B>, Error> {
         let mut pager = range.pages(usize::try_from(page_rows).unwrap_or(usize::MAX));
         let rows = self.read_next_page(table_id, &mut pager).await?;
         Ok(Page {
             rows,
-            next: pager.rest().copied(),
+            next: pager.rest().cloned(),
         })
     }
 
@@ -167,10 +167,10 @@ impl Bigtable {
     ///
     /// # Errors
     /// As [`Bigtable::read_page`].
-    pub async fn read_all_paged<const CAP: usize>(
+    pub async fn read_all_paged<B: RangeBytes>(
         &mut self,
         table_id: &str,
-        range: &KeyRange<CAP>,
+        range: &KeyRangeOf<B>,
         page_rows: u64,
     ) -> Result<(Vec<Row>, u64), Error> {
         let mut pager = range.pages(usize::try_from(page_rows).unwrap_or(usize::MAX));
@@ -185,10 +185,10 @@ impl Bigtable {
 
     /// Reads the page `pager` is at, the store capping it (`rows_limit`), and moves the
     /// pager past it.
-    async fn read_next_page<const CAP: usize>(
+    async fn read_next_page<B: RangeBytes>(
         &mut self,
         table_id: &str,
-        pager: &mut rowkey::Pager<CAP>,
+        pager: &mut rowkey::Pager<B>,
     ) -> Result<Vec<Row>, Error> {
         let Some(rest) = pager.rest() else {
             return Ok(Vec::new());

@@ -16,7 +16,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 
-use rowkey::{KeyRange, RowKey};
+use rowkey::{KeyRange, KeyRangeOf, RangeBytes, RowKey};
 use rowkey_bigtable::{
     merge_sorted_runs, row_range, row_set, Bigtable, Row, WriteOptions, EMULATOR_HOST_VAR,
 };
@@ -97,7 +97,7 @@ fn decode_samples(rows: &[Row]) -> Vec<Sample> {
 }
 
 /// The ranges of a fan-out (one per salt bucket, in bucket order) as a `Vec`.
-fn bucket_ranges(fan_out: impl IntoIterator<Item = KeyRange>) -> Vec<KeyRange> {
+fn bucket_ranges<R>(fan_out: impl IntoIterator<Item = R>) -> Vec<R> {
     fan_out.into_iter().collect()
 }
 
@@ -184,7 +184,12 @@ async fn dataset(bt: &mut Bigtable) -> &'static Dataset {
 }
 
 /// Reads one query as one request and reports how many requests it took.
-async fn query(bt: &mut Bigtable, table: &str, what: &str, ranges: Vec<KeyRange>) -> Vec<Row> {
+async fn query<B: RangeBytes>(
+    bt: &mut Bigtable,
+    table: &str,
+    what: &str,
+    ranges: Vec<KeyRangeOf<B>>,
+) -> Vec<Row> {
     let before = bt.requests();
     let set = row_set(&ranges);
     let rows = bt.read_rows(table, set, None).await.expect("ReadRows");
@@ -219,7 +224,7 @@ async fn a_presplit_table_keeps_each_bucket_between_consecutive_split_points() -
 
     let mut per_tablet = [0usize; 16];
     for region in 0..REGIONS {
-        let buckets: Vec<KeyRange> = bucket_ranges(Sample::prefix_for_region(region)?);
+        let buckets = bucket_ranges(Sample::prefix_for_region(region)?);
         assert_eq!(buckets.len(), 16);
         let rows = query(
             &mut bt,
@@ -317,7 +322,7 @@ async fn c_prefix_that_pins_the_salt_is_one_row_range() -> TestResult {
     let ds = dataset(&mut bt).await;
 
     // region + host pin the salt: one KeyRange, one row range.
-    let r: KeyRange = Sample::prefix_for_region_host(2, 57)?;
+    let r = Sample::prefix_for_region_host(2, 57)?;
     let rows = query(&mut bt, &ds.table, "prefix_for_region_host(2, 57)", vec![r]).await;
     let got = decode_samples(&rows);
     // #[reverse] ts: newest first.
@@ -366,7 +371,7 @@ async fn d_unpinned_salt_is_one_request_over_all_bucket_ranges() -> TestResult {
     let ds = dataset(&mut bt).await;
 
     // region alone does not pin the salt (it hashes host): 16 ranges, one per bucket.
-    let ranges: Vec<KeyRange> = bucket_ranges(Sample::prefix_for_region(1)?);
+    let ranges = bucket_ranges(Sample::prefix_for_region(1)?);
     assert_eq!(ranges.len(), 16);
     let set = row_set(&ranges);
     assert_eq!(
@@ -445,7 +450,7 @@ async fn e_inclusive_range_to_type_max_and_open_ended_0xff_prefix() -> TestResul
     bt.write_rows(&table, rows).await?;
 
     type Pred = fn(&Edge) -> bool;
-    let cases: Vec<(&str, KeyRange, bool, Pred)> = vec![
+    let cases: Vec<(&str, KeyRange<{ Edge::WIDTH + 1 }>, bool, Pred)> = vec![
         (
             "range_for_a_b(1, 1..=u16::MAX)",
             Edge::range_for_a_b(1, 1..=u16::MAX)?,

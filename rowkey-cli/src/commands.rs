@@ -190,7 +190,7 @@ pub fn scan(
         }
     }
     let ranges: Vec<KeyRange<CAP>> =
-        match dynamic::scan::<CAP>(member.layout, &Scan { pins: &pins, range })
+        match dynamic::scan::<[u8; CAP]>(member.layout, &Scan { pins: &pins, range })
             .map_err(|e| e.to_string())?
         {
             ScanRanges::One(r) => vec![r],

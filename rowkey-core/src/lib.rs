@@ -61,8 +61,12 @@ pub use migrate::order_break;
 pub use migrate::{migrate, MigrateError};
 #[cfg(feature = "alloc")]
 pub use page::{Pager, Pages};
-pub use range::{KeyRange, DEFAULT_RANGE_CAPACITY};
-pub use salt::{BucketRanges, Salt, SaltFormat, SaltHash, SplitPoint, SplitPoints};
+#[cfg(feature = "alloc")]
+pub use range::KeyRangeBuf;
+pub use range::{KeyRange, KeyRangeOf, RangeBytes, DEFAULT_RANGE_CAPACITY, INLINE_RANGE_LIMIT};
+#[cfg(feature = "alloc")]
+pub use salt::BucketRangesBuf;
+pub use salt::{BucketRanges, BucketRangesOf, Salt, SaltFormat, SaltHash, SplitPoint, SplitPoints};
 #[cfg(feature = "view")]
 pub use view::HasView;
 

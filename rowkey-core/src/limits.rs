@@ -20,9 +20,6 @@ pub const MAX_SALT_DIGITS: u64 = 8;
 /// The shortest `#[escaped]` value: an empty string and its terminator.
 pub const ESCAPED_MIN_WIDTH: usize = 2;
 
-/// The range capacity of the helpers of keys with a variable-length field.
-pub const VARIABLE_RANGE_CAPACITY: usize = 256;
-
 /// The most decimal digits a value of an unsigned integer `bytes` wide has
 /// (`u32`, 4 bytes: 10), so a wider `#[pad(N)]` is refused.
 ///

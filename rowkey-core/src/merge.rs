@@ -2,7 +2,7 @@
 //!
 //! A salted key puts its bucket first, so a query that does not pin the salt
 //! is one scan per bucket, and each scan returns its rows in key order within
-//! its bucket. [`BucketRanges::merge`] opens every scan at once and hands the
+//! its bucket. [`BucketRangesOf::merge`] opens every scan at once and hands the
 //! rows on in the order of the key *without* its bucket: a k-way heap merge
 //! that holds one row per scan, never the whole result.
 
@@ -10,7 +10,7 @@ use alloc::collections::{BinaryHeap, VecDeque};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use crate::{BucketRanges, KeyRange};
+use crate::{BucketRangesOf, KeyRangeOf, RangeBytes};
 
 /// A row as merges and pages see it: its key bytes, or `None` for an item
 /// that has no key (a store's error), which is handed on as soon as it is read.
@@ -240,7 +240,7 @@ impl<I: Iterator> core::fmt::Debug for Merge<I> {
     }
 }
 
-impl<const CAP: usize> BucketRanges<CAP> {
+impl<B: RangeBytes> BucketRangesOf<B> {
     /// The bytes of the bucket in front of every range: what a merge of
     /// their rows skips.
     ///
@@ -286,7 +286,7 @@ impl<const CAP: usize> BucketRanges<CAP> {
     /// ```
     pub fn merge<S, F>(self, open: F) -> Merge<S::IntoIter>
     where
-        F: FnMut(&KeyRange<CAP>) -> S,
+        F: FnMut(&KeyRangeOf<B>) -> S,
         S: IntoIterator,
         S::Item: ScanRow,
     {
@@ -294,7 +294,7 @@ impl<const CAP: usize> BucketRanges<CAP> {
         Merge::new(self.map(open_with(open)), skip)
     }
 
-    /// As [`BucketRanges::merge`] for scans that read backwards
+    /// As [`BucketRangesOf::merge`] for scans that read backwards
     /// (`|range| store.range(range.bounds()).rev()`): the rows in descending
     /// order of the key without its bucket, such as the latest rows first
     /// across every bucket.
@@ -317,7 +317,7 @@ impl<const CAP: usize> BucketRanges<CAP> {
     /// ```
     pub fn merge_reversed<S, F>(self, open: F) -> Merge<S::IntoIter>
     where
-        F: FnMut(&KeyRange<CAP>) -> S,
+        F: FnMut(&KeyRangeOf<B>) -> S,
         S: IntoIterator,
         S::Item: ScanRow,
     {
@@ -327,9 +327,9 @@ impl<const CAP: usize> BucketRanges<CAP> {
 }
 
 /// `open` taking a range by value, as `Iterator::map` hands it.
-fn open_with<const CAP: usize, S: IntoIterator>(
-    mut open: impl FnMut(&KeyRange<CAP>) -> S,
-) -> impl FnMut(KeyRange<CAP>) -> S::IntoIter {
+fn open_with<B: RangeBytes, S: IntoIterator>(
+    mut open: impl FnMut(&KeyRangeOf<B>) -> S,
+) -> impl FnMut(KeyRangeOf<B>) -> S::IntoIter {
     move |range| open(&range).into_iter()
 }
 
@@ -341,11 +341,11 @@ mod tests {
 
     #[test]
     fn bucket_width_is_the_salt_width() {
-        let t = KeyRange::<16>::prefix(&[7]).unwrap();
+        let t = crate::KeyRange::<16>::prefix(&[7]).unwrap();
         assert_eq!(Salt::new(16).fan_out(t).unwrap().bucket_width(), 1);
         assert_eq!(Salt::new(300).fan_out(t).unwrap().bucket_width(), 2);
         assert_eq!(Salt::digits(1000, 3).fan_out(t).unwrap().bucket_width(), 3);
-        let all = KeyRange::<16>::all();
+        let all = crate::KeyRange::<16>::all();
         assert_eq!(Salt::new(4).fan_out(all).unwrap().bucket_width(), 1);
     }
 

@@ -4,9 +4,9 @@
 use alloc::vec::Vec;
 
 use crate::merge::ScanRow;
-use crate::{EncodeError, KeyRange};
+use crate::{EncodeError, KeyRangeOf, RangeBytes};
 
-impl<const CAP: usize> KeyRange<CAP> {
+impl<B: RangeBytes> KeyRangeOf<B> {
     /// The range read `size` rows a page (at least one): a [`Pager`] that
     /// holds the resume point, for any store.
     ///
@@ -22,9 +22,9 @@ impl<const CAP: usize> KeyRange<CAP> {
     /// assert_eq!(sizes, [100, 100, 50]);
     /// # Ok::<(), rowkey::EncodeError>(())
     /// ```
-    pub fn pages(&self, size: usize) -> Pager<CAP> {
+    pub fn pages(&self, size: usize) -> Pager<B> {
         Pager {
-            rest: Some(*self).filter(|r| !r.is_empty()),
+            rest: Some(self.clone()).filter(|r| !r.is_empty()),
             size: size.max(1),
             stopped: false,
             pending: None,
@@ -41,9 +41,9 @@ impl<const CAP: usize> KeyRange<CAP> {
 /// scan costs one request per page and an extra one only when the last page
 /// is exactly full.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pager<const CAP: usize> {
+pub struct Pager<B: RangeBytes> {
     /// The part of the range no page has read yet; `None` once it is done.
-    rest: Option<KeyRange<CAP>>,
+    rest: Option<KeyRangeOf<B>>,
     size: usize,
     /// A page ended in an error: no further page is read.
     stopped: bool,
@@ -51,7 +51,7 @@ pub struct Pager<const CAP: usize> {
     pending: Option<EncodeError>,
 }
 
-impl<const CAP: usize> Pager<CAP> {
+impl<B: RangeBytes> Pager<B> {
     /// Rows per page.
     pub fn size(&self) -> usize {
         self.size
@@ -59,7 +59,7 @@ impl<const CAP: usize> Pager<CAP> {
 
     /// The range the next page reads from, or `None` when the range is done.
     /// After a page that ended in an error, where to resume.
-    pub fn rest(&self) -> Option<&KeyRange<CAP>> {
+    pub fn rest(&self) -> Option<&KeyRangeOf<B>> {
         self.rest.as_ref()
     }
 
@@ -79,7 +79,7 @@ impl<const CAP: usize> Pager<CAP> {
     ///
     /// # Errors
     /// [`EncodeErrorKind::TooLong`](crate::EncodeErrorKind::TooLong) when
-    /// `last` is `CAP` bytes or longer; the resume point does not move then.
+    /// `last` fills the range's inline capacity; the resume point does not move then.
     pub fn advance(&mut self, rows: usize, last: Option<&[u8]>) -> Result<(), EncodeError> {
         let Some(rest) = &self.rest else {
             return Ok(());
@@ -100,11 +100,11 @@ impl<const CAP: usize> Pager<CAP> {
     /// row that had one: the page to retry.
     ///
     /// # Errors
-    /// In place of the page after one whose last key does not fit `CAP`
-    /// bytes plus one (see [`Pager::advance`]); the pager stops there.
+    /// In place of the page after one whose last key does not fit the range's
+    /// inline capacity (see [`Pager::advance`]); the pager stops there.
     pub fn next_page<S>(
         &mut self,
-        open: impl FnOnce(&KeyRange<CAP>) -> S,
+        open: impl FnOnce(&KeyRangeOf<B>) -> S,
     ) -> Option<Result<Vec<S::Item>, EncodeError>>
     where
         S: IntoIterator,
@@ -117,7 +117,7 @@ impl<const CAP: usize> Pager<CAP> {
         if self.stopped {
             return None;
         }
-        let rest = self.rest?;
+        let rest = self.rest.clone()?;
         let (page, failed) = read_page(open(&rest), self.size);
         let last = page.iter().rev().find_map(ScanRow::scan_key);
         if page.is_empty() {
@@ -129,7 +129,7 @@ impl<const CAP: usize> Pager<CAP> {
             // What is left to retry: everything after the last row read (or,
             // if that key does not fit, the whole page again: rows twice
             // rather than rows lost).
-            let retry = last.map_or(Ok(rest), |last| rest.after(last));
+            let retry = last.map_or_else(|| Ok(rest.clone()), |last| rest.after(last));
             self.rest = Some(retry.unwrap_or(rest));
             self.stopped = true;
         } else if let Err(e) = self.advance(page.len(), last) {
@@ -140,9 +140,9 @@ impl<const CAP: usize> Pager<CAP> {
 
     /// Every page, as an iterator: each item is one page's rows, or the
     /// error that stopped the paging (after which it ends).
-    pub fn over<S, F>(self, open: F) -> Pages<CAP, F>
+    pub fn over<S, F>(self, open: F) -> Pages<B, F>
     where
-        F: FnMut(&KeyRange<CAP>) -> S,
+        F: FnMut(&KeyRangeOf<B>) -> S,
         S: IntoIterator,
         S::Item: ScanRow,
     {
@@ -152,21 +152,21 @@ impl<const CAP: usize> Pager<CAP> {
 
 /// The pages of a range: see [`Pager::over`].
 #[derive(Debug, Clone)]
-pub struct Pages<const CAP: usize, F> {
-    pager: Pager<CAP>,
+pub struct Pages<B: RangeBytes, F> {
+    pager: Pager<B>,
     open: F,
 }
 
-impl<const CAP: usize, F> Pages<CAP, F> {
+impl<B: RangeBytes, F> Pages<B, F> {
     /// The pager: where the next page starts.
-    pub fn pager(&self) -> &Pager<CAP> {
+    pub fn pager(&self) -> &Pager<B> {
         &self.pager
     }
 }
 
-impl<const CAP: usize, F, S> Iterator for Pages<CAP, F>
+impl<B: RangeBytes, F, S> Iterator for Pages<B, F>
 where
-    F: FnMut(&KeyRange<CAP>) -> S,
+    F: FnMut(&KeyRangeOf<B>) -> S,
     S: IntoIterator,
     S::Item: ScanRow,
 {

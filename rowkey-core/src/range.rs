@@ -1,34 +1,101 @@
-//! Key ranges: what a scan reads. Start inclusive, end exclusive or unbounded,
-//! bytes held inline so building one never allocates.
+//! Key ranges: what a scan reads. Start inclusive, end exclusive or unbounded.
+//!
+//! A fixed-width key's helpers return a [`KeyRange<{ WIDTH + 1 }>`](KeyRange),
+//! its bytes inline, so building, copying and fanning out ranges never touches
+//! the heap and costs what the key's bytes cost. Keys whose ranges do not fit
+//! inline (variable-length keys, up to 32,767 bytes, and fixed keys of
+//! [`INLINE_RANGE_LIMIT`] bytes or more) get a [`KeyRangeBuf`] (feature
+//! `alloc`), whose bytes are on the heap: building one allocates.
 
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Bound;
 
 use crate::{EncodeError, EncodeErrorKind};
 
 /// The capacity of a plain [`KeyRange`]: keys of up to 63 bytes (one byte is
-/// kept for [`KeyRange::after`]'s `0x00`).
+/// kept for [`KeyRangeOf::after`]'s `0x00`).
 pub const DEFAULT_RANGE_CAPACITY: usize = 64;
 
-/// The capacity the scan helpers of a `key_width`-byte key use: the default
-/// for keys of up to 63 bytes, so their helpers return a plain [`KeyRange`],
-/// and `key_width + 1` above that.
+/// Fixed keys of this many bytes or more get heap-backed ranges
+/// ([`KeyRangeBuf`]) from their helpers: an inline range holds two copies of
+/// the key, and a fan-out two ranges.
+pub const INLINE_RANGE_LIMIT: usize = 256;
+
+/// The capacity the scan helpers of a fixed `key_width`-byte key use: the
+/// key and [`KeyRangeOf::after`]'s `0x00`.
 pub const fn range_capacity(key_width: usize) -> usize {
-    if key_width < DEFAULT_RANGE_CAPACITY {
-        DEFAULT_RANGE_CAPACITY
-    } else {
-        key_width + 1
+    key_width + 1
+}
+
+/// Where a range keeps its bytes: `[u8; CAP]` inline, or `Vec<u8>` on the
+/// heap (feature `alloc`). Sealed: only these two.
+pub trait RangeBytes: Clone + Send + Sync + 'static + sealed::Sealed {
+    /// No bytes yet.
+    fn empty() -> Self;
+    /// The first `n` bytes, writable; `None` past an inline capacity (a heap
+    /// buffer grows).
+    fn first_mut(&mut self, n: usize) -> Option<&mut [u8]>;
+    /// The first `n` bytes (`n` at most what was written).
+    fn first(&self, n: usize) -> &[u8];
+    /// The most bytes one bound holds, for errors.
+    fn capacity() -> usize;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl<const CAP: usize> Sealed for [u8; CAP] {}
+    #[cfg(feature = "alloc")]
+    impl Sealed for alloc::vec::Vec<u8> {}
+}
+
+impl<const CAP: usize> RangeBytes for [u8; CAP] {
+    #[inline(always)]
+    fn empty() -> Self {
+        [0; CAP]
+    }
+    #[inline(always)]
+    fn first_mut(&mut self, n: usize) -> Option<&mut [u8]> {
+        self.get_mut(..n)
+    }
+    #[inline(always)]
+    fn first(&self, n: usize) -> &[u8] {
+        &self[..n]
+    }
+    fn capacity() -> usize {
+        CAP
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl RangeBytes for Vec<u8> {
+    #[inline]
+    fn empty() -> Self {
+        Vec::new()
+    }
+    #[inline]
+    fn first_mut(&mut self, n: usize) -> Option<&mut [u8]> {
+        if self.len() < n {
+            self.resize(n, 0);
+        }
+        Some(&mut self[..n])
+    }
+    #[inline]
+    fn first(&self, n: usize) -> &[u8] {
+        &self[..n]
+    }
+    fn capacity() -> usize {
+        u32::MAX as usize - 1
     }
 }
 
 /// A range of keys: every key `k` with `start <= k < end` (bytewise), or
-/// `start <= k` when the end is unbounded.
+/// `start <= k` when the end is unbounded; its bytes held in `B`
+/// ([`RangeBytes`]). User code names it through [`KeyRange`] (inline) or
+/// [`KeyRangeBuf`] (heap).
 ///
-/// The bytes live inline, in two `[u8; CAP]` arrays: building, copying and
-/// fanning out ranges never touches the heap. `CAP` is 64 unless the key is
-/// wider; the generated helpers pick it, so user code rarely names it.
-///
-/// An empty range has `end == start`, so [`KeyRange::bounds`] is still a
+/// An empty range has `end == start`, so [`KeyRangeOf::bounds`] is still a
 /// valid argument to `BTreeMap::range` (which panics when start > end).
 ///
 /// ```
@@ -46,13 +113,34 @@ pub const fn range_capacity(key_width: usize) -> usize {
 /// # Ok::<(), rowkey::EncodeError>(())
 /// ```
 #[derive(Clone, Copy)]
-pub struct KeyRange<const CAP: usize = DEFAULT_RANGE_CAPACITY> {
-    start: [u8; CAP],
-    start_len: usize,
-    end: [u8; CAP],
-    /// `None`: unbounded.
-    end_len: Option<usize>,
+pub struct KeyRangeOf<B> {
+    start: B,
+    end: B,
+    start_len: u32,
+    /// [`UNBOUNDED`]: no end.
+    end_len: u32,
 }
+
+/// A range with its bytes inline, in two `[u8; CAP]` arrays: building,
+/// copying and fanning out ranges never touches the heap. The helpers of a
+/// fixed key use `CAP = WIDTH + 1`; 64 when not named.
+pub type KeyRange<const CAP: usize = 64> = KeyRangeOf<[u8; CAP]>;
+
+/// A range with its bytes on the heap: what the helpers of variable-length
+/// keys and of fixed keys of [`INLINE_RANGE_LIMIT`] bytes or more return.
+/// Building, copying and paging ([`KeyRangeOf::after`]) allocate.
+///
+/// ```
+/// use rowkey::KeyRangeBuf;
+/// let r = KeyRangeBuf::prefix(&[7; 300])?;
+/// assert_eq!(r.after(&[7; 400])?.start().len(), 401);
+/// # Ok::<(), rowkey::EncodeError>(())
+/// ```
+#[cfg(feature = "alloc")]
+pub type KeyRangeBuf = KeyRangeOf<Vec<u8>>;
+
+/// `end_len` of an unbounded range.
+const UNBOUNDED: u32 = u32::MAX;
 
 /// One bound of a field's range, encoded; or which side of the field's codec
 /// the value falls off (`pad(2)` given 100 is [`Edge::AboveMax`]), so the
@@ -72,22 +160,25 @@ pub enum Edge<const W: usize> {
     Between([u8; W]),
 }
 
-fn capacity_error(len: usize, cap: usize) -> EncodeError {
-    EncodeError::new("KeyRange", EncodeErrorKind::TooLong { len, max: cap })
+#[cold]
+fn capacity_error<B: RangeBytes>(len: usize) -> EncodeError {
+    EncodeError::new(
+        "KeyRange",
+        EncodeErrorKind::TooLong {
+            len,
+            max: B::capacity(),
+        },
+    )
 }
 
-/// Writes `head` then `tail` at the front of `dst` and returns their length.
-fn join<const CAP: usize>(
-    dst: &mut [u8; CAP],
-    head: &[u8],
-    tail: &[u8],
-) -> Result<usize, EncodeError> {
-    let n = head.len() + tail.len();
-    let out = dst.get_mut(..n).ok_or_else(|| capacity_error(n, CAP))?;
-    let (h, t) = out.split_at_mut(head.len());
-    h.copy_from_slice(head);
-    t.copy_from_slice(tail);
-    Ok(n)
+/// A length as stored, or the capacity error.
+#[inline(always)]
+fn stored_len<B: RangeBytes>(len: usize) -> Result<u32, EncodeError> {
+    if len <= B::capacity() {
+        Ok(len as u32)
+    } else {
+        Err(capacity_error::<B>(len))
+    }
 }
 
 /// Turns `bytes[..len]` into its successor: the smallest byte string above
@@ -100,14 +191,15 @@ fn successor(bytes: &mut [u8], len: usize) -> Option<usize> {
     Some(i + 1)
 }
 
-impl<const CAP: usize> KeyRange<CAP> {
+impl<B: RangeBytes> KeyRangeOf<B> {
     /// The whole key space.
-    pub const fn all() -> Self {
-        KeyRange {
-            start: [0; CAP],
+    #[inline]
+    pub fn all() -> Self {
+        KeyRangeOf {
+            start: B::empty(),
+            end: B::empty(),
             start_len: 0,
-            end: [0; CAP],
-            end_len: None,
+            end_len: UNBOUNDED,
         }
     }
 
@@ -115,19 +207,15 @@ impl<const CAP: usize> KeyRange<CAP> {
     /// unbounded). An `end` at or below `start` gives an empty range at `start`.
     ///
     /// # Errors
-    /// [`EncodeErrorKind::TooLong`] when a bound is longer than `CAP`.
+    /// [`EncodeErrorKind::TooLong`] when a bound is longer than an inline capacity.
     pub fn new(start: &[u8], end: Option<&[u8]>) -> Result<Self, EncodeError> {
         let mut r = Self::all();
-        r.set_start(start)?;
+        r.set_start(&[start])?;
         if let Some(end) = end {
             if end <= start {
                 r.make_empty();
             } else {
-                r.end
-                    .get_mut(..end.len())
-                    .ok_or_else(|| capacity_error(end.len(), CAP))?
-                    .copy_from_slice(end);
-                r.end_len = Some(end.len());
+                r.set_end(&[end])?;
             }
         }
         Ok(r)
@@ -146,12 +234,12 @@ impl<const CAP: usize> KeyRange<CAP> {
     /// ```
     ///
     /// # Errors
-    /// [`EncodeErrorKind::TooLong`] when `prefix` is longer than `CAP`.
+    /// [`EncodeErrorKind::TooLong`] when `prefix` is longer than an inline capacity.
+    #[inline]
     pub fn prefix(prefix: &[u8]) -> Result<Self, EncodeError> {
         let mut r = Self::all();
-        r.set_start(prefix)?;
-        r.end[..prefix.len()].copy_from_slice(prefix);
-        r.end_len = successor(&mut r.end, prefix.len());
+        r.set_start(&[prefix])?;
+        r.set_end_successor(&[prefix])?;
         Ok(r)
     }
 
@@ -168,42 +256,51 @@ impl<const CAP: usize> KeyRange<CAP> {
     /// ```
     ///
     /// # Errors
-    /// [`EncodeErrorKind::TooLong`] when `key` is `CAP` bytes or longer.
+    /// [`EncodeErrorKind::TooLong`] when `key` fills an inline capacity.
     pub fn exact(key: &[u8]) -> Result<Self, EncodeError> {
         let mut r = Self::all();
-        r.set_start(key)?;
-        let end = r
-            .end
-            .get_mut(..=key.len())
-            .ok_or_else(|| capacity_error(key.len() + 1, CAP))?;
-        end[..key.len()].copy_from_slice(key);
-        end[key.len()] = 0;
-        r.end_len = Some(key.len() + 1);
+        r.set_start(&[key])?;
+        r.set_end(&[key, &[0]])?;
         Ok(r)
     }
 
-    fn set_start(&mut self, start: &[u8]) -> Result<(), EncodeError> {
-        self.start
-            .get_mut(..start.len())
-            .ok_or_else(|| capacity_error(start.len(), CAP))?
-            .copy_from_slice(start);
-        self.start_len = start.len();
+    /// Writes the concatenation of `parts` as the start.
+    #[inline(always)]
+    fn set_start(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
+        self.start_len = write_parts(&mut self.start, parts)?;
+        Ok(())
+    }
+
+    /// Writes the concatenation of `parts` as the end.
+    #[inline(always)]
+    fn set_end(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
+        self.end_len = write_parts(&mut self.end, parts)?;
+        Ok(())
+    }
+
+    /// Sets the end to the successor of the concatenation of `parts` (unbounded
+    /// when every byte is 0xFF).
+    #[inline(always)]
+    fn set_end_successor(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
+        self.end_len = successor_of(&mut self.end, parts)?.unwrap_or(UNBOUNDED);
         Ok(())
     }
 
     fn make_empty(&mut self) {
-        self.end = self.start;
-        self.end_len = Some(self.start_len);
+        self.end = self.start.clone();
+        self.end_len = self.start_len;
     }
 
     /// The first key of the range (inclusive).
+    #[inline]
     pub fn start(&self) -> &[u8] {
-        &self.start[..self.start_len]
+        self.start.first(self.start_len as usize)
     }
 
     /// The key the range stops before (exclusive); `None` when unbounded.
+    #[inline]
     pub fn end(&self) -> Option<&[u8]> {
-        self.end_len.map(|n| &self.end[..n])
+        (self.end_len != UNBOUNDED).then(|| self.end.first(self.end_len as usize))
     }
 
     /// The bounds as `(Included(start), Excluded(end) or Unbounded)`, the shape
@@ -242,19 +339,14 @@ impl<const CAP: usize> KeyRange<CAP> {
     /// ```
     ///
     /// # Errors
-    /// [`EncodeErrorKind::TooLong`] when `last` is `CAP` bytes or longer.
+    /// [`EncodeErrorKind::TooLong`] when `last` fills an inline capacity
+    /// (never for a key of the type whose helper made the range).
     pub fn after(&self, last: &[u8]) -> Result<Self, EncodeError> {
-        let mut r = *self;
+        let mut r = self.clone();
         if last < self.start() {
             return Ok(r);
         }
-        let slot = r
-            .start
-            .get_mut(..=last.len())
-            .ok_or_else(|| capacity_error(last.len() + 1, CAP))?;
-        slot[..last.len()].copy_from_slice(last);
-        slot[last.len()] = 0;
-        r.start_len = last.len() + 1;
+        r.set_start(&[last, &[0]])?;
         if r.end().is_some_and(|e| e <= r.start()) {
             r.make_empty();
         }
@@ -264,7 +356,7 @@ impl<const CAP: usize> KeyRange<CAP> {
     /// The keys that start with `head` and continue with a key in `inner`
     /// that runs to the end of the key (an index key ending with the main
     /// row's key): a scan that stops inside the embedded key. For a nested
-    /// key that other fields follow, see [`KeyRange::within_nested`].
+    /// key that other fields follow, see [`KeyRangeOf::within_nested`].
     ///
     /// ```
     /// use rowkey::KeyRange;
@@ -276,26 +368,13 @@ impl<const CAP: usize> KeyRange<CAP> {
     /// ```
     ///
     /// # Errors
-    /// [`EncodeErrorKind::TooLong`] when the result does not fit `CAP`.
-    pub fn within<const C: usize>(head: &[u8], inner: &KeyRange<C>) -> Result<Self, EncodeError> {
+    /// [`EncodeErrorKind::TooLong`] when the result does not fit an inline capacity.
+    pub fn within<C: RangeBytes>(head: &[u8], inner: &KeyRangeOf<C>) -> Result<Self, EncodeError> {
         let mut r = Self::all();
-        let n = head.len() + inner.start_len;
-        let dst = r.start.get_mut(..n).ok_or_else(|| capacity_error(n, CAP))?;
-        dst[..head.len()].copy_from_slice(head);
-        dst[head.len()..].copy_from_slice(inner.start());
-        r.start_len = n;
+        r.set_start(&[head, inner.start()])?;
         match inner.end() {
-            Some(end) => {
-                let n = head.len() + end.len();
-                let dst = r.end.get_mut(..n).ok_or_else(|| capacity_error(n, CAP))?;
-                dst[..head.len()].copy_from_slice(head);
-                dst[head.len()..].copy_from_slice(end);
-                r.end_len = Some(n);
-            }
-            None => {
-                r.end[..head.len()].copy_from_slice(head);
-                r.end_len = successor(&mut r.end, head.len());
-            }
+            Some(end) => r.set_end(&[head, end])?,
+            None => r.set_end_successor(&[head])?,
         }
         if r.is_empty() {
             r.make_empty();
@@ -306,8 +385,8 @@ impl<const CAP: usize> KeyRange<CAP> {
     /// The keys that start with `head`, continue with a nested key of
     /// `width` bytes that lies in `inner`, and then hold any other fields:
     /// the scan of `prefix_for_.._within`. Exact for any `inner`, also for
-    /// bounds longer than the nested key (from [`KeyRange::after`] or
-    /// [`KeyRange::exact`] of it): a nested key `k` is at least a longer
+    /// bounds longer than the nested key (from [`KeyRangeOf::after`] or
+    /// [`KeyRangeOf::exact`] of it): a nested key `k` is at least a longer
     /// start `s` only when it is above `s[..width]`, and below a longer end
     /// `e` when it is at most `e[..width]`.
     ///
@@ -326,62 +405,71 @@ impl<const CAP: usize> KeyRange<CAP> {
     /// ```
     ///
     /// # Errors
-    /// [`EncodeErrorKind::TooLong`] when the result does not fit `CAP`.
-    pub fn within_nested<const C: usize>(
+    /// [`EncodeErrorKind::TooLong`] when the result does not fit an inline capacity.
+    pub fn within_nested<C: RangeBytes>(
         head: &[u8],
         width: usize,
-        inner: &KeyRange<C>,
+        inner: &KeyRangeOf<C>,
     ) -> Result<Self, EncodeError> {
         let mut r = Self::all();
         let s = inner.start();
-        r.start_len = join(&mut r.start, head, &s[..s.len().min(width)])?;
+        let s_head = &s[..s.len().min(width)];
         if s.len() > width {
-            match successor(&mut r.start, r.start_len) {
+            match successor_of(&mut r.start, &[head, s_head])? {
                 Some(n) => r.start_len = n,
                 // No nested key is above `s[..width]`, all 0xFF.
                 None => {
+                    r.set_start(&[head, s_head])?;
                     r.make_empty();
                     return Ok(r);
                 }
             }
+        } else {
+            r.set_start(&[head, s_head])?;
         }
-        r.end_len = match inner.end() {
-            None => {
-                let n = join(&mut r.end, head, &[])?;
-                successor(&mut r.end, n)
-            }
-            Some(e) => {
-                let n = join(&mut r.end, head, &e[..e.len().min(width)])?;
-                if e.len() > width {
-                    successor(&mut r.end, n)
-                } else {
-                    Some(n)
-                }
-            }
-        };
+        match inner.end() {
+            None => r.set_end_successor(&[head])?,
+            Some(e) if e.len() > width => r.set_end_successor(&[head, &e[..width]])?,
+            Some(e) => r.set_end(&[head, e])?,
+        }
         if r.is_empty() {
             r.make_empty();
         }
         Ok(r)
     }
 
-    /// For a range made by [`KeyRange::with_head`] from `inner`: the same
-    /// range with another head of the same length (the next salt bucket),
-    /// written over the old one instead of building the range again.
-    #[inline]
-    pub(crate) fn replace_head(&mut self, head: &[u8], inner: &Self) {
+    /// For a range made by [`KeyRangeOf::within`] from a template whose end is
+    /// bounded or not (`bounded_template`): the same range with another head of
+    /// the same length (the next salt bucket), written over the old one instead
+    /// of building the range again.
+    #[inline(always)]
+    pub(crate) fn replace_head(&mut self, head: &[u8], bounded_template: bool) {
         let n = head.len();
-        if let [b] = head {
-            // One byte, the usual salt (up to 256 buckets): no copy call.
-            self.start[0] = *b;
-            self.end[0] = *b;
-        } else {
-            self.start[..n].copy_from_slice(head);
-            self.end[..n].copy_from_slice(head);
+        if let (Some(s), Some(e)) = (self.start.first_mut(n), self.end.first_mut(n)) {
+            s.copy_from_slice(head);
+            e.copy_from_slice(head);
+            if !bounded_template {
+                // The end is the successor of the head alone.
+                self.end_len = successor(e, n).map_or(UNBOUNDED, |n| n as u32);
+            }
         }
-        if inner.end_len.is_none() {
-            // The end is the successor of the head alone.
-            self.end_len = successor(&mut self.end, n);
+    }
+
+    /// [`KeyRangeOf::replace_head`] for a one-byte head.
+    #[inline(always)]
+    pub(crate) fn replace_head_byte(&mut self, head: u8, bounded_template: bool) {
+        if let (Some([s, ..]), Some([e, ..])) = (self.start.first_mut(1), self.end.first_mut(1)) {
+            *s = head;
+            if bounded_template {
+                *e = head;
+            } else if head == 0xFF {
+                // The successor of 0xFF alone: no end.
+                *e = head;
+                self.end_len = UNBOUNDED;
+            } else {
+                *e = head + 1;
+                self.end_len = 1;
+            }
         }
     }
 
@@ -392,22 +480,47 @@ impl<const CAP: usize> KeyRange<CAP> {
     }
 }
 
-impl<const CAP: usize> PartialEq for KeyRange<CAP> {
+/// Writes the concatenation of `parts` at the front of `bytes`; returns its length.
+#[inline(always)]
+fn write_parts<B: RangeBytes>(bytes: &mut B, parts: &[&[u8]]) -> Result<u32, EncodeError> {
+    let n: usize = parts.iter().map(|p| p.len()).sum();
+    let stored = stored_len::<B>(n)?;
+    let dst = bytes.first_mut(n).ok_or_else(|| capacity_error::<B>(n))?;
+    let mut at = 0;
+    for p in parts {
+        dst[at..at + p.len()].copy_from_slice(p);
+        at += p.len();
+    }
+    Ok(stored)
+}
+
+/// Writes the successor of the concatenation of `parts` at the front of
+/// `bytes`; returns its length, `None` when every byte is 0xFF.
+#[inline(always)]
+fn successor_of<B: RangeBytes>(bytes: &mut B, parts: &[&[u8]]) -> Result<Option<u32>, EncodeError> {
+    let n = write_parts(bytes, parts)? as usize;
+    Ok(bytes
+        .first_mut(n)
+        .and_then(|b| successor(b, n))
+        .map(|n| n as u32))
+}
+
+impl<B: RangeBytes> PartialEq for KeyRangeOf<B> {
     fn eq(&self, other: &Self) -> bool {
         self.start() == other.start() && self.end() == other.end()
     }
 }
 
-impl<const CAP: usize> Eq for KeyRange<CAP> {}
+impl<B: RangeBytes> Eq for KeyRangeOf<B> {}
 
-impl<const CAP: usize> fmt::Debug for KeyRange<CAP> {
+impl<B: RangeBytes> fmt::Debug for KeyRangeOf<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "KeyRange({self})")
     }
 }
 
 /// `[start, end)` in HBase shell text (`\xNN` for bytes that are not printable).
-impl<const CAP: usize> fmt::Display for KeyRange<CAP> {
+impl<B: RangeBytes> fmt::Display for KeyRangeOf<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use crate::text::StringBinary;
         write!(f, "[\"{}\", ", StringBinary(self.start()))?;
@@ -506,17 +619,15 @@ fn upper_side(b: Bound<SliceEdge<'_>>) -> Side<'_> {
 /// Bounds outside the codec's range clamp; a descending field swaps them.
 ///
 /// # Errors
-/// [`EncodeErrorKind::TooLong`] when `head` plus the field exceeds `CAP`.
+/// [`EncodeErrorKind::TooLong`] when `head` plus the field exceeds an inline capacity.
 #[inline]
-pub fn field_range<const CAP: usize, const W: usize>(
+pub fn field_range<B: RangeBytes, const W: usize>(
     head: &[u8],
     lo: Bound<Edge<W>>,
     hi: Bound<Edge<W>>,
     descending: bool,
-) -> Result<KeyRange<CAP>, EncodeError> {
-    if head.len() + W > CAP {
-        return Err(capacity_error(head.len() + W, CAP));
-    }
+) -> Result<KeyRangeOf<B>, EncodeError> {
+    stored_len::<B>(head.len() + W)?;
     field_range_slices(
         head,
         lo.as_ref().map(Edge::as_slice),
@@ -531,19 +642,19 @@ pub fn field_range<const CAP: usize, const W: usize>(
 /// ```
 /// use core::ops::Bound::{Excluded, Included};
 /// use rowkey::range::{field_range_slices, SliceEdge};
-/// let r = field_range_slices::<64>(b"u1", Included(SliceEdge::Bytes(b"05")), Excluded(SliceEdge::Bytes(b"09")), false)?;
+/// let r = field_range_slices::<[u8; 64]>(b"u1", Included(SliceEdge::Bytes(b"05")), Excluded(SliceEdge::Bytes(b"09")), false)?;
 /// assert_eq!((r.start(), r.end()), (&b"u105"[..], Some(&b"u109"[..])));
 /// # Ok::<(), rowkey::EncodeError>(())
 /// ```
 ///
 /// # Errors
-/// [`EncodeErrorKind::TooLong`] when `head` plus the field exceeds `CAP`.
-pub fn field_range_slices<const CAP: usize>(
+/// [`EncodeErrorKind::TooLong`] when `head` plus the field exceeds an inline capacity.
+pub fn field_range_slices<B: RangeBytes>(
     head: &[u8],
     lo: Bound<SliceEdge<'_>>,
     hi: Bound<SliceEdge<'_>>,
     descending: bool,
-) -> Result<KeyRange<CAP>, EncodeError> {
+) -> Result<KeyRangeOf<B>, EncodeError> {
     let (lo, hi) = if descending {
         (upper_side(hi), lower_side(lo))
     } else {
@@ -553,46 +664,30 @@ pub fn field_range_slices<const CAP: usize>(
         Side::Included(x) | Side::Excluded(x) => x.len(),
         Side::Open | Side::Nothing => 0,
     };
-    let n = head.len() + width(&lo).max(width(&hi));
-    if n > CAP {
-        return Err(capacity_error(n, CAP));
-    }
-    let mut r = KeyRange::<CAP>::all();
-    r.start[..head.len()].copy_from_slice(head);
-    r.start_len = head.len();
+    stored_len::<B>(head.len() + width(&lo).max(width(&hi)))?;
+    let mut r = KeyRangeOf::<B>::all();
+    r.set_start(&[head])?;
     if matches!(lo, Side::Nothing) || matches!(hi, Side::Nothing) {
         r.make_empty();
         return Ok(r);
     }
-    if let Side::Included(x) | Side::Excluded(x) = lo {
-        let n = head.len() + x.len();
-        r.start[head.len()..n].copy_from_slice(x);
-        r.start_len = n;
-        if let Side::Excluded(_) = lo {
-            match successor(&mut r.start, n) {
-                Some(len) => r.start_len = len,
-                None => {
-                    r.make_empty();
-                    return Ok(r);
-                }
+    match lo {
+        Side::Included(x) => r.set_start(&[head, x])?,
+        Side::Excluded(x) => match successor_of(&mut r.start, &[head, x])? {
+            Some(n) => r.start_len = n,
+            None => {
+                // Nothing sorts after an all-0xFF key with this prefix.
+                r.make_empty();
+                return Ok(r);
             }
-        }
+        },
+        Side::Open | Side::Nothing => {}
     }
-    r.end[..head.len()].copy_from_slice(head);
-    r.end_len = match hi {
-        Side::Open => successor(&mut r.end, head.len()),
-        Side::Included(x) => {
-            let n = head.len() + x.len();
-            r.end[head.len()..n].copy_from_slice(x);
-            successor(&mut r.end, n)
-        }
-        Side::Excluded(x) => {
-            let n = head.len() + x.len();
-            r.end[head.len()..n].copy_from_slice(x);
-            Some(n)
-        }
-        Side::Nothing => None,
-    };
+    match hi {
+        Side::Open | Side::Nothing => r.set_end_successor(&[head])?,
+        Side::Included(x) => r.set_end_successor(&[head, x])?,
+        Side::Excluded(x) => r.set_end(&[head, x])?,
+    }
     if r.is_empty() {
         r.make_empty();
     }
@@ -617,7 +712,7 @@ mod tests {
     #[test]
     fn inclusive_type_maximum_is_kept() {
         // head 0x01, field u8 with bounds 0x10..=0xFF: the end must pass 0x01FF.
-        let r = field_range::<16, 1>(
+        let r = field_range::<[u8; 16], 1>(
             &[1],
             Included(Edge::Bytes([0x10])),
             Included(Edge::Bytes([0xFF])),
@@ -633,7 +728,8 @@ mod tests {
     #[test]
     fn excluded_maximum_is_empty_and_safe_for_btreemap() {
         let r =
-            field_range::<16, 1>(&[0xFF], Excluded(Edge::Bytes([0xFF])), Unbounded, false).unwrap();
+            field_range::<[u8; 16], 1>(&[0xFF], Excluded(Edge::Bytes([0xFF])), Unbounded, false)
+                .unwrap();
         assert!(r.is_empty());
         let map = std::collections::BTreeMap::from([(std::vec![0xFFu8, 0xFF], ())]);
         assert_eq!(map.range::<[u8], _>(r.bounds()).count(), 0);
@@ -643,7 +739,7 @@ mod tests {
     fn reversed_bounds_swap() {
         // descending u8: value v is stored as !v; values 2..5 are bytes !4..=!2
         let e = |v: u8| Edge::Bytes([!v]);
-        let r = field_range::<16, 1>(&[], Included(e(2)), Excluded(e(5)), true).unwrap();
+        let r = field_range::<[u8; 16], 1>(&[], Included(e(2)), Excluded(e(5)), true).unwrap();
         for v in 0..=255u8 {
             assert_eq!(r.contains(&[!v, 7]), (2..5).contains(&v), "{v}");
         }
@@ -651,7 +747,7 @@ mod tests {
 
     #[test]
     fn clamps_out_of_range_bounds() {
-        let r = field_range::<16, 1>(
+        let r = field_range::<[u8; 16], 1>(
             &[9],
             Included(Edge::BelowMin),
             Included(Edge::AboveMax),
@@ -659,9 +755,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(r, R::prefix(&[9]).unwrap());
-        let r = field_range::<16, 1>(&[9], Included(Edge::AboveMax), Unbounded, false).unwrap();
+        let r =
+            field_range::<[u8; 16], 1>(&[9], Included(Edge::AboveMax), Unbounded, false).unwrap();
         assert!(r.is_empty());
-        let r = field_range::<16, 1>(
+        let r = field_range::<[u8; 16], 1>(
             &[9],
             Included(Edge::Bytes([5])),
             Excluded(Edge::Bytes([3])),

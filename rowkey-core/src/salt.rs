@@ -40,7 +40,7 @@
 //! ```
 
 use crate::limits::{MAX_BUCKETS, MAX_PHOENIX_BUCKETS, MAX_SALT_DIGITS};
-use crate::range::KeyRange;
+use crate::range::{KeyRangeOf, RangeBytes};
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 
 /// How the bucket is computed and written.
@@ -438,15 +438,17 @@ impl Salt {
     ///
     /// # Errors
     /// When the template plus the bucket does not fit `CAP`.
-    pub fn fan_out<const CAP: usize>(
+    pub fn fan_out<B: RangeBytes>(
         &self,
-        template: KeyRange<CAP>,
-    ) -> Result<BucketRanges<CAP>, EncodeError> {
+        template: KeyRangeOf<B>,
+    ) -> Result<BucketRangesOf<B>, EncodeError> {
         // Built once here, which also checks that every bucket's range fits
-        // (all prefixes have the same width); `next` only swaps the prefix.
+        // (all prefixes have the same width); `next` only patches the bucket
+        // bytes of its start and end.
         let current = template.with_head(self.prefix(0).as_bytes())?;
-        Ok(BucketRanges {
+        Ok(BucketRangesOf {
             salt: *self,
+            bounded: template.end().is_some(),
             template,
             current,
             next: 0,
@@ -548,37 +550,55 @@ impl Iterator for SplitPoints {
 
 impl ExactSizeIterator for SplitPoints {}
 
-/// One [`KeyRange`] per salt bucket, in bucket order, built as it is read:
-/// no allocation, whatever the bucket count.
+/// One range per salt bucket, in bucket order, each the previous one with its
+/// bucket bytes patched: for inline ranges ([`BucketRanges`]) no allocation,
+/// whatever the bucket count; heap-backed ones ([`BucketRangesBuf`]) clone
+/// each range.
 #[derive(Debug, Clone)]
-pub struct BucketRanges<const CAP: usize = { crate::DEFAULT_RANGE_CAPACITY }> {
+pub struct BucketRangesOf<B: RangeBytes> {
     salt: Salt,
-    template: KeyRange<CAP>,
+    template: KeyRangeOf<B>,
+    /// Whether the template's end is bounded (else each end is its bucket's successor).
+    bounded: bool,
     /// The range of bucket `next`.
-    current: KeyRange<CAP>,
+    current: KeyRangeOf<B>,
     next: u32,
 }
 
-impl<const CAP: usize> BucketRanges<CAP> {
+/// The bucket ranges of a fixed key's helpers, inline: no allocation.
+pub type BucketRanges<const CAP: usize = 64> = BucketRangesOf<[u8; CAP]>;
+
+/// The bucket ranges of a variable-length (or very wide) key's helpers, on
+/// the heap: each range yielded allocates.
+#[cfg(feature = "alloc")]
+pub type BucketRangesBuf = BucketRangesOf<alloc::vec::Vec<u8>>;
+
+impl<B: RangeBytes> BucketRangesOf<B> {
     /// The range within every bucket, without the bucket prefix.
-    pub fn template(&self) -> &KeyRange<CAP> {
+    pub fn template(&self) -> &KeyRangeOf<B> {
         &self.template
     }
 }
 
-impl<const CAP: usize> Iterator for BucketRanges<CAP> {
-    type Item = KeyRange<CAP>;
+impl<B: RangeBytes> Iterator for BucketRangesOf<B> {
+    type Item = KeyRangeOf<B>;
 
     #[inline]
-    fn next(&mut self) -> Option<KeyRange<CAP>> {
+    fn next(&mut self) -> Option<KeyRangeOf<B>> {
         if self.next >= self.salt.buckets {
             return None;
         }
-        let range = self.current;
+        let range = self.current.clone();
         self.next += 1;
         if self.next < self.salt.buckets {
-            let head = self.salt.prefix(self.next);
-            self.current.replace_head(head.as_bytes(), &self.template);
+            if self.salt.width() == 1 && self.salt.format != SaltFormat::Digits(1) {
+                // The usual salt, one binary byte: patch it, no prefix built.
+                self.current
+                    .replace_head_byte(self.next as u8, self.bounded);
+            } else {
+                let head = self.salt.prefix(self.next);
+                self.current.replace_head(head.as_bytes(), self.bounded);
+            }
         }
         Some(range)
     }
@@ -589,7 +609,7 @@ impl<const CAP: usize> Iterator for BucketRanges<CAP> {
     }
 }
 
-impl<const CAP: usize> ExactSizeIterator for BucketRanges<CAP> {}
+impl<B: RangeBytes> ExactSizeIterator for BucketRangesOf<B> {}
 
 #[cfg(test)]
 mod tests {
@@ -660,7 +680,7 @@ mod tests {
 
     #[test]
     fn fan_out_covers_every_bucket_and_the_last_is_unbounded() {
-        let t = KeyRange::<16>::all();
+        let t = crate::KeyRange::<16>::all();
         let ranges: std::vec::Vec<_> = Salt::new(256).fan_out(t).unwrap().collect();
         assert_eq!(ranges.len(), 256);
         assert_eq!(ranges[0].start(), &[0]);

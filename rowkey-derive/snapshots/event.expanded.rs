@@ -136,7 +136,7 @@ const _: () = {
         ) -> __rk::Result<usize, ::rowkey::EncodeError> {
             __rk::codec::write_key(&::rowkey::RowKey::encode(self)?, out, "Event")
         }
-        #[inline]
+        #[inline(always)]
         fn decode(
             bytes: &[u8],
         ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
@@ -166,18 +166,18 @@ const _: () = {
 Selects the keys by their bytes 1..5 (`user`).*/
         pub fn prefix_for_user(
             user: u32,
-        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
             __Fields::user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key)?;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..5])?)
+            __rk::Ok(<::rowkey::KeyRange<14>>::prefix(&__key[0..5])?)
         }
         /**Every key whose `user` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
 
 Selects the keys by their bytes 1..5 (`user`).*/
         pub fn range_for_user(
             user: impl __rk::RangeBounds<u32>,
-        ) -> __rk::Result<::rowkey::BucketRanges<64>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<::rowkey::BucketRanges<14>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&user),
@@ -187,8 +187,8 @@ Selects the keys by their bytes 1..5 (`user`).*/
                 __rk::RangeBounds::end_bound(&user),
                 |__v| __rk::int::edge::<_, 4>(*__v, false),
             )?;
-            let __range = __rk::range::field_range::<
-                64,
+            let __range: ::rowkey::KeyRange<14> = __rk::range::field_range::<
+                _,
                 4,
             >(&__key[1..1], __lo, __hi, false)?;
             Self::SALT.fan_out(__range)
@@ -199,12 +199,12 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
         pub fn prefix_for_user_ts(
             user: u32,
             ts: u64,
-        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
             __Fields::user(&mut __key, &user)?;
             __Fields::ts(&mut __key, &ts)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key)?;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..13])?)
+            __rk::Ok(<::rowkey::KeyRange<14>>::prefix(&__key[0..13])?)
         }
         /**Every key with the given `user` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
 
@@ -212,7 +212,7 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
         pub fn range_for_user_ts(
             user: u32,
             ts: impl __rk::RangeBounds<u64>,
-        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
             __Fields::user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key)?;
@@ -224,8 +224,8 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
                 __rk::RangeBounds::end_bound(&ts),
                 |__v| __rk::int::edge::<_, 8>(*__v, true),
             )?;
-            let __range = __rk::range::field_range::<
-                64,
+            let __range: ::rowkey::KeyRange<14> = __rk::range::field_range::<
+                _,
                 8,
             >(&__key[0..5], __lo, __hi, true)?;
             __rk::Ok(__range)

@@ -43,35 +43,35 @@ const _: () = {
         }
         pub fn prefix_for_user_id_within(
             _: impl ::core::marker::Sized,
-        ) -> ::core::result::Result<::rowkey::BucketRanges<64>, ::rowkey::EncodeError> {
+        ) -> ::core::result::Result<::rowkey::BucketRanges<21>, ::rowkey::EncodeError> {
             ::core::unreachable!("rowkey: the derive reported errors")
         }
         pub fn prefix_for_user_id(
             _: impl ::core::marker::Sized,
-        ) -> ::core::result::Result<::rowkey::BucketRanges<64>, ::rowkey::EncodeError> {
+        ) -> ::core::result::Result<::rowkey::BucketRanges<21>, ::rowkey::EncodeError> {
             ::core::unreachable!("rowkey: the derive reported errors")
         }
         pub fn range_for_user_id(
             _: impl ::core::marker::Sized,
-        ) -> ::core::result::Result<::rowkey::BucketRanges<64>, ::rowkey::EncodeError> {
+        ) -> ::core::result::Result<::rowkey::BucketRanges<21>, ::rowkey::EncodeError> {
             ::core::unreachable!("rowkey: the derive reported errors")
         }
         pub fn prefix_for_user_id_create_date_within(
             _: impl ::core::marker::Sized,
             _: impl ::core::marker::Sized,
-        ) -> ::core::result::Result<::rowkey::BucketRanges<64>, ::rowkey::EncodeError> {
+        ) -> ::core::result::Result<::rowkey::BucketRanges<21>, ::rowkey::EncodeError> {
             ::core::unreachable!("rowkey: the derive reported errors")
         }
         pub fn prefix_for_user_id_create_date(
             _: impl ::core::marker::Sized,
             _: impl ::core::marker::Sized,
-        ) -> ::core::result::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+        ) -> ::core::result::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
             ::core::unreachable!("rowkey: the derive reported errors")
         }
         pub fn range_for_user_id_create_date(
             _: impl ::core::marker::Sized,
             _: impl ::core::marker::Sized,
-        ) -> ::core::result::Result<::rowkey::BucketRanges<64>, ::rowkey::EncodeError> {
+        ) -> ::core::result::Result<::rowkey::BucketRanges<21>, ::rowkey::EncodeError> {
             ::core::unreachable!("rowkey: the derive reported errors")
         }
     }

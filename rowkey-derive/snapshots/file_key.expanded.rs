@@ -144,6 +144,9 @@ const _: () = {
         type Bytes = [u8; 20];
         #[inline]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
+            __rk::pad::check::<_, 6>(self.user_id, "user_id")?;
+            __rk::pad::check::<_, 8>(self.create_date, "create_date")?;
+            __rk::pad::check::<_, 6>(self.file_id, "file_id")?;
             let mut __key = [0u8; 20];
             __Fields::user_id(&mut __key, &self.user_id)?;
             __Fields::create_date(&mut __key, &self.create_date)?;
@@ -157,7 +160,7 @@ const _: () = {
         ) -> __rk::Result<usize, ::rowkey::EncodeError> {
             __rk::codec::write_key(&::rowkey::RowKey::encode(self)?, out, "FileKey")
         }
-        #[inline]
+        #[inline(always)]
         fn decode(
             bytes: &[u8],
         ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
@@ -188,17 +191,18 @@ const _: () = {
 Selects the keys by their bytes 0..6 (`user_id`).*/
         pub fn prefix_for_user_id(
             user_id: u32,
-        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
+            __rk::pad::check::<_, 6>(user_id, "user_id")?;
             let mut __key = [0u8; 20];
             __Fields::user_id(&mut __key, &user_id)?;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..6])?)
+            __rk::Ok(<::rowkey::KeyRange<21>>::prefix(&__key[0..6])?)
         }
         /**Every key whose `user_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
 
 Selects the keys by their bytes 0..6 (`user_id`).*/
         pub fn range_for_user_id(
             user_id: impl __rk::RangeBounds<u32>,
-        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
             let __lo = __rk::range::edge_bound(
                 __rk::RangeBounds::start_bound(&user_id),
@@ -208,8 +212,8 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
                 __rk::RangeBounds::end_bound(&user_id),
                 |__v| __rk::pad::edge::<_, 6>(*__v, false),
             )?;
-            let __range = __rk::range::field_range::<
-                64,
+            let __range: ::rowkey::KeyRange<21> = __rk::range::field_range::<
+                _,
                 6,
             >(&__key[0..0], __lo, __hi, false)?;
             __rk::Ok(__range)
@@ -220,11 +224,13 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         pub fn prefix_for_user_id_create_date(
             user_id: u32,
             create_date: u32,
-        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
+            __rk::pad::check::<_, 6>(user_id, "user_id")?;
+            __rk::pad::check::<_, 8>(create_date, "create_date")?;
             let mut __key = [0u8; 20];
             __Fields::user_id(&mut __key, &user_id)?;
             __Fields::create_date(&mut __key, &create_date)?;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..14])?)
+            __rk::Ok(<::rowkey::KeyRange<21>>::prefix(&__key[0..14])?)
         }
         /**Every key with the given `user_id` and whose `create_date` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
 
@@ -232,7 +238,8 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         pub fn range_for_user_id_create_date(
             user_id: u32,
             create_date: impl __rk::RangeBounds<u32>,
-        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
+            __rk::pad::check::<_, 6>(user_id, "user_id")?;
             let mut __key = [0u8; 20];
             __Fields::user_id(&mut __key, &user_id)?;
             let __lo = __rk::range::edge_bound(
@@ -243,8 +250,8 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
                 __rk::RangeBounds::end_bound(&create_date),
                 |__v| __rk::pad::edge::<_, 8>(*__v, false),
             )?;
-            let __range = __rk::range::field_range::<
-                64,
+            let __range: ::rowkey::KeyRange<21> = __rk::range::field_range::<
+                _,
                 8,
             >(&__key[0..6], __lo, __hi, false)?;
             __rk::Ok(__range)
@@ -256,12 +263,15 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             user_id: u32,
             create_date: u32,
             file_id: u64,
-        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
+            __rk::pad::check::<_, 6>(user_id, "user_id")?;
+            __rk::pad::check::<_, 8>(create_date, "create_date")?;
+            __rk::pad::check::<_, 6>(file_id, "file_id")?;
             let mut __key = [0u8; 20];
             __Fields::user_id(&mut __key, &user_id)?;
             __Fields::create_date(&mut __key, &create_date)?;
             __Fields::file_id(&mut __key, &file_id)?;
-            __rk::Ok(::rowkey::KeyRange::<64>::prefix(&__key[0..20])?)
+            __rk::Ok(<::rowkey::KeyRange<21>>::prefix(&__key[0..20])?)
         }
         /**Every key with the given `user_id` and `create_date` and whose `file_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
 
@@ -270,7 +280,9 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             user_id: u32,
             create_date: u32,
             file_id: impl __rk::RangeBounds<u64>,
-        ) -> __rk::Result<::rowkey::KeyRange<64>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
+            __rk::pad::check::<_, 6>(user_id, "user_id")?;
+            __rk::pad::check::<_, 8>(create_date, "create_date")?;
             let mut __key = [0u8; 20];
             __Fields::user_id(&mut __key, &user_id)?;
             __Fields::create_date(&mut __key, &create_date)?;
@@ -282,8 +294,8 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
                 __rk::RangeBounds::end_bound(&file_id),
                 |__v| __rk::pad::edge::<_, 6>(*__v, false),
             )?;
-            let __range = __rk::range::field_range::<
-                64,
+            let __range: ::rowkey::KeyRange<21> = __rk::range::field_range::<
+                _,
                 6,
             >(&__key[0..14], __lo, __hi, false)?;
             __rk::Ok(__range)

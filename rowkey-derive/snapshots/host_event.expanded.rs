@@ -154,12 +154,14 @@ const _: () = {
 Selects the keys by their bytes 0.. (`host`, variable length).*/
         pub fn prefix_for_host(
             host: &str,
-        ) -> __rk::Result<::rowkey::KeyRange<256>, ::rowkey::EncodeError> {
-            let mut __buf = [0u8; 256];
+        ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
+            let mut __buf = __rk::vec![
+                0u8; 0 + __rk::escaped::encoded_len(__rk::codec::str_bytes(& host))
+            ];
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
             __w.take(0)?;
             __Fields::host(&mut __w, &host)?;
-            __rk::Ok(::rowkey::KeyRange::<256>::prefix(&__w.written()[0..])?)
+            __rk::Ok(<::rowkey::KeyRangeBuf>::prefix(&__w.written()[0..])?)
         }
         /**Every key with the given `host` and `ts`: one range.
 
@@ -167,13 +169,15 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         pub fn prefix_for_host_ts(
             host: &str,
             ts: u64,
-        ) -> __rk::Result<::rowkey::KeyRange<256>, ::rowkey::EncodeError> {
-            let mut __buf = [0u8; 256];
+        ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
+            let mut __buf = __rk::vec![
+                0u8; 0 + __rk::escaped::encoded_len(__rk::codec::str_bytes(& host)) + 8
+            ];
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
             __w.take(0)?;
             __Fields::host(&mut __w, &host)?;
             __Fields::ts(&mut __w, &ts)?;
-            __rk::Ok(::rowkey::KeyRange::<256>::prefix(&__w.written()[0..])?)
+            __rk::Ok(<::rowkey::KeyRangeBuf>::prefix(&__w.written()[0..])?)
         }
         /**Every key with the given `host` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
 
@@ -181,8 +185,10 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         pub fn range_for_host_ts(
             host: &str,
             ts: impl __rk::RangeBounds<u64>,
-        ) -> __rk::Result<::rowkey::KeyRange<256>, ::rowkey::EncodeError> {
-            let mut __buf = [0u8; 256];
+        ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
+            let mut __buf = __rk::vec![
+                0u8; 0 + __rk::escaped::encoded_len(__rk::codec::str_bytes(& host))
+            ];
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
             __w.take(0)?;
             __Fields::host(&mut __w, &host)?;
@@ -194,8 +200,8 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
                 __rk::RangeBounds::end_bound(&ts),
                 |__v| __rk::int::edge::<_, 8>(*__v, true),
             )?;
-            let __range = __rk::range::field_range::<
-                256,
+            let __range: ::rowkey::KeyRangeBuf = __rk::range::field_range::<
+                _,
                 8,
             >(&__w.written()[0..], __lo, __hi, true)?;
             __rk::Ok(__range)
@@ -207,14 +213,17 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`), 10.
             host: &str,
             ts: u64,
             rest: &[u8],
-        ) -> __rk::Result<::rowkey::KeyRange<256>, ::rowkey::EncodeError> {
-            let mut __buf = [0u8; 256];
+        ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
+            let mut __buf = __rk::vec![
+                0u8; 0 + __rk::escaped::encoded_len(__rk::codec::str_bytes(& host)) + 8 +
+                __rk::codec::as_bytes(& rest).len()
+            ];
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
             __w.take(0)?;
             __Fields::host(&mut __w, &host)?;
             __Fields::ts(&mut __w, &ts)?;
             __Fields::rest(&mut __w, &rest)?;
-            __rk::Ok(::rowkey::KeyRange::<256>::exact(&__w.written()[0..])?)
+            __rk::Ok(<::rowkey::KeyRangeBuf>::exact(&__w.written()[0..])?)
         }
     }
 };

@@ -141,7 +141,16 @@ fn helpers(
     }
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let cap = proc_macro2::Literal::usize_unsuffixed(range_capacity(width));
+    // The types the derive's helpers return for a key this wide.
+    let (range_ty, buckets_ty) = if width >= rowkey_core::INLINE_RANGE_LIMIT {
+        (quote!(#krate::KeyRangeBuf), quote!(#krate::BucketRangesBuf))
+    } else {
+        let cap = proc_macro2::Literal::usize_unsuffixed(range_capacity(width));
+        (
+            quote!(#krate::KeyRange<#cap>),
+            quote!(#krate::BucketRanges<#cap>),
+        )
+    };
     let salted = phoenix || fields.iter().any(|f| f.1);
     let mut items = Vec::new();
     if salted {
@@ -161,9 +170,9 @@ fn helpers(
     };
     let ret = |n: usize| {
         if pins_salt(n) {
-            quote!(#krate::KeyRange<#cap>)
+            range_ty.clone()
         } else {
-            quote!(#krate::BucketRanges<#cap>)
+            buckets_ty.clone()
         }
     };
     let mut leading = Vec::new();

@@ -26,8 +26,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let bytes: [u8; 20] = key.encode()?;
     let back: FileKey = load(&bytes);
     println!("{back:?} {} {}", FileKey::WIDTH, FileKey::LAYOUT);
-    let all: KeyRange = FileKey::prefix_for_user_id(1)?;
-    let range: KeyRange = FileKey::range_for_user_id_create_date(1, 20120901..=20120914)?;
+    let all: KeyRange<21> = FileKey::prefix_for_user_id(1)?;
+    let range: KeyRange<21> = FileKey::range_for_user_id_create_date(1, 20120901..=20120914)?;
     assert!(all.contains(&bytes) && range.contains(&bytes));
     Ok(())
 }

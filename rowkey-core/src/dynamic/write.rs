@@ -15,7 +15,8 @@ use crate::codec::{self, boolean, escaped, fixed, int, narrow, option, pad};
 use crate::cursor::Writer;
 use crate::range::{field_range_slices, SliceEdge};
 use crate::{
-    BucketRanges, EncodeError, FieldCodec, IntType, KeyRange, Layout, Number, SaltFormat, Segment,
+    BucketRangesOf, EncodeError, FieldCodec, IntType, KeyRangeOf, Layout, Number, RangeBytes,
+    SaltFormat, Segment,
 };
 
 /// A value or field name that does not fit the layout: one line that says
@@ -500,11 +501,11 @@ fn write_value(seg: &Segment, value: &Value, out: &mut [u8]) -> Result<(), Input
 /// The ranges of a scan: one, or one per salt bucket when the pinned fields
 /// do not fix the bucket.
 #[derive(Debug, Clone)]
-pub enum ScanRanges<const CAP: usize> {
+pub enum ScanRanges<B: RangeBytes> {
     /// The pinned fields fix the bucket (or there is no salt): one range.
-    One(KeyRange<CAP>),
+    One(KeyRangeOf<B>),
     /// One range per bucket, in bucket order.
-    PerBucket(BucketRanges<CAP>),
+    PerBucket(BucketRangesOf<B>),
 }
 
 /// A scan by fields: `pins` fix a leading run of fields (a prefix, as
@@ -531,7 +532,7 @@ pub struct Scan<'a> {
 ///     pins: &[("user_id", "1")],
 ///     range: Some(("create_date", Included("20120901"), Included("20120914"))),
 /// };
-/// let dynamic::ScanRanges::One(r) = dynamic::scan::<64>(&FileKey::LAYOUT, &scan)? else { panic!() };
+/// let dynamic::ScanRanges::One(r) = dynamic::scan::<[u8; FileKey::WIDTH + 1]>(&FileKey::LAYOUT, &scan)? else { panic!() };
 /// assert_eq!(r, FileKey::range_for_user_id_create_date(1, 20120901..=20120914)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -539,10 +540,7 @@ pub struct Scan<'a> {
 /// # Errors
 /// Unknown fields, fields that are not a leading run, a range on a field
 /// whose bytes do not keep order, values that do not fit.
-pub fn scan<const CAP: usize>(
-    layout: &Layout,
-    scan: &Scan<'_>,
-) -> Result<ScanRanges<CAP>, InputError> {
+pub fn scan<B: RangeBytes>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRanges<B>, InputError> {
     check_names(layout, scan.pins, "")?;
     let fields: Vec<&Segment> = fields_of(layout).collect();
     let named = |s: &Segment| {
@@ -577,8 +575,8 @@ pub fn scan<const CAP: usize>(
     };
     let range = match scan.range {
         None => match fields[..pinned].last() {
-            Some(s) if matches!(s.kind, FieldCodec::Rest(_)) => KeyRange::exact(head)?,
-            _ => KeyRange::prefix(head)?,
+            Some(s) if matches!(s.kind, FieldCodec::Rest(_)) => KeyRangeOf::exact(head)?,
+            _ => KeyRangeOf::prefix(head)?,
         },
         Some((name, lo, hi)) => {
             let Some(seg) = fields.get(pinned).filter(|s| s.name == name) else {
@@ -620,12 +618,12 @@ impl OwnedEdge {
     }
 }
 
-fn field_range<const CAP: usize>(
+fn field_range<B: RangeBytes>(
     seg: &Segment,
     head: &[u8],
     lo: Bound<&str>,
     hi: Bound<&str>,
-) -> Result<KeyRange<CAP>, InputError> {
+) -> Result<KeyRangeOf<B>, InputError> {
     let ordered = !seg.mirror
         && !seg.optional
         && !matches!(

@@ -6,7 +6,8 @@ use proc_macro2::TokenStream;
 
 use super::field::{bytes_of, read_field, read_fixed_field, writer, writer_arg};
 use super::{lit, q as quote};
-use crate::model::{Codec, Key, SaltFormat, Size};
+use crate::model::{Codec, Field, Key, SaltFormat, Size};
+use crate::symbol::unraw;
 
 /// The bucket the salted fields in `key_bytes` (a slice or array of the key) hash to.
 pub fn bucket_expr(key: &Key<'_>, key_bytes: &TokenStream) -> TokenStream {
@@ -92,6 +93,41 @@ pub fn row_key_impl(key: &Key<'_>) -> TokenStream {
     }
 }
 
+/// The number of bytes field `f` holding `value` encodes to.
+pub fn encoded_len(f: &Field<'_>, value: &TokenStream) -> TokenStream {
+    match &f.codec {
+        Codec::Escaped(kind) => {
+            let b = bytes_of(*kind, value);
+            quote!(__rk::escaped::encoded_len(#b))
+        }
+        Codec::Rest(kind) => {
+            let b = bytes_of(*kind, value);
+            quote!(#b.len())
+        }
+        _ => {
+            let w = &f.width;
+            quote!(#w)
+        }
+    }
+}
+
+/// For a plain `pad` field, its range check alone, made before any byte is
+/// written: no digit is then held across a branch, and the same check inside
+/// `pad::encode` folds away.
+pub fn pad_check(f: &Field<'_>, value: &TokenStream) -> Option<TokenStream> {
+    let Codec::Pad { digits, .. } = f.codec else {
+        return None;
+    };
+    if f.optional {
+        return None;
+    }
+    let (name, digits) = (unraw(f.ident), lit(digits));
+    Some(quote!(__rk::pad::check::<_, #digits>(#value, #name)?;))
+}
+
+/// Fixed keys of up to this many fields get an always-inlined `decode`.
+const INLINE_DECODE_FIELDS: usize = 8;
+
 fn fixed_body(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let ident = key.ident;
@@ -106,6 +142,10 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
     let stamp = key.salt.as_ref().map(|_| {
         let bucket = fixed_bucket_expr(key, &target);
         quote!(Self::SALT.write(#bucket, &mut __key)?;)
+    });
+    let checks = key.fields.iter().filter_map(|f| {
+        let ident = f.ident;
+        pad_check(f, &quote!(self.#ident))
     });
     let decodes = key.fields.iter().map(|f| {
         let ident = f.ident;
@@ -123,11 +163,20 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
         quote!(Self::SALT.check(__key, #bucket)?;)
     });
     let names = key.fields.iter().map(|f| f.ident);
+    // The error paths (one per field that can fail) make the inliner give up on
+    // a `decode` of a few straight-line fields, which then costs a call and a
+    // `Result` through memory.
+    let decode_inline = if key.fields.len() <= INLINE_DECODE_FIELDS {
+        quote!(#[inline(always)])
+    } else {
+        quote!(#[inline])
+    };
     quote! {
         type Bytes = [u8; #w];
 
         #[inline]
         fn encode(&self) -> __rk::Result<[u8; #w], #krate::EncodeError> {
+            #(#checks)*
             let mut __key = [0u8; #w];
             #(#encodes)*
             #stamp
@@ -139,7 +188,7 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
             __rk::codec::write_key(&#krate::RowKey::encode(self)?, out, #name)
         }
 
-        #[inline]
+        #decode_inline
         fn decode(bytes: &[u8]) -> __rk::Result<Self::Decoded<'_>, #krate::DecodeError> {
             let __key = __rk::codec::read_key::<#w>(bytes, #name)?;
             #(#decodes)*
@@ -200,22 +249,10 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
     });
     let lens = key.fields.iter().enumerate().map(|(i, f)| {
         let ident = f.ident;
-        match &f.codec {
-            Codec::Escaped(kind) => {
-                let b = bytes_of(*kind, &quote!(self.#ident));
-                quote!(+ __rk::escaped::encoded_len(#b))
-            }
-            Codec::Rest(kind) => {
-                let b = bytes_of(*kind, &quote!(self.#ident));
-                quote!(+ #b.len())
-            }
-            _ => {
-                let w = &f.width;
-                match added_present(key, i) {
-                    Some(present) => quote!(+ if #present { #w } else { 0 }),
-                    None => quote!(+ #w),
-                }
-            }
+        let len = encoded_len(f, &quote!(self.#ident));
+        match added_present(key, i).filter(|_| !f.variable()) {
+            Some(present) => quote!(+ if #present { #len } else { 0 }),
+            None => quote!(+ #len),
         }
     });
     let reads = key.fields.iter().map(|f| {

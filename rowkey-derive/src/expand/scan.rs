@@ -4,23 +4,27 @@
 
 use proc_macro2::{Ident, TokenStream};
 use rowkey_core::__private::names::{self, Helper};
-use rowkey_core::__private::{limits, range_capacity};
+use rowkey_core::__private::range_capacity;
+use rowkey_core::INLINE_RANGE_LIMIT;
 
-use super::encode::bucket_expr;
+use super::encode::{bucket_expr, encoded_len, pad_check};
 use super::field::{edge, param_type, writer, writer_arg};
 use super::{lit, q as quote};
 use crate::model::{Codec, Field, Key, SaltFormat, SaltHashAttr};
 use crate::symbol::unraw;
 use quote::ToTokens;
 
-/// The capacity of the helpers' ranges, as a const expression: the
-/// runtime's `range_capacity` of the key's width.
-fn capacity(key: &Key<'_>) -> TokenStream {
+/// The types the helpers return: one range, and the bucket fan-out. Inline
+/// and sized to the key (`WIDTH + 1` bytes) for fixed keys; on the heap for
+/// variable-length keys and fixed keys of `INLINE_RANGE_LIMIT` bytes or more.
+fn range_types(key: &Key<'_>) -> (TokenStream, TokenStream) {
+    let krate = &key.krate;
+    let heap = (quote!(#krate::KeyRangeBuf), quote!(#krate::BucketRangesBuf));
     if key.variable {
-        let c = lit(limits::VARIABLE_RANGE_CAPACITY);
-        return quote!(#c);
+        return heap;
     }
-    match key.width.known() {
+    let cap = match key.width.known() {
+        Some(w) if w >= INLINE_RANGE_LIMIT => return heap,
         Some(w) => {
             let c = lit(range_capacity(w));
             quote!(#c)
@@ -29,7 +33,11 @@ fn capacity(key: &Key<'_>) -> TokenStream {
             let w = &key.width;
             quote!({ __rk::range_capacity(#w) })
         }
-    }
+    };
+    (
+        quote!(#krate::KeyRange<#cap>),
+        quote!(#krate::BucketRanges<#cap>),
+    )
 }
 
 /// The name of a helper over `fields`, as the runtime spells it.
@@ -49,7 +57,7 @@ pub fn helper_ident<'a>(helper: Helper, idents: impl Iterator<Item = &'a Ident>)
 pub fn helpers(key: &Key<'_>) -> TokenStream {
     let ident = key.ident;
     let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
-    let cap = capacity(key);
+    let cap = range_types(key);
     let mut items = vec![salt_items(key)];
     // Added fields may be absent, so no prefix runs into them.
     let known = key.fields.iter().take_while(|f| f.since.is_none()).count();
@@ -188,9 +196,14 @@ fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
             let bucket = bucket_expr(key, &quote!(__w.written()));
             quote!(Self::SALT.write(#bucket, __w.written_mut())?;)
         });
-        let (cap, sw) = (lit(limits::VARIABLE_RANGE_CAPACITY), lit(sw));
+        let sw = lit(sw);
+        let lens = fields.iter().map(|f| {
+            let len = encoded_len(f, &f.ident.to_token_stream());
+            quote!(+ #len)
+        });
         let setup = quote! {
-            let mut __buf = [0u8; #cap];
+            // Exactly the pinned fields' bytes, on the heap: a key may be 32,767 bytes long.
+            let mut __buf = __rk::vec![0u8; #sw #(#lens)*];
             let mut __w = __rk::Writer::new(&mut __buf, #name);
             __w.take(#sw)?;
             #(#writes)*
@@ -207,7 +220,11 @@ fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
             Some(f) => f.offset.plus(&f.width),
             None => crate::model::Size::bytes(sw),
         };
+        let checks = fields
+            .iter()
+            .filter_map(|f| pad_check(f, &f.ident.to_token_stream()));
         let setup = quote! {
+            #(#checks)*
             let mut __key = [0u8; #w];
             #(#writes)*
             #stamp
@@ -216,7 +233,8 @@ fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
     }
 }
 
-fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
+fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> TokenStream {
+    let (range_ty, buckets_ty) = cap;
     let krate = &key.krate;
     let fields = &key.fields[..k];
     let fname = helper_name(Helper::Prefix, fields);
@@ -226,9 +244,9 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let last = &key.fields[k - 1];
     // A trailing value has no terminator: `[v, v 00)` holds exactly the key whose value is `v`.
     let range = if matches!(last.codec, Codec::Rest(_)) {
-        quote!(#krate::KeyRange::<#cap>::exact(#pinned_bytes)?)
+        quote!(<#range_ty>::exact(#pinned_bytes)?)
     } else {
-        quote!(#krate::KeyRange::<#cap>::prefix(#pinned_bytes)?)
+        quote!(<#range_ty>::prefix(#pinned_bytes)?)
     };
     if salt_pinned(key, k) {
         let doc = format!(
@@ -237,7 +255,7 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
         );
         quote! {
             #[doc = #doc]
-            pub fn #fname(#(#params)*) -> __rk::Result<#krate::KeyRange<#cap>, #krate::EncodeError> {
+            pub fn #fname(#(#params)*) -> __rk::Result<#range_ty, #krate::EncodeError> {
                 #pin
                 __rk::Ok(#range)
             }
@@ -249,7 +267,7 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
         );
         quote! {
             #[doc = #doc]
-            pub fn #fname(#(#params)*) -> __rk::Result<#krate::BucketRanges<#cap>, #krate::EncodeError> {
+            pub fn #fname(#(#params)*) -> __rk::Result<#buckets_ty, #krate::EncodeError> {
                 #pin
                 Self::SALT.fan_out(#range)
             }
@@ -257,7 +275,8 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     }
 }
 
-fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
+fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> TokenStream {
+    let (range_ty, buckets_ty) = cap;
     let krate = &key.krate;
     let fname = helper_name(Helper::Range, &key.fields[..k]);
     let last = &key.fields[k - 1];
@@ -300,15 +319,12 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     let build = quote! {
         let __lo = __rk::range::edge_bound(__rk::RangeBounds::start_bound(&#last_ident), |#v| #edge)?;
         let __hi = __rk::range::edge_bound(__rk::RangeBounds::end_bound(&#last_ident), |#v| #edge)?;
-        let __range = __rk::range::field_range::<#cap, #w>(#pinned_bytes, __lo, __hi, #desc)?;
+        let __range: #range_ty = __rk::range::field_range::<_, #w>(#pinned_bytes, __lo, __hi, #desc)?;
     };
     let (ret, tail) = if salt_pinned(key, k - 1) {
-        (quote!(#krate::KeyRange<#cap>), quote!(__rk::Ok(__range)))
+        (quote!(#range_ty), quote!(__rk::Ok(__range)))
     } else {
-        (
-            quote!(#krate::BucketRanges<#cap>),
-            quote!(Self::SALT.fan_out(__range)),
-        )
+        (quote!(#buckets_ty), quote!(Self::SALT.fan_out(__range)))
     };
     quote! {
         #[doc = #doc]
@@ -322,7 +338,8 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
 
 /// `prefix_for_a_main_within(a, &MainKey::prefix_for_id(7)?)`: a scan that
 /// stops inside the nested key `main`, at any range of its own helpers.
-fn within_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
+fn within_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> TokenStream {
+    let (range_ty, buckets_ty) = cap;
     let krate = &key.krate;
     let fields = &key.fields[..k];
     let fname = helper_name(Helper::Within, fields);
@@ -346,18 +363,15 @@ fn within_helper(key: &Key<'_>, k: usize, cap: &TokenStream) -> TokenStream {
     );
     let doc = format!("{doc}\n\n{}", bytes_doc(fields));
     let (ret, tail) = if salt_pinned(key, k - 1) {
-        (quote!(#krate::KeyRange<#cap>), quote!(__rk::Ok(__range)))
+        (quote!(#range_ty), quote!(__rk::Ok(__range)))
     } else {
-        (
-            quote!(#krate::BucketRanges<#cap>),
-            quote!(Self::SALT.fan_out(__range)),
-        )
+        (quote!(#buckets_ty), quote!(Self::SALT.fan_out(__range)))
     };
     quote! {
         #[doc = #doc]
-        pub fn #fname<const C: usize>(#(#params)* #inner: &#krate::KeyRange<C>) -> __rk::Result<#ret, #krate::EncodeError> {
+        pub fn #fname<__B: #krate::RangeBytes>(#(#params)* #inner: &#krate::KeyRangeOf<__B>) -> __rk::Result<#ret, #krate::EncodeError> {
             #pin
-            let __range = #krate::KeyRange::<#cap>::within_nested(#pinned_bytes, #width, #inner)?;
+            let __range = <#range_ty>::within_nested(#pinned_bytes, #width, #inner)?;
             #tail
         }
     }
