@@ -34,6 +34,9 @@
 //!         | 0x0D                        the salt bucket
 //!         | 0x0E java:u8                #[java]: 0 short, 1 int, 2 long, 3 float, 4 double, 5 boolean
 //!         | 0x0F header:u8              #[ordered]: the OrderedBytes header
+//!         | 0x10 header:u8 utf8:u8      #[ordered] Text / BlobVar / BlobCopy
+//!         | 0x11 trailing:u8 codec      #[ordered] Option: null for None;
+//!                                       trailing 1: left out at the end (hbase_struct)
 //! ```
 //!
 //! Names are left out, so renaming a field or the key keeps the fingerprint;
@@ -206,6 +209,10 @@ const fn codec_bytes(h: Fnv, codec: &FieldCodec) -> Fnv {
         FieldCodec::Rest(text) => h.byte(0x0C).flag(text.utf8),
         FieldCodec::Java(t) => h.byte(0x0E).byte(t as u8),
         FieldCodec::Ordered { header } => h.byte(0x0F).byte(header),
+        FieldCodec::OrderedVar { header, text } => h.byte(0x10).byte(header).flag(text.utf8),
+        FieldCodec::OrderedNull { value, trailing } => {
+            codec_bytes(h.byte(0x11).flag(trailing), value)
+        }
         FieldCodec::Salt => h.byte(0x0D),
     }
 }

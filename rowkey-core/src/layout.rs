@@ -35,7 +35,9 @@ pub struct Segment {
     pub reverse: bool,
     /// `#[mirror]`: the codec's bytes (after `reverse`) written back to front.
     pub mirror: bool,
-    /// `Option<T>`: a presence byte, then `kind` in `width - 1` bytes.
+    /// `Option<T>`: a presence byte, then `kind` in `width - 1` bytes. (An
+    /// `#[ordered]` `Option` has no presence byte: its kind is
+    /// [`FieldCodec::OrderedNull`].)
     pub optional: bool,
     /// The field's Rust type as written (`u32`, `Option<u64>`, `&'a str`);
     /// empty for the salt.
@@ -160,6 +162,26 @@ pub enum FieldCodec {
     Ordered {
         /// The ascending header byte.
         header: u8,
+    },
+    /// `#[ordered]` on a string or bytes: HBase's `OrderedBytes` `Text`
+    /// (header `0x34`), `BlobVar` (`0x37`) or, with `#[ordered(copy)]` on the
+    /// last field, `BlobCopy` (`0x38`) ([`codec::ordered_field`](crate::codec::ordered_field)).
+    OrderedVar {
+        /// The ascending header byte.
+        header: u8,
+        /// What the value holds.
+        text: TextType,
+    },
+    /// An `Option` of an `#[ordered]` value: `None` is OrderedBytes' null
+    /// (`0x05`), with no presence byte ([`Segment::optional`] is false).
+    OrderedNull {
+        /// The value's codec: [`FieldCodec::Ordered`] or [`FieldCodec::OrderedVar`].
+        value: &'static FieldCodec,
+        /// In a `#[rowkey(hbase_struct)]` key, a field followed only by such
+        /// fields: `None` at the end of the key writes nothing, as HBase's
+        /// `Struct` leaves trailing nulls out, and a key that ends before the
+        /// field reads it as `None`.
+        trailing: bool,
     },
     /// The salt bucket; its parameters are [`Layout::salt`].
     Salt,

@@ -76,8 +76,8 @@ pub mod __private {
     pub use crate::__view as view;
     pub use crate::__with_alloc as with_alloc;
     pub use crate::codec::{
-        self, boolean, bytes, escaped, fixed, hbase, int, narrow, nested, option, ordered, pad,
-        tag, Slots,
+        self, boolean, bytes, escaped, fixed, hbase, int, narrow, nested, option, ordered,
+        ordered_field, pad, tag, Slots,
     };
     pub use crate::cursor::{Reader, Writer};
     pub use crate::range::{self, range_capacity, Edge};

@@ -242,6 +242,19 @@ fn write_codec(s: &mut String, kind: &FieldCodec) {
         FieldCodec::Ordered { header } => {
             write!(s, "{{\"kind\": \"ordered\", \"header\": {header}}}")
         }
+        FieldCodec::OrderedVar { header, text: t } => write!(
+            s,
+            "{{\"kind\": \"ordered\", \"header\": {header}, {}}}",
+            text(t)
+        ),
+        FieldCodec::OrderedNull { value, trailing } => {
+            let _ = write!(
+                s,
+                "{{\"kind\": \"ordered_null\", \"trailing\": {trailing}, \"value\": "
+            );
+            write_codec(s, value);
+            write!(s, "}}")
+        }
     };
 }
 

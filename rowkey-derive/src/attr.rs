@@ -34,6 +34,8 @@ pub struct StructAttrs {
     pub phoenix: Option<At<u64>>,
     /// `view`, or `view = Name`: the zerocopy view, and the name it asks for.
     pub view: Option<At<Option<syn::Ident>>>,
+    /// `hbase_struct`: the key is HBase's `Struct` of its `#[ordered]` fields.
+    pub hbase_struct: Option<Span>,
 }
 
 /// A codec attribute on a field.
@@ -47,8 +49,10 @@ pub enum CodecAttr {
     Fixed(At<usize>),
     /// `#[java]`: Java's `Bytes.toBytes`, as wide as the field's type.
     Java,
-    /// `#[ordered]`: HBase's `OrderedBytes`, a header byte and the number.
+    /// `#[ordered]`: HBase's `OrderedBytes`, a header byte and the value.
     Ordered,
+    /// `#[ordered(copy)]`: HBase's `OrderedBytes` `BlobCopy`, the last field's bytes.
+    OrderedCopy,
 }
 
 impl CodecAttr {
@@ -57,7 +61,7 @@ impl CodecAttr {
         match self {
             CodecAttr::Pad(n) | CodecAttr::Fixed(n) => n.value,
             CodecAttr::Narrow(to) => to.width(),
-            CodecAttr::Java | CodecAttr::Ordered => 0,
+            CodecAttr::Java | CodecAttr::Ordered | CodecAttr::OrderedCopy => 0,
         }
     }
 }
@@ -331,6 +335,16 @@ fn struct_key(
                     value: name,
                     span: key.span(),
                 });
+            }
+        }
+        // hbase_struct
+        KEY_HBASE_STRUCT => {
+            if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
+                cx.error_spanned_by(key, msg::HBASE_STRUCT_FLAG);
+                skip_value(meta);
+            }
+            if first {
+                out.hbase_struct = Some(key.span());
             }
         }
         KEY_SALT => {
@@ -645,11 +659,8 @@ fn field_attr(
             no_args(attr, JAVA)?;
             out.codecs.push((CodecAttr::Java, span));
         }
-        // #[ordered]
-        ORDERED => {
-            no_args(attr, ORDERED)?;
-            out.codecs.push((CodecAttr::Ordered, span));
-        }
+        // #[ordered], #[ordered(copy)]
+        ORDERED => out.codecs.push((ordered_attr(attr)?, span)),
         // #[escaped]
         ESCAPED => {
             no_args(attr, ESCAPED)?;
@@ -669,6 +680,24 @@ fn field_attr(
         _ => {}
     }
     Ok(())
+}
+
+/// `#[ordered]`, or `#[ordered(copy)]` for `BlobCopy`.
+fn ordered_attr(attr: &Attribute) -> syn::Result<CodecAttr> {
+    match &attr.meta {
+        Meta::Path(_) => Ok(CodecAttr::Ordered),
+        Meta::List(list) => {
+            let arg: syn::Ident = list
+                .parse_args()
+                .map_err(|e| syn::Error::new(e.span(), msg::ORDERED_ARGS))?;
+            if arg == ORDERED_COPY {
+                Ok(CodecAttr::OrderedCopy)
+            } else {
+                Err(syn::Error::new(arg.span(), msg::ORDERED_ARGS))
+            }
+        }
+        Meta::NameValue(nv) => Err(syn::Error::new_spanned(&nv.value, msg::ORDERED_ARGS)),
+    }
 }
 
 /// The attributes of an enum's variant: `#[tag(..)]`, the bytes that lead

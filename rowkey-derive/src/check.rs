@@ -26,6 +26,21 @@ pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     within_max_width(cx, input, key);
     helper_names_unique(cx, key);
     view_fits(cx, key);
+    hbase_struct_ordered(cx, input, key);
+}
+
+/// HBase's `Struct` is a sequence of `OrderedBytes` values, each with its
+/// header: a field in another codec would be bytes Java cannot read.
+fn hbase_struct_ordered(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
+    if !key.hbase_struct {
+        return;
+    }
+    for (f, a) in key.fields.iter().zip(input.fields()) {
+        // A field without a codec was reported already.
+        if f.codec.as_ref().is_some_and(|c| !c.ordered()) {
+            cx.error_spanned_by(a.ty, msg::hbase_struct_not_ordered(&unraw(f.ident)));
+        }
+    }
 }
 
 /// The view reads each field at a fixed offset from bytes it borrows as

@@ -86,7 +86,7 @@ pub fn field_attr_on_struct(name: &str, is_salt: bool) -> String {
     format!("`#[{name}]` goes on a field, not on the struct{fix}")
 }
 
-pub const ROWKEY_NEEDS_KEYS: &str = "`#[rowkey]` needs keys: `#[rowkey(width = 20)]`, `max_width = N`, `crate = \"path\"`, `salt(buckets = N, phoenix)`";
+pub const ROWKEY_NEEDS_KEYS: &str = "`#[rowkey]` needs keys: `#[rowkey(width = 20)]`, `max_width = N`, `crate = \"path\"`, `salt(buckets = N, phoenix)`, `hbase_struct`";
 pub const CRATE_PATH: &str = "`crate` takes the path to rowkey as a string: `crate = \"::rowkey\"`";
 pub const VIEW_NAME: &str =
     "`view` takes the view type's name, if any: `#[rowkey(view)]` or `#[rowkey(view = FileKeyView)]`";
@@ -274,7 +274,25 @@ pub fn java_not_primitive(ty: &str) -> String {
     format!("`#[java]` writes Java's `Bytes.toBytes` of a `short`, `int`, `long`, `float`, `double` or `boolean`: `i16`, `i32`, `i64`, `f32`, `f64` or `bool`, not `{ty}`; a Java `String` is raw UTF-8, which a last `String` or `&str` field without attribute already writes")
 }
 pub fn ordered_not_number(ty: &str) -> String {
-    format!("`#[ordered]` writes HBase's `OrderedBytes` numbers (`OrderedInt8`..`OrderedInt64`, `OrderedFloat32`, `OrderedFloat64`), which hold `i8`, `i16`, `i32`, `i64`, `f32` or `f64`, not `{ty}`; HBase has no unsigned or 128-bit ordered type")
+    format!("`#[ordered]` writes HBase's `OrderedBytes` types: numbers (`OrderedInt8`..`OrderedInt64`, `OrderedFloat32`, `OrderedFloat64`: `i8`, `i16`, `i32`, `i64`, `f32`, `f64`), strings (`OrderedString`: `String`, `&str`, `Cow<str>`) and bytes (`OrderedBlobVar`: `Vec<u8>`, `&[u8]`, `Cow<[u8]>`), or an `Option` of one; not `{ty}`: HBase has no unsigned, 128-bit or boolean ordered type")
+}
+pub const ORDERED_ARGS: &str =
+    "`#[ordered]` takes no argument but `copy`: `#[ordered]`, or `#[ordered(copy)]` for a last bytes field written as HBase's `BlobCopy`";
+pub const HBASE_STRUCT_FLAG: &str =
+    "`hbase_struct` is a flag and takes no value: `#[rowkey(hbase_struct)]`";
+pub fn ordered_copy_not_bytes(ty: &str) -> String {
+    format!("`#[ordered(copy)]` writes HBase's `BlobCopy` (`OrderedBlob`) of bytes: `Vec<u8>`, `&[u8]` or `Cow<[u8]>`, not `{ty}`; a string is `#[ordered]` (`OrderedString`)")
+}
+pub fn ordered_copy_not_last(name: &str) -> String {
+    format!("`#[ordered(copy)]` writes HBase's `BlobCopy`, which runs to the end of the key with no terminator, so only the last field can be one, and `{name}` is not last. Use `#[ordered]` (`BlobVar`, self-terminating) here, or move `{name}` to the end")
+}
+pub fn blob_var_borrowed(ty: &str) -> String {
+    format!("`#[ordered]` writes bytes as HBase's `BlobVar`, in 7-bit groups, so `{ty}` could not borrow them on decode. Use `Vec<u8>` or `Cow<[u8]>`, or `#[ordered(copy)]` (`BlobCopy`, the bytes as they are) on the last field")
+}
+pub const MIRROR_ORDERED: &str =
+    "an `#[ordered]` string, bytes or `Option` has no fixed width to turn around";
+pub fn hbase_struct_not_ordered(name: &str) -> String {
+    format!("`#[rowkey(hbase_struct)]` makes the key HBase's `Struct` of `OrderedBytes` fields, and `{name}` is not one; mark it `#[ordered]` (with the type HBase's `Ordered*` field has), or remove `hbase_struct`")
 }
 pub const JAVA_REVERSE: &str = "`#[reverse]` cannot apply to `#[java]`: Java's `Bytes.toBytes` has no descending form, and its bytes do not sort negative numbers first anyway; remove one of them";
 pub const FIXED_ZERO: &str =

@@ -32,6 +32,39 @@ pub struct Key<'a, C = Codec, W = Size> {
     pub fields: Vec<Field<'a, C, W>>,
     /// Fields `..layout_known` have known offsets (all, once complete).
     pub layout_known: usize,
+    /// `#[rowkey(hbase_struct)]`: HBase's `Struct`, trailing nulls left out.
+    pub hbase_struct: bool,
+}
+
+impl<C, W> Key<'_, C, W> {
+    /// Whether field `i` may be left out of a key: added with `since`, or an
+    /// `Option` at the end of an HBase `Struct`, where a trailing run of
+    /// `None` writes nothing.
+    pub fn omittable(&self, i: usize) -> bool {
+        self.fields[i].since.is_some() || (self.hbase_struct && i >= self.struct_tail())
+    }
+
+    /// The fields every key writes: those before the first that may be left out.
+    pub fn always_written(&self) -> usize {
+        (0..self.fields.len())
+            .find(|&i| self.omittable(i))
+            .unwrap_or(self.fields.len())
+    }
+
+    /// Where the trailing `Option` fields start (`fields.len()` if the last
+    /// field is no `Option`).
+    fn struct_tail(&self) -> usize {
+        struct_tail(&self.fields)
+    }
+}
+
+/// Where the trailing `Option` fields of `fields` start: an HBase `Struct`
+/// leaves them out when they, and every field after them, are `None`.
+pub fn struct_tail<C, W>(fields: &[Field<'_, C, W>]) -> usize {
+    fields
+        .iter()
+        .rposition(|f| !f.optional)
+        .map_or(0, |i| i + 1)
 }
 
 /// A lowered key whose fields may lack a codec or width.
@@ -72,6 +105,7 @@ impl<'a> Draft<'a> {
             salt: self.salt,
             view: self.view,
             layout_known: self.layout_known,
+            hbase_struct: self.hbase_struct,
         })
     }
 }
@@ -120,15 +154,30 @@ pub struct Field<'a, C = Codec, W = Size> {
 
 impl<W> Field<'_, Codec, W> {
     /// Whether the field gets a range helper: its bytes sort as its values do
-    /// and have a fixed width. (Optional fields sort too, `None` first, but
-    /// take prefix helpers only; Java's bytes sort negative numbers last.)
+    /// and have a fixed width, or are an OrderedBytes `Text`. (Optional fields
+    /// sort too, `None` first, but take prefix helpers only; Java's bytes sort
+    /// negative numbers last; `BlobVar` sorts only within one length.)
     pub fn ranged(&self) -> bool {
         !self.mirror
             && !self.optional
             && !matches!(
                 self.codec,
-                Codec::Nested | Codec::Tag(_) | Codec::Rest(_) | Codec::Escaped(_) | Codec::Java(_)
+                Codec::Nested
+                    | Codec::Tag(_)
+                    | Codec::Rest(_)
+                    | Codec::Escaped(_)
+                    | Codec::Java(_)
+                    | Codec::OrderedVar {
+                        ty: VarType::BlobVar | VarType::BlobCopy,
+                        ..
+                    }
             )
+    }
+
+    /// An `Option` of an `#[ordered]` value: `None` is OrderedBytes' null,
+    /// written through the cursor, with no presence byte.
+    pub fn nullable(&self) -> bool {
+        self.optional && self.codec.ordered()
     }
 
     /// Whether the field gets a `_within` helper: a nested key in its own bytes.
@@ -145,14 +194,16 @@ impl<W> Field<'_, Codec, W> {
 impl<W> Field<'_, Codec, W> {
     /// Whether the field has no fixed width.
     pub fn variable(&self) -> bool {
-        matches!(self.codec, Codec::Escaped(_) | Codec::Rest(_))
+        self.codec.variable(self.optional)
     }
 }
 
 impl<W> Field<'_, Option<Codec>, W> {
     /// Whether the field has no fixed width.
     pub fn variable(&self) -> bool {
-        matches!(self.codec, Some(Codec::Escaped(_) | Codec::Rest(_)))
+        self.codec
+            .as_ref()
+            .is_some_and(|c| c.variable(self.optional))
     }
 }
 
@@ -414,7 +465,15 @@ pub enum Codec {
     Java(rowkey_core::JavaType),
     /// `#[ordered]`: HBase's `OrderedBytes` fixed-width `i8`..`i64`, `f32`, `f64`.
     Ordered(OrderedTy),
+    /// `#[ordered]` on a string (`Text`) or bytes (`BlobVar`), or
+    /// `#[ordered(copy)]` on the last field's bytes (`BlobCopy`).
+    OrderedVar {
+        ty: VarType,
+        kind: TextKind,
+    },
 }
+
+pub use rowkey_core::codec::ordered_field::VarType;
 
 /// The number an `#[ordered]` field holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -451,6 +510,20 @@ impl OrderedTy {
 }
 
 impl Codec {
+    /// Whether the codec is one of HBase's `OrderedBytes` (`#[ordered]`).
+    pub fn ordered(&self) -> bool {
+        matches!(self, Codec::Ordered(_) | Codec::OrderedVar { .. })
+    }
+
+    /// Whether the field has no fixed width: an `#[ordered]` `Option` is a
+    /// one-byte null or the value.
+    pub fn variable(&self, optional: bool) -> bool {
+        matches!(
+            self,
+            Codec::Escaped(_) | Codec::Rest(_) | Codec::OrderedVar { .. }
+        ) || (optional && self.ordered())
+    }
+
     /// The codec as its attribute reads, for the layout table.
     pub fn describe(&self) -> String {
         match *self {
@@ -476,6 +549,7 @@ impl Codec {
             Codec::Rest(_) => "rest of key".to_string(),
             Codec::Java(t) => format!("java {}", t.name()),
             Codec::Ordered(t) => format!("ordered {}", t.name()),
+            Codec::OrderedVar { ty, .. } => format!("ordered {}", ty.name()),
         }
     }
 }

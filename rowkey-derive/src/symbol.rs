@@ -14,6 +14,8 @@ pub const ESCAPED: &str = "escaped";
 pub const MIRROR: &str = "mirror";
 pub const JAVA: &str = "java";
 pub const ORDERED: &str = "ordered";
+/// `#[ordered(copy)]`: BlobCopy rather than BlobVar.
+pub const ORDERED_COPY: &str = "copy";
 /// The attributes that go on a field, not on the struct.
 pub const FIELD_ATTRS: &[&str] = &[
     PAD, BE_U16, BE_U32, BE_U64, FIXED, REVERSE, AT, SALT, TAG, ESCAPED, MIRROR, JAVA, ORDERED,
@@ -25,7 +27,15 @@ pub const KEY_MAX_WIDTH: &str = "max_width";
 pub const KEY_CRATE: &str = "crate";
 pub const KEY_SALT: &str = "salt";
 pub const KEY_VIEW: &str = "view";
-pub const STRUCT_KEYS: &[&str] = &[KEY_WIDTH, KEY_MAX_WIDTH, KEY_CRATE, KEY_SALT, KEY_VIEW];
+pub const KEY_HBASE_STRUCT: &str = "hbase_struct";
+pub const STRUCT_KEYS: &[&str] = &[
+    KEY_WIDTH,
+    KEY_MAX_WIDTH,
+    KEY_CRATE,
+    KEY_SALT,
+    KEY_VIEW,
+    KEY_HBASE_STRUCT,
+];
 
 /// Keys of `#[rowkey(...)]` on a field.
 pub const KEY_SINCE: &str = "since";

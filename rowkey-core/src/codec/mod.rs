@@ -19,6 +19,7 @@
 //! | [`escaped`] | `#[escaped]` | value, `00` as `00 FF`, then `00 01` | bytewise |
 //! | [`hbase`] | `#[java]`: Java's `Bytes.toBytes` (`i16`..`i64`, `f32`, `f64`, `bool`) | two's complement / IEEE bits, big-endian; `bool` `0xFF`/`0x00` | non-negative values only |
 //! | [`ordered`] | HBase `OrderedBytes` (`#[ordered]`: ints, floats; and `Text`, `BlobVar`, `BlobCopy`, null) | a header byte, then the value | as the values, both orders (`BlobVar`: within one length) |
+//! | [`ordered_field`] | `#[ordered]` on strings, bytes and `Option`: `Text`, `BlobVar`, `BlobCopy` (`#[ordered(copy)]`), null | a header byte, then the value; null `05` | as the values, `None` first (`BlobVar`: within one length) |
 //! | [`numeric`] | HBase `OrderedBytes` `Numeric` (`i64`, `f64`) | base-100 digits after a sign and exponent header | numeric, integers and floats together |
 //! | [`phoenix`] | Apache Phoenix primary-key columns | Phoenix's column bytes and separators | as Phoenix sorts |
 //! | trailing | none (last `&str`, `&[u8]`, `String`, `Vec<u8>`) | the value, to the end of the key | bytewise |
@@ -41,6 +42,7 @@ pub mod nested;
 pub mod numeric;
 pub mod option;
 pub mod ordered;
+pub mod ordered_field;
 pub mod pad;
 pub mod phoenix;
 pub mod plain;

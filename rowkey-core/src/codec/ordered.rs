@@ -167,7 +167,7 @@ pub fn edge<T: OrderedFixed<N>, const N: usize>(
     Ok(Edge::Bytes(out))
 }
 
-fn check_header(
+pub(crate) fn check_header(
     found: u8,
     header: u8,
     descending: bool,
@@ -251,10 +251,20 @@ pub fn encode_text(
     descending: bool,
     field: &'static str,
 ) -> Result<(), EncodeError> {
-    reject_zero(v.as_bytes(), field)?;
-    let out = w.take(text_len(v))?;
+    encode_text_bytes(w, v.as_bytes(), descending, field)
+}
+
+/// [`encode_text`] of a string's bytes.
+pub(crate) fn encode_text_bytes(
+    w: &mut Writer<'_>,
+    v: &[u8],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    reject_zero(v, field)?;
+    let out = w.take(v.len() + 2)?;
     out[0] = TEXT;
-    out[1..=v.len()].copy_from_slice(v.as_bytes());
+    out[1..=v.len()].copy_from_slice(v);
     out[v.len() + 1] = TERM;
     if descending {
         out.iter_mut().for_each(|b| *b = !*b);

@@ -446,7 +446,11 @@ fn read_value(seg: &Segment, b: &[u8], offset: usize) -> Result<Value, DecodeErr
         FieldCodec::Java(_) | FieldCodec::Ordered { .. } => {
             super::java::read(seg.kind, b, desc, name, offset).unwrap_or_else(|| Err(bad()))
         }
-        FieldCodec::Escaped(_) | FieldCodec::Rest(_) | FieldCodec::Salt => Err(bad()),
+        FieldCodec::Escaped(_)
+        | FieldCodec::Rest(_)
+        | FieldCodec::OrderedVar { .. }
+        | FieldCodec::OrderedNull { .. }
+        | FieldCodec::Salt => Err(bad()),
     }
 }
 

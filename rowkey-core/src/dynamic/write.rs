@@ -50,7 +50,7 @@ fn err<T>(msg: String) -> Result<T, InputError> {
 /// # Errors
 /// Text that is no value of the field's type.
 pub fn parse_value(seg: &Segment, text: &str) -> Result<Value, InputError> {
-    if seg.optional {
+    if seg.optional || matches!(seg.kind, FieldCodec::OrderedNull { .. }) {
         if text == "None" || text == "none" {
             return Ok(Value::None);
         }
@@ -83,7 +83,10 @@ fn parse_plain(seg: &Segment, text: &str) -> Result<Value, InputError> {
                 "field `{name}`: `{text}` is not a bool (true or false)"
             )),
         },
-        FieldCodec::Fixed { text: k, .. } | FieldCodec::Escaped(k) | FieldCodec::Rest(k) => {
+        FieldCodec::Fixed { text: k, .. }
+        | FieldCodec::Escaped(k)
+        | FieldCodec::Rest(k)
+        | FieldCodec::OrderedVar { text: k, .. } => {
             if k.utf8 {
                 Ok(Value::Text(text.into()))
             } else {
@@ -107,6 +110,13 @@ fn parse_plain(seg: &Segment, text: &str) -> Result<Value, InputError> {
                 text,
             )
         }
+        FieldCodec::OrderedNull { value, .. } => parse_plain(
+            &Segment {
+                kind: *value,
+                ..*seg
+            },
+            text,
+        ),
         // A nested key of one field (`Md5`) takes that field's value.
         FieldCodec::Nested { layout } => match layout.segments {
             [inner] => Ok(Value::Key(vec![super::FieldValue {

@@ -95,6 +95,9 @@ pub fn row_key_impl(key: &Key<'_>) -> TokenStream {
 
 /// The number of bytes field `f` holding `value` encodes to.
 pub fn encoded_len(f: &Field<'_>, value: &TokenStream) -> TokenStream {
+    if super::ordered::through_cursor(f) {
+        return super::ordered::len(f, value);
+    }
     match &f.codec {
         Codec::Escaped(kind) => {
             let b = bytes_of(*kind, value);
@@ -198,11 +201,14 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
     }
 }
 
-/// For a field added with `since` (field `i`), whether it is written: when
-/// it or an added field after it is `Some`, so a trailing run of `None`
-/// writes nothing. `None` for other fields, which are always written.
+/// For a field that may be left out (field `i`: added with `since`, or an
+/// HBase `Struct`'s trailing `Option`), whether it is written: when it or a
+/// field after it is `Some`, so a trailing run of `None` writes nothing.
+/// `None` for other fields, which are always written.
 fn added_present(key: &Key<'_>, i: usize) -> Option<TokenStream> {
-    key.fields[i].since?;
+    if !key.omittable(i) {
+        return None;
+    }
     let later = key.fields[i..].iter().map(|f| {
         let ident = f.ident;
         quote!(::core::option::Option::is_some(&self.#ident))
@@ -210,7 +216,7 @@ fn added_present(key: &Key<'_>, i: usize) -> Option<TokenStream> {
     Some(quote!((false #(|| #later)*)))
 }
 
-/// Reads a field added with `since`: absent (`None`) where the key ends.
+/// Reads a field that may be left out: absent (`None`) where the key ends.
 fn read_added(f: &crate::model::Field<'_>) -> TokenStream {
     let name = crate::symbol::unraw(f.ident);
     let read = read_field(f);
@@ -250,16 +256,17 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
     let lens = key.fields.iter().enumerate().map(|(i, f)| {
         let ident = f.ident;
         let len = encoded_len(f, &quote!(self.#ident));
-        match added_present(key, i).filter(|_| !f.variable()) {
+        match added_present(key, i) {
             Some(present) => quote!(+ if #present { #len } else { 0 }),
             None => quote!(+ #len),
         }
     });
-    let reads = key.fields.iter().map(|f| {
+    let reads = key.fields.iter().enumerate().map(|(i, f)| {
         let ident = f.ident;
-        let read = match f.since {
-            Some(_) => read_added(f),
-            None => read_field(f),
+        let read = if key.omittable(i) {
+            read_added(f)
+        } else {
+            read_field(f)
         };
         quote!(let #ident = #read;)
     });

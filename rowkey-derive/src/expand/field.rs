@@ -7,7 +7,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{lit, q as quote};
+use super::{lit, ordered, q as quote};
 use crate::model::{Codec, Field, Key, Size, TextKind};
 use crate::symbol::unraw;
 
@@ -61,7 +61,7 @@ fn write_value(
         }
         Codec::Tag(bytes) => quote!(*#slot = [#(#bytes),*];),
         // Variable-length codecs are written through the cursor, never into a slot.
-        Codec::Escaped(_) | Codec::Rest(_) => TokenStream::new(),
+        Codec::Escaped(_) | Codec::Rest(_) | Codec::OrderedVar { .. } => TokenStream::new(),
     }
 }
 
@@ -110,7 +110,7 @@ fn read_value(
         Codec::Tag(bytes) => quote!({
             __rk::tag::check(#slot, &[#(#bytes),*], #name, #offset)?;
         }),
-        Codec::Escaped(_) | Codec::Rest(_) => TokenStream::new(),
+        Codec::Escaped(_) | Codec::Rest(_) | Codec::OrderedVar { .. } => TokenStream::new(),
     }
 }
 
@@ -137,10 +137,14 @@ pub fn edge(f: &Field<'_>, v: &TokenStream) -> TokenStream {
         Codec::Bool => quote!(__rk::boolean::edge(*#v, #desc)),
         Codec::Ordered(_) => quote!(__rk::ordered::edge::<_, #w>(*#v, #desc)),
         Codec::ByteArray(_) => quote!(__rk::bytes::edge(#v, #desc)),
-        // `Field::ranged` keeps range helpers away from these.
-        Codec::Nested | Codec::Tag(_) | Codec::Escaped(_) | Codec::Rest(_) | Codec::Java(_) => {
-            TokenStream::new()
-        }
+        // `Field::ranged` keeps range helpers away from these; a `Text`
+        // range is `ordered_field::text_range`'s.
+        Codec::Nested
+        | Codec::Tag(_)
+        | Codec::Escaped(_)
+        | Codec::Rest(_)
+        | Codec::Java(_)
+        | Codec::OrderedVar { .. } => TokenStream::new(),
     }
 }
 
@@ -148,7 +152,12 @@ pub fn edge(f: &Field<'_>, v: &TokenStream) -> TokenStream {
 /// borrowed `&str` / `&[u8]` for strings and bytes. `lt` names the borrow.
 pub fn param_type(f: &Field<'_>, lt: &TokenStream) -> TokenStream {
     let text = match &f.codec {
-        Codec::Fixed { kind, .. } | Codec::Escaped(kind) | Codec::Rest(kind) if !f.optional => {
+        Codec::Fixed { kind, .. }
+        | Codec::Escaped(kind)
+        | Codec::Rest(kind)
+        | Codec::OrderedVar { kind, .. }
+            if !f.optional =>
+        {
             Some(*kind)
         }
         _ => None,
@@ -253,6 +262,9 @@ pub fn encode_field(f: &Field<'_>, target: &TokenStream, value: &TokenStream) ->
 
 /// Writes field `f` through the cursor `__w`. May use `?`.
 pub fn write_field(f: &Field<'_>, value: &TokenStream) -> TokenStream {
+    if ordered::through_cursor(f) {
+        return ordered::write(f, value);
+    }
     let desc = f.descending;
     match &f.codec {
         Codec::Escaped(kind) => {
@@ -272,6 +284,9 @@ pub fn write_field(f: &Field<'_>, value: &TokenStream) -> TokenStream {
 
 /// Reads field `f` through the cursor `__r`. May use `?`.
 pub fn read_field(f: &Field<'_>) -> TokenStream {
+    if ordered::through_cursor(f) {
+        return ordered::read(f);
+    }
     let desc = f.descending;
     let name = unraw(f.ident);
     match &f.codec {
@@ -348,7 +363,11 @@ pub fn writer_fn(key: &Key<'_>, f: &Field<'_>) -> TokenStream {
     let name = f.ident;
     let ty = param_type(f, &TokenStream::new());
     let ty = match &f.codec {
-        Codec::Fixed { .. } | Codec::Escaped(_) | Codec::Rest(_) if !f.optional => ty,
+        Codec::Fixed { .. } | Codec::Escaped(_) | Codec::Rest(_) | Codec::OrderedVar { .. }
+            if !f.optional =>
+        {
+            ty
+        }
         Codec::Tag(_) => quote!(&()),
         _ => quote!(&#ty),
     };

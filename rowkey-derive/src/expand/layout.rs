@@ -6,7 +6,7 @@ use quote::{quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use super::{lit, q as quote};
-use crate::model::{Codec, Field, IntTy, Key, Salt, SaltFormat, SaltHashAttr, TextKind};
+use crate::model::{Codec, Field, IntTy, Key, Salt, SaltFormat, SaltHashAttr, TextKind, VarType};
 use crate::symbol::unraw;
 
 pub fn layout(key: &Key<'_>) -> TokenStream {
@@ -25,7 +25,11 @@ pub fn layout(key: &Key<'_>) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
-    segments.extend(key.fields.iter().map(|f| field_segment(krate, f)));
+    segments.extend(key.fields.iter().enumerate().map(|(i, f)| {
+        // An HBase `Struct`'s trailing `Option`s (an added field says `since`).
+        let trailing = key.hbase_struct && key.omittable(i) && f.since.is_none();
+        field_segment(krate, f, trailing)
+    }));
     quote! {
         #krate::Layout {
             name: #name, width: #width, variable: #variable, max_width: #max_width,
@@ -73,7 +77,7 @@ fn salt_segment(key: &Key<'_>, salt: &Salt) -> TokenStream {
     }
 }
 
-fn field_segment(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
+fn field_segment(krate: &syn::Path, f: &Field<'_>, trailing: bool) -> TokenStream {
     let fname = unraw(f.ident);
     let (offset, w) = (&f.offset, &f.width);
     // A nested key reads as its type (`Md5`, `MainKey`).
@@ -93,7 +97,14 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
     if let Some(since) = f.since {
         codec.push_str(&format!(", since = {}", since.value));
     }
-    let order = if f.mirror || matches!(f.codec, Codec::Java(_)) {
+    let blob_var = matches!(
+        f.codec,
+        Codec::OrderedVar {
+            ty: VarType::BlobVar,
+            ..
+        }
+    );
+    let order = if f.mirror || blob_var || matches!(f.codec, Codec::Java(_)) {
         quote!(#krate::Order::Unordered)
     } else if f.descending {
         quote!(#krate::Order::Descending)
@@ -107,7 +118,13 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
         quote!(#krate::Order::Ascending)
     };
     let kind = field_codec(krate, f);
-    let (reverse, mirror, optional) = (f.descending, f.mirror, f.optional);
+    let kind = if f.nullable() {
+        quote!(#krate::FieldCodec::OrderedNull { value: &#kind, trailing: #trailing })
+    } else {
+        kind
+    };
+    // An `#[ordered]` `Option` has no presence byte.
+    let (reverse, mirror, optional) = (f.descending, f.mirror, f.optional && !f.nullable());
     let rust_type = type_text(f.ty);
     let since = f
         .since
@@ -169,6 +186,10 @@ fn field_codec(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
         Codec::Java(t) => {
             let t = proc_macro2::Ident::new(&format!("{t:?}"), proc_macro2::Span::call_site());
             quote!(#fc::Java(#krate::JavaType::#t))
+        }
+        Codec::OrderedVar { ty, kind } => {
+            let (header, text) = (ty.header(), text_type(krate, *kind));
+            quote!(#fc::OrderedVar { header: #header, text: #text })
         }
     }
 }

@@ -12,6 +12,7 @@ mod checks;
 mod encode;
 mod field;
 mod layout;
+mod ordered;
 pub mod record;
 mod scan;
 mod view;

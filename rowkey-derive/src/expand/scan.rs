@@ -10,7 +10,7 @@ use rowkey_core::INLINE_RANGE_LIMIT;
 use super::encode::{bucket_expr, encoded_len, pad_check};
 use super::field::{edge, param_type, writer, writer_arg};
 use super::{lit, q as quote};
-use crate::model::{Codec, Field, Key, SaltFormat, SaltHashAttr};
+use crate::model::{Codec, Field, Key, SaltFormat, SaltHashAttr, VarType};
 use crate::symbol::unraw;
 use quote::ToTokens;
 
@@ -59,8 +59,9 @@ pub fn helpers(key: &Key<'_>) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
     let cap = range_types(key);
     let mut items = vec![salt_items(key)];
-    // Added fields may be absent, so no prefix runs into them.
-    let known = key.fields.iter().take_while(|f| f.since.is_none()).count();
+    // Added fields and a `Struct`'s trailing `Option`s may be absent, so no
+    // prefix runs into them.
+    let known = key.always_written();
     for k in 1..=known {
         items.push(prefix_helper(key, k, &cap));
         if key.fields[k - 1].nested() {
@@ -243,7 +244,15 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
     let fields_doc = listed(fields);
     let last = &key.fields[k - 1];
     // A trailing value has no terminator: `[v, v 00)` holds exactly the key whose value is `v`.
-    let range = if matches!(last.codec, Codec::Rest(_)) {
+    let to_end = matches!(
+        last.codec,
+        Codec::Rest(_)
+            | Codec::OrderedVar {
+                ty: VarType::BlobCopy,
+                ..
+            }
+    );
+    let range = if to_end {
         quote!(<#range_ty>::exact(#pinned_bytes)?)
     } else {
         quote!(<#range_ty>::prefix(#pinned_bytes)?)
@@ -281,7 +290,8 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
     let fname = helper_name(Helper::Range, &key.fields[..k]);
     let last = &key.fields[k - 1];
     // A lifetime only for a borrowed bound type (`impl RangeBounds<&'r str>`).
-    let borrowed = matches!(last.codec, Codec::Fixed { .. });
+    let text = matches!(last.codec, Codec::OrderedVar { .. });
+    let borrowed = text || matches!(last.codec, Codec::Fixed { .. });
     let lt = if borrowed {
         quote!('r)
     } else {
@@ -316,10 +326,19 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
         }
     );
     let doc = format!("{doc}\n\n{}", bytes_doc(&key.fields[..k]));
-    let build = quote! {
-        let __lo = __rk::range::edge_bound(__rk::RangeBounds::start_bound(&#last_ident), |#v| #edge)?;
-        let __hi = __rk::range::edge_bound(__rk::RangeBounds::end_bound(&#last_ident), |#v| #edge)?;
-        let __range: #range_ty = __rk::range::field_range::<_, #w>(#pinned_bytes, __lo, __hi, #desc)?;
+    let build = if text {
+        // `Field::ranged` lets only `Text` through: its encodings are the edges.
+        quote! {
+            let __lo = __rk::Bound::cloned(__rk::RangeBounds::start_bound(&#last_ident));
+            let __hi = __rk::Bound::cloned(__rk::RangeBounds::end_bound(&#last_ident));
+            let __range: #range_ty = __rk::ordered_field::text_range(#pinned_bytes, __lo, __hi, #desc)?;
+        }
+    } else {
+        quote! {
+            let __lo = __rk::range::edge_bound(__rk::RangeBounds::start_bound(&#last_ident), |#v| #edge)?;
+            let __hi = __rk::range::edge_bound(__rk::RangeBounds::end_bound(&#last_ident), |#v| #edge)?;
+            let __range: #range_ty = __rk::range::field_range::<_, #w>(#pinned_bytes, __lo, __hi, #desc)?;
+        }
     };
     let (ret, tail) = if salt_pinned(key, k - 1) {
         (quote!(#range_ty), quote!(__rk::Ok(__range)))

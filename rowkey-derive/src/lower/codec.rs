@@ -9,7 +9,7 @@ use crate::ast;
 use crate::attr::{At, CodecAttr};
 use crate::ctxt::Ctxt;
 use crate::messages as msg;
-use crate::model::{Codec, FloatTy, IntTy, OrderedTy, TextKind};
+use crate::model::{Codec, FloatTy, IntTy, OrderedTy, TextKind, VarType};
 use crate::symbol::unraw;
 
 /// A field's codec as lowering resolved it.
@@ -81,7 +81,8 @@ fn value_codec(
     two_codecs(cx, f, name);
     let codec = attr_codec(cx, f, ty, class, name)?;
     reverse_applies(cx, f, ty, &codec);
-    mirror_applies(cx, f, ty, &codec);
+    mirror_applies(cx, f, ty, &codec, optional);
+    ordered_copy_last(cx, f, &codec, name, last);
     Some(codec)
 }
 
@@ -209,6 +210,7 @@ fn attr_codec(
         Some(&(CodecAttr::Fixed(n), span)) => fixed(cx, ty, class, n, span),
         Some(&(CodecAttr::Java, span)) => java(cx, ty, class, span),
         Some(&(CodecAttr::Ordered, span)) => ordered(cx, ty, class, span),
+        Some(&(CodecAttr::OrderedCopy, span)) => ordered_copy(cx, ty, class, span),
         None => default_codec(cx, ty, class, name),
     }
 }
@@ -288,16 +290,58 @@ fn java(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, span: Span) -> Option<Cod
     Some(Codec::Java(java))
 }
 
-/// `#[ordered]`: HBase's `OrderedBytes` numbers, signed integers up to 64
-/// bits and floats.
+/// `#[ordered]`: HBase's `OrderedBytes` numbers (signed integers up to 64
+/// bits, floats), strings (`Text`) and bytes (`BlobVar`, which no borrowed
+/// type can read: its bytes are regrouped).
 fn ordered(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, span: Span) -> Option<Codec> {
     match class {
         TyClass::Int(t) if t.signed() && t.width() <= 8 => Some(Codec::Ordered(OrderedTy::Int(t))),
         TyClass::Float(t) => Some(Codec::Ordered(OrderedTy::Float(t))),
+        TyClass::Text(kind) if kind.is_str() => Some(Codec::OrderedVar {
+            ty: VarType::Text,
+            kind,
+        }),
+        TyClass::Text(kind) => {
+            if kind.borrows() {
+                cx.error_at(span, msg::blob_var_borrowed(&ty::text(ty)));
+            }
+            Some(Codec::OrderedVar {
+                ty: VarType::BlobVar,
+                kind,
+            })
+        }
         _ => {
             cx.error_at(span, msg::ordered_not_number(&ty::text(ty)));
             None
         }
+    }
+}
+
+/// `#[ordered(copy)]`: HBase's `BlobCopy` of bytes.
+fn ordered_copy(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, span: Span) -> Option<Codec> {
+    match class {
+        TyClass::Text(kind) if !kind.is_str() => Some(Codec::OrderedVar {
+            ty: VarType::BlobCopy,
+            kind,
+        }),
+        _ => {
+            cx.error_at(span, msg::ordered_copy_not_bytes(&ty::text(ty)));
+            None
+        }
+    }
+}
+
+/// `BlobCopy` has no terminator: it runs to the end of the key.
+fn ordered_copy_last(cx: &Ctxt, f: &ast::Field<'_>, codec: &Codec, name: &str, last: bool) {
+    let copy = matches!(
+        codec,
+        Codec::OrderedVar {
+            ty: VarType::BlobCopy,
+            ..
+        }
+    );
+    if let (true, false, Some(&(_, span))) = (copy, last, f.attrs.codecs.first()) {
+        cx.error_at(span, msg::ordered_copy_not_last(name));
     }
 }
 
@@ -334,15 +378,21 @@ fn reverse_applies(cx: &Ctxt, f: &ast::Field<'_>, ty: &syn::Type, codec: &Codec)
         Codec::Nested if ty::is_md5(ty) => cx.error_at(span, msg::reverse_on_hash(&tyname)),
         Codec::Nested => cx.error_at(span, msg::reverse_on_nested(&tyname)),
         Codec::Java(_) => cx.error_at(span, msg::JAVA_REVERSE),
+        // `BlobVar` never borrows: reported with `#[ordered]`.
+        Codec::OrderedVar { ty, kind } if kind.borrows() && *ty != VarType::BlobVar => {
+            let message = msg::reverse_escaped_borrowed(&tyname, msg::owned(kind.is_str()));
+            cx.error_at(span, message);
+        }
         _ => {}
     }
 }
 
 /// `#[mirror]` needs fixed bytes of its own that decode can copy.
-fn mirror_applies(cx: &Ctxt, f: &ast::Field<'_>, ty: &syn::Type, codec: &Codec) {
+fn mirror_applies(cx: &Ctxt, f: &ast::Field<'_>, ty: &syn::Type, codec: &Codec, optional: bool) {
     let Some(span) = f.attrs.mirror else { return };
     let tyname = ty::text(ty);
     let why = match codec {
+        c if c.ordered() && c.variable(optional) => msg::MIRROR_ORDERED.to_string(),
         Codec::Fixed { kind, .. } if kind.borrows() => {
             msg::mirror_borrowed(msg::owned(kind.is_str()))
         }
@@ -361,5 +411,6 @@ fn attr_name(c: CodecAttr) -> String {
         CodecAttr::Fixed(n) => format!("`#[fixed({})]`", n.value),
         CodecAttr::Java => "`#[java]`".to_string(),
         CodecAttr::Ordered => "`#[ordered]`".to_string(),
+        CodecAttr::OrderedCopy => "`#[ordered(copy)]`".to_string(),
     }
 }

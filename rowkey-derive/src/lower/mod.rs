@@ -13,7 +13,7 @@ use crate::ast::{self, Input};
 use crate::attr::{CodecAttr, StructAttrs};
 use crate::ctxt::{Ctxt, Scope};
 use crate::messages as msg;
-use crate::model::{Codec, Draft, Field, Size};
+use crate::model::{Codec, Draft, Field, Size, VarType};
 use crate::symbol::unraw;
 
 /// The key's model, from a struct's fields.
@@ -46,10 +46,15 @@ pub fn key<'a>(cx: &Ctxt, input: &'a Input<'a>, fields: &'a [ast::Field<'a>]) ->
     };
     let salt = salt.ok().flatten();
     let full = place(&mut lowered, salt.as_ref().map_or(0, |s| s.width));
-    // Added fields may be absent: the key's shortest encoding ends before them.
-    let first_since = lowered.iter().position(|f| f.since.is_some());
-    let width = first_since.map_or(full, |i| lowered[i].offset.clone());
-    let variable = first_since.is_some() || lowered.iter().any(|f| f.variable());
+    // Added fields, and an HBase `Struct`'s trailing nullable fields, may be
+    // absent: the key's shortest encoding ends before them.
+    let hbase_struct = sattrs.hbase_struct.is_some();
+    let first_absent = lowered.iter().position(|f| f.since.is_some()).or_else(|| {
+        let tail = crate::model::struct_tail(&lowered);
+        (hbase_struct && tail < lowered.len()).then_some(tail)
+    });
+    let width = first_absent.map_or(full, |i| lowered[i].offset.clone());
+    let variable = first_absent.is_some() || lowered.iter().any(|f| f.variable());
     Draft {
         ident: input.ident,
         vis: &input.original.vis,
@@ -66,6 +71,7 @@ pub fn key<'a>(cx: &Ctxt, input: &'a Input<'a>, fields: &'a [ast::Field<'a>]) ->
         view: sattrs.view.as_ref(),
         fields: lowered,
         layout_known,
+        hbase_struct,
     }
 }
 
@@ -130,6 +136,10 @@ fn width(f: &ast::Field<'_>, spec: &codec::FieldCodec<'_>, skip: bool) -> Option
             _ => None,
         };
     };
+    if spec.optional && codec.ordered() {
+        // OrderedBytes' null, one byte, is the shortest.
+        return Some(Size::bytes(1));
+    }
     let w = codec_width(codec, spec.value_ty);
     Some(if spec.optional { w.plus_bytes(1) } else { w })
 }
@@ -170,6 +180,8 @@ fn codec_width(c: &Codec, value_ty: &syn::Type) -> Size {
         Codec::Rest(_) => 0,
         Codec::Java(t) => t.width(),
         Codec::Ordered(t) => t.width(),
+        // The header and, for `Text` and `BlobVar`, the terminator or one group.
+        Codec::OrderedVar { ty, .. } => 1 + (ty != VarType::BlobCopy) as usize,
     })
 }
 

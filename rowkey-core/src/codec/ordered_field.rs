@@ -1,0 +1,436 @@
+//! The `#[ordered]` fields that [`ordered`](super::ordered)'s fixed-width
+//! numbers do not cover: strings (`Text`), bytes (`BlobVar`, and `BlobCopy`
+//! with `#[ordered(copy)]`), and an `Option` of any of them or of a number,
+//! whose `None` is OrderedBytes' null. What derived keys and
+//! [`dynamic`](crate::dynamic) call, one value at a time through the cursor.
+//!
+//! ```
+//! use rowkey::codec::ordered_field::{self, VarType};
+//! use rowkey::cursor::{Reader, Writer};
+//!
+//! let mut buf = [0u8; 8];
+//! let mut w = Writer::new(&mut buf, "key");
+//! ordered_field::write_var(&mut w, VarType::Text, Some(b"ab"), false, "name")?;
+//! ordered_field::write_var(&mut w, VarType::BlobVar, None, false, "blob")?;
+//! assert_eq!(w.written(), [0x34, b'a', b'b', 0x00, 0x05]);
+//!
+//! let key = [0x34, b'a', b'b', 0x00, 0x05];
+//! let mut r = Reader::new(&key);
+//! let name = ordered_field::read_var(&mut r, VarType::Text, false, "name")?;
+//! assert_eq!(name.unwrap().borrowed_str()?, "ab");
+//! assert!(ordered_field::read_var(&mut r, VarType::BlobVar, false, "blob")?.is_none());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#[cfg(feature = "alloc")]
+use core::ops::Bound;
+
+use super::ordered::{self, BlobVar, OrderedFixed, BLOB_COPY, BLOB_VAR, NULL, TEXT};
+use super::plain::Plain;
+use crate::cursor::{Reader, Writer};
+use crate::{DecodeError, DecodeErrorKind, EncodeError};
+
+/// The variable-length OrderedBytes type of a string or bytes field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VarType {
+    /// `Text` (`OrderedString`): terminated, no `0x00` inside; order kept.
+    Text,
+    /// `BlobVar` (`OrderedBlobVar`): any bytes in 7-bit groups; order kept
+    /// only within one length.
+    BlobVar,
+    /// `BlobCopy` (`OrderedBlob`): the bytes as they are, to the end of the key.
+    BlobCopy,
+}
+
+impl VarType {
+    /// The ascending header byte.
+    pub const fn header(self) -> u8 {
+        match self {
+            VarType::Text => TEXT,
+            VarType::BlobVar => BLOB_VAR,
+            VarType::BlobCopy => BLOB_COPY,
+        }
+    }
+
+    /// The type whose ascending header is `header`.
+    pub const fn from_header(header: u8) -> Option<VarType> {
+        match header {
+            TEXT => Some(VarType::Text),
+            BLOB_VAR => Some(VarType::BlobVar),
+            BLOB_COPY => Some(VarType::BlobCopy),
+            _ => None,
+        }
+    }
+
+    /// The HBase type's name, for messages and tables.
+    pub const fn name(self) -> &'static str {
+        match self {
+            VarType::Text => "text",
+            VarType::BlobVar => "blob_var",
+            VarType::BlobCopy => "blob_copy",
+        }
+    }
+}
+
+/// Bytes `v` (`None`: a null) takes as `ty`.
+#[inline]
+pub fn var_len(ty: VarType, v: Option<&[u8]>, descending: bool) -> usize {
+    match (ty, v) {
+        // Java ends a descending null `BlobCopy` with the terminator too.
+        (VarType::BlobCopy, None) => 1 + descending as usize,
+        (_, None) => 1,
+        (VarType::Text, Some(v)) => v.len() + 2,
+        (VarType::BlobVar, Some(v)) => ordered::blob_var_len(v.len()),
+        (VarType::BlobCopy, Some(v)) => v.len() + 1 + descending as usize,
+    }
+}
+
+/// Writes `v` as `ty`, or a null for `None`. A `Text` value is the string's
+/// bytes (UTF-8 is the caller's type's promise).
+///
+/// # Errors
+/// [`EncodeErrorKind::ZeroByte`](crate::EncodeErrorKind::ZeroByte) naming
+/// `field` for a `0x00` in a `Text` or a descending `BlobCopy` (Java rejects
+/// it too); [`EncodeErrorKind::BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall).
+pub fn write_var(
+    w: &mut Writer<'_>,
+    ty: VarType,
+    v: Option<&[u8]>,
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    match (ty, v) {
+        (VarType::BlobCopy, None) => ordered::encode_blob_copy_null(w, descending),
+        (_, None) => ordered::encode_null(w, descending),
+        (VarType::Text, Some(v)) => ordered::encode_text_bytes(w, v, descending, field),
+        (VarType::BlobVar, Some(v)) => ordered::encode_blob_var(w, v, descending),
+        (VarType::BlobCopy, Some(v)) => ordered::encode_blob_copy(w, v, descending, field),
+    }
+}
+
+/// A string or bytes value read from a key.
+#[derive(Debug, Clone, Copy)]
+pub struct VarValue<'a> {
+    value: Stored<'a>,
+    field: &'static str,
+    offset: usize,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Stored<'a> {
+    /// `Text`, `BlobCopy`: the bytes as they are (inverted when descending).
+    Plain(Plain<'a>),
+    /// `BlobVar`: 7-bit groups, never the value's own bytes.
+    Groups(BlobVar<'a>),
+}
+
+/// Reads a `ty` value, or a null (`None`).
+///
+/// # Errors
+/// What [`ordered::decode_text`], [`ordered::decode_blob_var`] and
+/// [`ordered::decode_blob_copy`] return.
+pub fn read_var<'a>(
+    r: &mut Reader<'a>,
+    ty: VarType,
+    descending: bool,
+    field: &'static str,
+) -> Result<Option<VarValue<'a>>, DecodeError> {
+    let offset = r.position();
+    let value = match ty {
+        VarType::Text => ordered::decode_text(r, descending, field)?.map(Stored::Plain),
+        VarType::BlobVar => ordered::decode_blob_var(r, descending, field)?.map(Stored::Groups),
+        VarType::BlobCopy => ordered::decode_blob_copy(r, descending, field)?.map(Stored::Plain),
+    };
+    Ok(value.map(|value| VarValue {
+        value,
+        field,
+        offset,
+    }))
+}
+
+impl<'a> VarValue<'a> {
+    fn error(&self, kind: DecodeErrorKind) -> DecodeError {
+        DecodeError::new(self.field, self.offset, kind)
+    }
+
+    /// The value's length in bytes.
+    pub fn len(&self) -> usize {
+        match self.value {
+            Stored::Plain(p) => p.len(),
+            Stored::Groups(g) => g.len(),
+        }
+    }
+
+    /// Whether the value is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The value borrowed from the key.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::NeedsOwned`] for bytes that are not the value's
+    /// own (descending, or `BlobVar`).
+    pub fn borrowed(&self) -> Result<&'a [u8], DecodeError> {
+        match self.value {
+            Stored::Plain(p) => p.borrowed(),
+            Stored::Groups(_) => Err(self.error(DecodeErrorKind::NeedsOwned)),
+        }
+    }
+
+    /// The value borrowed from the key, as UTF-8.
+    ///
+    /// # Errors
+    /// As [`VarValue::borrowed`], and [`DecodeErrorKind::InvalidUtf8`].
+    pub fn borrowed_str(&self) -> Result<&'a str, DecodeError> {
+        core::str::from_utf8(self.borrowed()?).map_err(|_| self.error(DecodeErrorKind::InvalidUtf8))
+    }
+
+    /// The value in a new vector.
+    #[cfg(feature = "alloc")]
+    pub fn to_vec(&self) -> alloc::vec::Vec<u8> {
+        match self.value {
+            Stored::Plain(p) => p.to_vec(),
+            Stored::Groups(g) => g.to_vec(),
+        }
+    }
+
+    /// The value as a new `String`.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::InvalidUtf8`].
+    #[cfg(feature = "alloc")]
+    pub fn to_owned_string(&self) -> Result<alloc::string::String, DecodeError> {
+        alloc::string::String::from_utf8(self.to_vec())
+            .map_err(|_| self.error(DecodeErrorKind::InvalidUtf8))
+    }
+
+    /// Borrowed when the key holds the value's own bytes, owned otherwise.
+    #[cfg(feature = "alloc")]
+    pub fn to_cow(&self) -> alloc::borrow::Cow<'a, [u8]> {
+        match self.borrowed() {
+            Ok(b) => alloc::borrow::Cow::Borrowed(b),
+            Err(_) => alloc::borrow::Cow::Owned(self.to_vec()),
+        }
+    }
+
+    /// Borrowed when the key holds the value's own bytes, owned otherwise, as UTF-8.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::InvalidUtf8`].
+    #[cfg(feature = "alloc")]
+    pub fn to_cow_str(&self) -> Result<alloc::borrow::Cow<'a, str>, DecodeError> {
+        match self.borrowed_str() {
+            Ok(s) => Ok(alloc::borrow::Cow::Borrowed(s)),
+            Err(e) if e.kind() == DecodeErrorKind::NeedsOwned => {
+                self.to_owned_string().map(alloc::borrow::Cow::Owned)
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// The value of a field that is not an `Option`: a null there is an error.
+///
+/// # Errors
+/// [`DecodeErrorKind::BadHeader`] at `offset`, naming the header `header`
+/// (ascending) that was expected and the null found.
+#[inline]
+pub fn required<T>(
+    v: Option<T>,
+    header: u8,
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<T, DecodeError> {
+    let x = if descending { 0xFF } else { 0 };
+    v.ok_or(DecodeError::new(
+        field,
+        offset,
+        DecodeErrorKind::BadHeader {
+            expected: header ^ x,
+            found: NULL ^ x,
+        },
+    ))
+}
+
+/// Bytes an optional number takes: its width, or 1 for a null.
+#[inline]
+pub fn number_len<T: OrderedFixed<N>, const N: usize>(v: Option<T>) -> usize {
+    if v.is_some() {
+        N
+    } else {
+        1
+    }
+}
+
+/// Writes an optional number: the number, or a null for `None`.
+///
+/// # Errors
+/// [`EncodeErrorKind::BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall).
+#[inline]
+pub fn write_number<T: OrderedFixed<N>, const N: usize>(
+    w: &mut Writer<'_>,
+    v: Option<T>,
+    descending: bool,
+) -> Result<(), EncodeError> {
+    match v {
+        Some(v) => {
+            ordered::encode(v, w.slot::<N>()?, descending);
+            Ok(())
+        }
+        None => ordered::encode_null(w, descending),
+    }
+}
+
+/// Reads an optional number: a null is `None`.
+///
+/// # Errors
+/// What [`ordered::decode`] returns, and a key that ends inside the number.
+#[inline]
+pub fn read_number<T: OrderedFixed<N>, const N: usize>(
+    r: &mut Reader<'_>,
+    descending: bool,
+    field: &'static str,
+) -> Result<Option<T>, DecodeError> {
+    if ordered::take_null(r, descending) {
+        return Ok(None);
+    }
+    let offset = r.position();
+    let bytes = r.take::<N>(field)?;
+    ordered::decode(bytes, descending, field, offset).map(Some)
+}
+
+/// The keys that start with `head` and continue with a `Text` in `lo..hi`:
+/// a `range_for_..` helper's range. `Text` keeps the strings' order and no
+/// encoding is a prefix of another, so a bound's encoding is the range's
+/// edge. A bound holding `0x00` is no value a `Text` holds: it clamps to the
+/// values around it (`"ab\0c"` sorts after `"ab"` and before every longer
+/// value that starts with `"ab"`). A descending field swaps the bounds.
+///
+/// ```
+/// use core::ops::Bound::{Excluded, Included};
+/// use rowkey::codec::ordered_field::text_range;
+/// let r = text_range::<Vec<u8>>(b"k", Included("ab"), Excluded("b"), false)?;
+/// assert_eq!(r.start(), b"k\x34ab\x00");
+/// assert_eq!(r.end(), Some(&b"k\x34b\x00"[..]));
+/// # Ok::<(), rowkey::EncodeError>(())
+/// ```
+///
+/// # Errors
+/// [`EncodeErrorKind::TooLong`](crate::EncodeErrorKind::TooLong) beyond an
+/// inline range's capacity.
+#[cfg(feature = "alloc")]
+pub fn text_range<B: crate::RangeBytes>(
+    head: &[u8],
+    lo: Bound<&str>,
+    hi: Bound<&str>,
+    descending: bool,
+) -> Result<crate::KeyRangeOf<B>, EncodeError> {
+    use crate::range::field_range_slices;
+    let lo = text_bound(lo, true, descending);
+    let hi = text_bound(hi, false, descending);
+    field_range_slices(head, slice_edge(&lo), slice_edge(&hi), descending)
+}
+
+#[cfg(feature = "alloc")]
+fn slice_edge(b: &Bound<alloc::vec::Vec<u8>>) -> Bound<crate::range::SliceEdge<'_>> {
+    use crate::range::SliceEdge;
+    match b {
+        Bound::Included(v) => Bound::Included(SliceEdge::Bytes(v)),
+        Bound::Excluded(v) => Bound::Excluded(SliceEdge::Bytes(v)),
+        Bound::Unbounded => Bound::Unbounded,
+    }
+}
+
+/// One bound's `Text` bytes; a bound with a `0x00` is clamped to the value
+/// before its `0x00`: excluded below, included above.
+#[cfg(feature = "alloc")]
+fn text_bound(b: Bound<&str>, lower: bool, descending: bool) -> Bound<alloc::vec::Vec<u8>> {
+    let (v, included) = match b {
+        Bound::Included(v) => (v, true),
+        Bound::Excluded(v) => (v, false),
+        Bound::Unbounded => return Bound::Unbounded,
+    };
+    let (v, included) = match v.as_bytes().iter().position(|&b| b == 0) {
+        Some(at) => (&v.as_bytes()[..at], !lower),
+        None => (v.as_bytes(), included),
+    };
+    let mut out = alloc::vec::Vec::with_capacity(v.len() + 2);
+    out.push(TEXT);
+    out.extend_from_slice(v);
+    out.push(0x00);
+    if descending {
+        super::invert(&mut out);
+    }
+    if included {
+        Bound::Included(out)
+    } else {
+        Bound::Excluded(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(f: impl FnOnce(&mut Writer<'_>) -> Result<(), EncodeError>) -> std::vec::Vec<u8> {
+        let mut buf = [0u8; 32];
+        let mut w = Writer::new(&mut buf, "k");
+        f(&mut w).unwrap();
+        w.written().to_vec()
+    }
+
+    #[test]
+    fn nulls_and_lengths() {
+        for ty in [VarType::Text, VarType::BlobVar, VarType::BlobCopy] {
+            for desc in [false, true] {
+                for v in [None, Some(&b""[..]), Some(b"ab\xFF")] {
+                    if ty == VarType::BlobCopy && desc && v.is_none() {
+                        assert_eq!(written(|w| write_var(w, ty, v, desc, "f")), [0xFA, 0xFF]);
+                    }
+                    let bytes = written(|w| write_var(w, ty, v, desc, "f"));
+                    assert_eq!(bytes.len(), var_len(ty, v, desc), "{ty:?} {desc} {v:?}");
+                    let mut r = Reader::new(&bytes);
+                    let back = read_var(&mut r, ty, desc, "f").unwrap();
+                    assert_eq!(back.map(|b| b.to_vec()), v.map(<[u8]>::to_vec));
+                    assert!(r.remaining().is_empty());
+                }
+            }
+        }
+        assert_eq!(written(|w| write_number(w, None::<i32>, true)), [0xFA]);
+        let e = required(None::<()>, TEXT, true, "f", 3).unwrap_err();
+        assert_eq!(
+            e.kind(),
+            DecodeErrorKind::BadHeader {
+                expected: 0xCB,
+                found: 0xFA
+            }
+        );
+    }
+
+    #[test]
+    fn blob_var_never_borrows() {
+        let bytes = written(|w| write_var(w, VarType::BlobVar, Some(b"a"), false, "f"));
+        let v = read_var(&mut Reader::new(&bytes), VarType::BlobVar, false, "f")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            v.borrowed().unwrap_err().kind(),
+            DecodeErrorKind::NeedsOwned
+        );
+        assert_eq!(v.to_cow().into_owned(), b"a");
+    }
+
+    #[test]
+    fn text_range_clamps_a_zero_byte() {
+        use Bound::*;
+        let r = text_range::<std::vec::Vec<u8>>(b"", Included("ab\0c"), Included("ab\0"), false)
+            .unwrap();
+        // After "ab", up to and including "ab": empty.
+        assert!(r.is_empty());
+        let r = text_range::<std::vec::Vec<u8>>(b"", Unbounded, Excluded("ab\0"), true).unwrap();
+        // Descending, every value up to "ab": from "ab" (its bytes) to the end.
+        assert_eq!(r.start(), [!TEXT, !b'a', !b'b', 0xFF]);
+    }
+}
