@@ -377,6 +377,15 @@ proptest! {
         if let Ok(k) = First::decode(&bytes) {
             prop_assert_eq!(k.encode().unwrap(), bytes.clone());
         }
+        // The layout alone accepts exactly the keys the derived code does.
+        for (layout, derived) in [
+            (&First::LAYOUT, First::decode(&bytes).map(|_| ())),
+            (&Second::LAYOUT, Second::decode(&bytes).map(|_| ())),
+            (&Scan::LAYOUT, Scan::decode(&bytes).map(|_| ())),
+            (&Borrowed::LAYOUT, Borrowed::decode(&bytes).map(|_| ())),
+        ] {
+            prop_assert_eq!(rowkey::dynamic::decode(layout, &bytes).map(|_| ()), derived);
+        }
         if let Ok(k) = Second::decode(&bytes) {
             prop_assert_eq!(k.encode().unwrap(), bytes.clone());
         }
@@ -430,3 +439,75 @@ proptest! {
 }
 
 use std::ops::RangeBounds;
+
+/// The layout alone reads and writes the same bytes as the derived code.
+fn dynamic_round_trip(layout: &rowkey::Layout, bytes: &[u8]) -> Result<(), TestCaseError> {
+    let fields = rowkey::dynamic::decode(layout, bytes).unwrap();
+    let texts: Vec<(&str, String)> = fields
+        .iter()
+        .map(|f| (f.name, f.value.to_input()))
+        .collect();
+    let pairs: Vec<(&str, &str)> = texts.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    prop_assert_eq!(rowkey::dynamic::encode(layout, &pairs).unwrap(), bytes);
+    Ok(())
+}
+
+#[test]
+fn layouts_read_and_write_the_struct_vectors() {
+    for ty in ["i32a_texta_blobvard_textd", "i64d_f64a_textd_blobcopya"] {
+        let layout = if ty.starts_with("i32") {
+            &First::LAYOUT
+        } else {
+            &Second::LAYOUT
+        };
+        for (_, v, bytes) in vectors("struct", ty) {
+            let bytes = bytes.unwrap();
+            dynamic_round_trip(layout, &bytes).unwrap_or_else(|e| panic!("{ty} {v}: {e}"));
+        }
+    }
+    let key = First {
+        id: -1,
+        name: Some("ab".into()),
+        blob: None,
+        tag: Some("z".into()),
+    }
+    .encode()
+    .unwrap();
+    let e = First::explain(&key[..7]);
+    assert_eq!(
+        format!("{e:#}"),
+        "First id=-1 name=<cut: 2 bytes, unterminated> (partial key: 7 bytes)",
+    );
+    let json = First::LAYOUT.to_json();
+    assert!(
+        json.contains(r#"{"kind": "ordered_null", "trailing": true, "value": {"kind": "ordered", "header": 52, "text": "str", "borrowed": false}}"#),
+        "{json}"
+    );
+}
+
+proptest! {
+    #[test]
+    fn layouts_agree_with_derived_code(key in scan_key(), lo in host(), hi in host()) {
+        let bytes = key.encode().unwrap();
+        dynamic_round_trip(&Scan::LAYOUT, &bytes)?;
+        let scan = rowkey::dynamic::Scan {
+            pins: &[],
+            range: Some(("host", Bound::Included(&lo), Bound::Excluded(&hi))),
+        };
+        let rowkey::dynamic::ScanRanges::One(r) =
+            rowkey::dynamic::scan::<Vec<u8>>(&Scan::LAYOUT, &scan).unwrap()
+        else {
+            panic!()
+        };
+        prop_assert_eq!(r, Scan::range_for_host(lo.as_str()..hi.as_str()).unwrap());
+        let ts = key.ts.to_string();
+        let pins = [("host", key.host.as_str()), ("ts", ts.as_str())];
+        let scan = rowkey::dynamic::Scan { pins: &pins, range: None };
+        let rowkey::dynamic::ScanRanges::One(r) =
+            rowkey::dynamic::scan::<Vec<u8>>(&Scan::LAYOUT, &scan).unwrap()
+        else {
+            panic!()
+        };
+        prop_assert_eq!(r, Scan::prefix_for_host_ts(&key.host, key.ts).unwrap());
+    }
+}

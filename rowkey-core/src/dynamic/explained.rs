@@ -99,6 +99,10 @@ impl Explained {
 
     /// The key-level note printed under the table: partial, or too long.
     fn note(&self) -> Option<String> {
+        if self.is_partial() && self.len >= self.width() {
+            // Cut inside a variable-length field: no length to compare with.
+            return Some(alloc::format!("partial key: {} bytes", self.len));
+        }
         if self.is_partial() {
             return Some(alloc::format!(
                 "partial key: {} of {} bytes",
@@ -131,6 +135,9 @@ impl ExplainedField {
         match &self.reading {
             Reading::Value(v) => v.to_string(),
             Reading::Error(e) => e.to_string(),
+            Reading::Cut { present, error } if error.kind() == DecodeErrorKind::Unterminated => {
+                alloc::format!("cut: {present} bytes, unterminated")
+            }
             Reading::Cut { present, .. } => {
                 alloc::format!("cut: {present} of {} bytes", self.span.len())
             }

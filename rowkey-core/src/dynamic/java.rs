@@ -1,11 +1,19 @@
 //! Reading and writing the Java formats (`#[java]`, `#[ordered]`) by layout:
-//! they hold the values of native codecs, in other bytes.
+//! they hold the values of native codecs, in other bytes. `#[ordered]`
+//! strings, bytes and `Option`s are read through the cursor, as derived keys
+//! read them.
+
+use alloc::boxed::Box;
 
 use super::Value;
 use crate::codec::hbase::{self, JavaBytes};
 use crate::codec::int::ToNumber;
 use crate::codec::ordered::{self, OrderedFixed};
-use crate::{DecodeError, FieldCodec, IntType, JavaType, Number};
+use crate::codec::ordered_field::{self, VarType, VarValue};
+use crate::cursor::Reader;
+use crate::{
+    DecodeError, DecodeErrorKind, FieldCodec, IntType, JavaType, Number, Segment, TextType,
+};
 
 /// The native codec whose values a Java codec takes: `#[java] i32` takes an
 /// `i32` as `int` does. Other codecs are their own.
@@ -161,4 +169,74 @@ pub(super) fn write(kind: FieldCodec, v: &Value, out: &mut [u8], desc: bool) -> 
         },
         _ => None,
     }
+}
+
+/// An `#[ordered]` string, bytes or `Option` ([`FieldCodec::OrderedVar`],
+/// [`FieldCodec::OrderedNull`]) read at the cursor: `Value::None` for a null
+/// in an `Option`, an error for one elsewhere.
+///
+/// # Errors
+/// What [`ordered_field::read_var`] and [`ordered_field::read_number`] return.
+pub(super) fn read_ordered(seg: &Segment, r: &mut Reader<'_>) -> Result<Value, DecodeError> {
+    let (desc, name, at) = (seg.reverse, seg.name, r.position());
+    let (kind, nullable) = match seg.kind {
+        FieldCodec::OrderedNull { value, .. } => (*value, true),
+        kind => (kind, false),
+    };
+    let (header, value) = match kind {
+        FieldCodec::OrderedVar { header, text } => {
+            let ty = VarType::from_header(header).ok_or_else(|| foreign(r, header, desc, name))?;
+            let v = ordered_field::read_var(r, ty, desc, name)?;
+            (header, v.map(|v| var_value(&v, text)).transpose()?)
+        }
+        FieldCodec::Ordered { header } => (header, read_number(r, header, desc, name)?),
+        _ => return Err(foreign(r, 0, desc, name)),
+    };
+    match (value, nullable) {
+        (Some(v), true) => Ok(Value::Some(Box::new(v))),
+        (None, true) => Ok(Value::None),
+        (v, false) => ordered_field::required(v, header, desc, name, at),
+    }
+}
+
+/// A header no `OrderedBytes` type of the layout has (a hand-made schema's).
+fn foreign(r: &Reader<'_>, header: u8, desc: bool, name: &'static str) -> DecodeError {
+    let x = if desc { 0xFF } else { 0 };
+    let found = r.peek().unwrap_or(0);
+    let kind = DecodeErrorKind::BadHeader {
+        expected: header ^ x,
+        found,
+    };
+    DecodeError::new(name, r.position(), kind)
+}
+
+/// A value read as the field's type reads it: a borrowed type cannot hold a
+/// value whose bytes are not its own.
+fn var_value(v: &VarValue<'_>, text: TextType) -> Result<Value, DecodeError> {
+    match (text.utf8, text.borrowed) {
+        (true, true) => v.borrowed_str().map(|s| Value::Text(s.into())),
+        (true, false) => v.to_owned_string().map(Value::Text),
+        (false, true) => v.borrowed().map(|b| Value::Bytes(b.to_vec())),
+        (false, false) => Ok(Value::Bytes(v.to_vec())),
+    }
+}
+
+/// An optional number at the cursor: `None` for a null.
+fn read_number(
+    r: &mut Reader<'_>,
+    header: u8,
+    desc: bool,
+    name: &'static str,
+) -> Result<Option<Value>, DecodeError> {
+    use ordered_field::read_number as read;
+    let int = |v: Option<Number>| v.map(Value::Int);
+    Ok(match ordered_type(header) {
+        Some(OrderedType::Int(1)) => int(read::<i8, 2>(r, desc, name)?.map(|v| v.to_number())),
+        Some(OrderedType::Int(2)) => int(read::<i16, 3>(r, desc, name)?.map(|v| v.to_number())),
+        Some(OrderedType::Int(4)) => int(read::<i32, 5>(r, desc, name)?.map(|v| v.to_number())),
+        Some(OrderedType::Int(_)) => int(read::<i64, 9>(r, desc, name)?.map(|v| v.to_number())),
+        Some(OrderedType::Float(4)) => read::<f32, 5>(r, desc, name)?.map(Value::F32),
+        Some(OrderedType::Float(_)) => read::<f64, 9>(r, desc, name)?.map(Value::F64),
+        None => return Err(foreign(r, header, desc, name)),
+    })
 }

@@ -187,7 +187,7 @@ fn walk(layout: &Layout, bytes: &[u8]) -> Walk {
     for seg in layout.segments {
         let (reading, end) = if stopped {
             (Reading::Absent, pos)
-        } else if seg.since != 0 {
+        } else if seg.since != 0 || trailing(seg) {
             read_added(layout, seg, bytes, pos)
         } else {
             read_segment(layout, seg, bytes, pos)
@@ -239,7 +239,38 @@ fn read_added(layout: &Layout, seg: &Segment, bytes: &[u8], pos: usize) -> (Read
 }
 
 fn is_variable(seg: &Segment) -> bool {
-    matches!(seg.kind, FieldCodec::Escaped(_) | FieldCodec::Rest(_))
+    matches!(
+        seg.kind,
+        FieldCodec::Escaped(_)
+            | FieldCodec::Rest(_)
+            | FieldCodec::OrderedVar { .. }
+            | FieldCodec::OrderedNull { .. }
+    )
+}
+
+/// An HBase `Struct`'s trailing `Option`: absent where the key ends.
+pub(super) fn trailing(seg: &Segment) -> bool {
+    matches!(seg.kind, FieldCodec::OrderedNull { trailing: true, .. })
+}
+
+/// An `#[ordered]` string, bytes or `Option`, read through the cursor; a key
+/// that stops inside it is cut.
+fn read_ordered(seg: &Segment, bytes: &[u8], pos: usize) -> (Reading, usize) {
+    let mut r = Reader::new(bytes);
+    r.skip(pos);
+    match super::java::read_ordered(seg, &mut r) {
+        Ok(v) => (Reading::Value(v), r.position()),
+        Err(error)
+            if matches!(
+                error.kind(),
+                DecodeErrorKind::Unterminated | DecodeErrorKind::TooShort { .. }
+            ) =>
+        {
+            let present = bytes.len().saturating_sub(pos);
+            (Reading::Cut { present, error }, bytes.len())
+        }
+        Err(e) => (Reading::Error(e), bytes.len()),
+    }
 }
 
 /// The bucket the salted fields hash to, when every one of them is present
@@ -292,6 +323,9 @@ fn read_segment(layout: &Layout, seg: &Segment, bytes: &[u8], pos: usize) -> (Re
                 reading(text_value(v, text.utf8, seg.name, pos)),
                 bytes.len(),
             )
+        }
+        FieldCodec::OrderedVar { .. } | FieldCodec::OrderedNull { .. } => {
+            read_ordered(seg, bytes, pos)
         }
         _ => read_fixed_segment(layout, seg, bytes, pos),
     }

@@ -11,7 +11,8 @@ use core::ops::Bound;
 
 use super::dispatch::{with_digits, with_int, with_narrow};
 use super::Value;
-use crate::codec::{self, boolean, escaped, fixed, int, narrow, option, pad};
+use crate::codec::ordered_field::{self, VarType};
+use crate::codec::{self, boolean, escaped, fixed, int, narrow, option, ordered, pad};
 use crate::cursor::Writer;
 use crate::range::{field_range_slices, SliceEdge};
 use crate::{
@@ -292,13 +293,14 @@ fn write_fields(
     let sw = layout.salt.map_or(0, |s| s.salt.width());
     let mut key = vec![0u8; sw];
     let mut spans = Vec::new();
-    // Where a trailing run of absent added (`since`) fields begins.
+    // Where a trailing run of absent added (`since`) fields, or of an HBase
+    // `Struct`'s trailing nulls, begins.
     let mut absent_from = None;
     for seg in fields_of(layout).take(n) {
         let start = key.len();
         key.extend(write_segment(seg, values, prefix)?);
         spans.push((seg.name, start..key.len()));
-        if seg.since != 0 {
+        if seg.since != 0 || super::read::trailing(seg) {
             let path = format!("{prefix}{}", seg.name);
             let none = matches!(lookup(values, &path).map(str::trim), Some("None" | "none"));
             absent_from = if none {
@@ -377,7 +379,40 @@ fn write_segment(
             }
             Ok(out)
         }
+        FieldCodec::OrderedVar { .. } | FieldCodec::OrderedNull { .. } => {
+            write_ordered(seg, &value)
+        }
         _ => write_fixed(seg, &value),
+    }
+}
+
+/// An `#[ordered]` string, bytes or `Option`: the value, or a null for `None`.
+fn write_ordered(seg: &Segment, value: &Value) -> Result<Vec<u8>, InputError> {
+    let (kind, value) = match (seg.kind, value) {
+        (FieldCodec::OrderedNull { value: k, .. }, Value::None) => (*k, None),
+        (FieldCodec::OrderedNull { value: k, .. }, Value::Some(v)) => (*k, Some(&**v)),
+        (k, v) => (k, Some(v)),
+    };
+    let desc = seg.reverse;
+    match (kind, value) {
+        (FieldCodec::OrderedVar { header, .. }, v) => {
+            let ty = VarType::from_header(header).ok_or_else(|| mismatch(seg))?;
+            let v = v.map(value_bytes);
+            let mut out = vec![0u8; ordered_field::var_len(ty, v, desc)];
+            let mut w = Writer::new(&mut out, seg.name);
+            ordered_field::write_var(&mut w, ty, v, desc, seg.name)?;
+            Ok(out)
+        }
+        (FieldCodec::Ordered { header }, Some(v)) => {
+            let n = ordered::fixed_width(header).ok_or_else(|| mismatch(seg))?;
+            let mut out = vec![0u8; n];
+            super::java::write(kind, v, &mut out, desc).ok_or_else(|| mismatch(seg))?;
+            Ok(out)
+        }
+        (FieldCodec::Ordered { .. }, None) => {
+            Ok(vec![if desc { !ordered::NULL } else { ordered::NULL }])
+        }
+        _ => Err(mismatch(seg)),
     }
 }
 
@@ -585,7 +620,7 @@ pub fn scan<B: RangeBytes>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRange
     };
     let range = match scan.range {
         None => match fields[..pinned].last() {
-            Some(s) if matches!(s.kind, FieldCodec::Rest(_)) => KeyRangeOf::exact(head)?,
+            Some(s) if runs_to_end(s) => KeyRangeOf::exact(head)?,
             _ => KeyRangeOf::prefix(head)?,
         },
         Some((name, lo, hi)) => {
@@ -607,6 +642,13 @@ pub fn scan<B: RangeBytes>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRange
         Some(s) if !salt_pinned => Ok(ScanRanges::PerBucket(s.salt.fan_out(range)?)),
         _ => Ok(ScanRanges::One(range)),
     }
+}
+
+/// Whether the field runs to the end of the key, with no terminator: a prefix
+/// of its value is no prefix of the keys that hold the value.
+fn runs_to_end(seg: &Segment) -> bool {
+    matches!(seg.kind, FieldCodec::Rest(_))
+        || matches!(seg.kind, FieldCodec::OrderedVar { header, .. } if header == ordered::BLOB_COPY)
 }
 
 /// One bound's bytes, or where it falls off the codec's range.
@@ -645,12 +687,17 @@ fn field_range<B: RangeBytes>(
                 | FieldCodec::Md5Digest
                 | FieldCodec::Salt
                 | FieldCodec::Java(_)
-        );
+                | FieldCodec::OrderedNull { .. }
+        )
+        && !matches!(seg.kind, FieldCodec::OrderedVar { header, .. } if header != ordered::TEXT);
     if !ordered {
         return err(format!(
             "field `{}` ({}) does not keep order in the key, so it takes a value, not a range",
             seg.name, seg.codec
         ));
+    }
+    if let FieldCodec::OrderedVar { .. } = seg.kind {
+        return Ok(ordered_field::text_range(head, lo, hi, seg.reverse)?);
     }
     let lo = map_bound(lo, |t| edge(seg, t))?;
     let hi = map_bound(hi, |t| edge(seg, t))?;
