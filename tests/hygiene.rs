@@ -98,6 +98,25 @@ mod user {
         pub b: u8,
     }
 
+    /// HBase's `Struct` of every kind of `#[ordered]` field.
+    #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[rowkey(hbase_struct)]
+    pub struct Hbase<'a> {
+        #[ordered]
+        pub id: i32,
+        #[ordered]
+        pub name: &'a str,
+        #[ordered]
+        #[reverse]
+        pub blob: ::std::borrow::Cow<'a, [u8]>,
+        #[ordered]
+        pub score: ::core::option::Option<f64>,
+        #[ordered]
+        pub tag: ::core::option::Option<::std::string::String>,
+        #[ordered(copy)]
+        pub body: ::core::option::Option<::std::vec::Vec<u8>>,
+    }
+
     /// An enum of key types, tagged and not.
     #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
     pub enum Tagged {
@@ -189,6 +208,20 @@ fn keys_derived_without_the_prelude_work() {
     let u = user::Untagged::File(k.clone());
     let bytes = u.encode().unwrap();
     assert_eq!(user::Untagged::decode(&bytes).unwrap(), u);
+
+    let h = user::Hbase {
+        id: -1,
+        name: "ab",
+        blob: ::std::borrow::Cow::Borrowed(&[0, 1]),
+        score: Some(0.5),
+        tag: None,
+        body: None,
+    };
+    let bytes = h.encode().unwrap();
+    assert_eq!(user::Hbase::decode(&bytes).unwrap(), h);
+    assert!(user::Hbase::range_for_id_name(-1, "a".."b")
+        .unwrap()
+        .contains(&bytes));
 
     let p = user::Phoenix { a: 1, b: 2 };
     let bytes = p.encode().unwrap();

@@ -5,6 +5,7 @@
 //! lives as long as the process, as `T::LAYOUT` does in a program.
 
 use rowkey_core::codec::ordered;
+use rowkey_core::codec::ordered_field::VarType;
 use rowkey_core::schema::FORMAT;
 use rowkey_core::{
     FieldCodec, IntType, JavaType, KeyTypes, Layout, LayoutSalt, Member, Order, Salt, Segment,
@@ -342,8 +343,35 @@ fn field_codec(c: &Map<String, Value>) -> Result<FieldCodec, String> {
         }
         "ordered" => {
             let header = u8::try_from(num_field(c, "header")?).map_err(|e| e.to_string())?;
-            ordered::fixed_width(header).ok_or(format!("{header} is no OrderedBytes header"))?;
-            FieldCodec::Ordered { header }
+            if c.contains_key("text") {
+                VarType::from_header(header)
+                    .ok_or(format!("{header} is no OrderedBytes header"))?;
+                FieldCodec::OrderedVar {
+                    header,
+                    text: text_type(c)?,
+                }
+            } else {
+                ordered::fixed_width(header)
+                    .ok_or(format!("{header} is no OrderedBytes header"))?;
+                FieldCodec::Ordered { header }
+            }
+        }
+        "ordered_null" => {
+            let value = c
+                .get("value")
+                .and_then(Value::as_object)
+                .ok_or("an ordered_null codec without \"value\"")?;
+            let value = field_codec(value)?;
+            if !matches!(
+                value,
+                FieldCodec::Ordered { .. } | FieldCodec::OrderedVar { .. }
+            ) {
+                return Err("an ordered_null codec holds an ordered one".to_string());
+            }
+            FieldCodec::OrderedNull {
+                value: Box::leak(Box::new(value)),
+                trailing: bool_field(c, "trailing")?,
+            }
         }
         other => return Err(format!("unknown codec `{other}`")),
     })
@@ -367,13 +395,24 @@ fn codec_width(kind: &FieldCodec) -> Option<usize> {
         FieldCodec::Rest(_) => 0,
         FieldCodec::Java(t) => t.width(),
         FieldCodec::Ordered { header } => return ordered::fixed_width(header),
+        // The shortest value: the header, and a terminator or one group.
+        FieldCodec::OrderedVar { header, .. } => 1 + (header != ordered::BLOB_COPY) as usize,
+        // The null.
+        FieldCodec::OrderedNull { .. } => 1,
         FieldCodec::Salt => return None,
     })
 }
 
 fn check(l: &Layout) -> Result<(), String> {
     let mut offset = 0;
+    // Where the fields that may be left out begin: the shortest key ends there.
+    let mut shortest = None;
     for seg in l.segments {
+        let absent =
+            seg.since != 0 || matches!(seg.kind, FieldCodec::OrderedNull { trailing: true, .. });
+        if absent && shortest.is_none() {
+            shortest = Some(offset);
+        }
         let width = match seg.kind {
             FieldCodec::Salt => l
                 .salt
@@ -403,6 +442,7 @@ fn check(l: &Layout) -> Result<(), String> {
         }
         offset += width;
     }
+    let offset = shortest.unwrap_or(offset);
     if offset != l.width {
         return Err(format!(
             "the fields add up to {offset} bytes, the key says {}",

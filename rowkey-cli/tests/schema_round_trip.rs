@@ -57,6 +57,24 @@ struct Variable<'a> {
     rest: &'a [u8],
 }
 
+/// HBase's `Struct` of `OrderedBytes` values, trailing nulls left out.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(hbase_struct)]
+struct Hbase {
+    #[ordered]
+    id: i32,
+    #[ordered]
+    #[reverse]
+    name: String,
+    #[ordered]
+    score: Option<f64>,
+    #[ordered]
+    #[reverse]
+    blob: Option<Vec<u8>>,
+    #[ordered(copy)]
+    body: Option<Vec<u8>>,
+}
+
 #[derive(RowKey, Debug, PartialEq)]
 struct CustomerKey {
     customer: u64,
@@ -110,6 +128,7 @@ fn read_back(json: &str) -> &'static Layout {
 fn the_schema_reads_back_as_the_same_layout() {
     assert_eq!(*read_back(&Fixed::LAYOUT.to_json()), Fixed::LAYOUT);
     assert_eq!(*read_back(&Variable::LAYOUT.to_json()), Variable::LAYOUT);
+    assert_eq!(*read_back(&Hbase::LAYOUT.to_json()), Hbase::LAYOUT);
     let Ok(Schema::KeyTypes(k)) = parse(&Row::KEY_TYPES.to_json()) else {
         panic!("an enum's schema reads back as key types")
     };
@@ -161,6 +180,25 @@ prop_compose! {
 }
 
 proptest! {
+    #[test]
+    fn the_schema_decodes_hbase_structs_as_decode(
+        id in any::<i32>(), name in "[a-z\u{e9}]{0,3}", score in any::<Option<f64>>(),
+        blob in proptest::option::of(proptest::collection::vec(any::<u8>(), 0..4)),
+        body in proptest::option::of(proptest::collection::vec(any::<u8>(), 0..4)),
+        at in any::<prop::sample::Index>(), byte in any::<u8>(),
+    ) {
+        let layout = read_back(&Hbase::LAYOUT.to_json());
+        let key = Hbase { id, name, score, blob, body }.encode().unwrap();
+        let mut tampered = key.clone();
+        let i = at.index(tampered.len());
+        tampered[i] = byte;
+        for bytes in [&key[..], &tampered[..], &key[..i]] {
+            let by_schema = dynamic::decode(layout, bytes);
+            prop_assert_eq!(by_schema.as_ref().err().copied(), Hbase::decode(bytes).err());
+            prop_assert_eq!(&by_schema, &dynamic::decode(&Hbase::LAYOUT, bytes));
+        }
+    }
+
     #[test]
     fn the_schema_decodes_what_decode_decodes(
         k in fixed_key(),

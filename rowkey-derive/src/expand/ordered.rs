@@ -40,7 +40,7 @@ fn optional_value(f: &Field<'_>, value: &TokenStream) -> TokenStream {
             quote!(::core::option::Option::map(::core::option::Option::as_ref(&#value), |__x| #b))
         }
         (_, None) => {
-            quote!(::core::option::Option::copied(::core::option::Option::as_ref(&#value)))
+            quote!(::core::option::Option::map(::core::option::Option::as_ref(&#value), |__x| *__x))
         }
     }
 }
