@@ -309,3 +309,71 @@ fn java_formats_have_their_own_fingerprints() {
         }
     }
 }
+
+/// `#[ordered]` strings, bytes and nulls, by the documented canonical bytes,
+/// and each kind with a fingerprint of its own.
+#[test]
+fn ordered_strings_bytes_and_nulls_hash_as_documented() {
+    #[derive(RowKey)]
+    #[rowkey(hbase_struct)]
+    struct Struct {
+        #[ordered]
+        name: String,
+        #[ordered]
+        tag: Option<String>,
+    }
+    let mut bytes = b"RK\x01\x01".to_vec(); // variable length
+    bytes.extend(num(2)); // the shortest key: an empty name
+    bytes.push(0);
+    bytes.extend(num(2));
+    bytes.extend(num(0));
+    bytes.extend(num(2));
+    bytes.extend([0x10, 0x34, 1]); // Text of a string
+    bytes.extend([0, 0]);
+    bytes.extend(num(2));
+    bytes.extend(num(1));
+    bytes.extend([0x11, 1, 0x10, 0x34, 1]); // an Option, left out when trailing
+    bytes.extend([0, 0]); // no presence byte: not flagged optional
+    assert_eq!(Struct::FINGERPRINT, fnv1a(&bytes));
+
+    #[derive(RowKey)]
+    struct Plain {
+        #[ordered]
+        name: String,
+        #[ordered]
+        tag: Option<String>,
+    }
+    #[derive(RowKey)]
+    struct Blob {
+        #[ordered]
+        name: Vec<u8>,
+        #[ordered]
+        tag: Option<String>,
+    }
+    #[derive(RowKey)]
+    struct Copy {
+        #[ordered]
+        name: String,
+        #[ordered(copy)]
+        tag: Option<Vec<u8>>,
+    }
+    #[derive(RowKey)]
+    struct Escaped {
+        #[escaped]
+        name: String,
+        #[ordered]
+        tag: Option<String>,
+    }
+    let all = [
+        Struct::FINGERPRINT,
+        Plain::FINGERPRINT,
+        Blob::FINGERPRINT,
+        Copy::FINGERPRINT,
+        Escaped::FINGERPRINT,
+    ];
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+}
