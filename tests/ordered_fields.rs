@@ -195,7 +195,11 @@ struct Second {
 
 /// A struct vector's fields, padded with nulls to `n`.
 fn fields(v: &str, n: usize) -> Vec<String> {
-    let mut f: Vec<String> = v.split(',').map(str::to_string).collect();
+    let mut f: Vec<String> = v
+        .split(',')
+        .filter(|f| !f.is_empty())
+        .map(str::to_string)
+        .collect();
     f.resize(n, "null".to_string());
     f
 }
@@ -241,6 +245,47 @@ fn structs_are_the_bytes_hbase_wrote() {
             (key.ts, &key.host, &key.body)
         );
     }
+}
+
+/// HBase: `Struct(OrderedString ASC, OrderedBlobVar ASC, OrderedBlob DESC)`:
+/// every field nullable.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(hbase_struct)]
+struct Third {
+    #[ordered]
+    name: Option<String>,
+    #[ordered]
+    blob: Option<Vec<u8>>,
+    #[ordered(copy)]
+    #[reverse]
+    body: Option<Vec<u8>>,
+}
+
+#[test]
+fn a_struct_of_nulls_is_no_bytes_and_zero_bytes_are_refused() {
+    let rows = vectors("struct", "texta_blobvara_blobcopyd");
+    assert_eq!(rows.len(), 9);
+    for (_, v, bytes) in rows {
+        let f = fields(&v, 3);
+        let key = Third {
+            name: text(&f[0]),
+            blob: value(&f[1]),
+            body: value(&f[2]),
+        };
+        match bytes {
+            Some(bytes) => {
+                assert_eq!(key.encode().unwrap(), bytes, "{v}");
+                assert_eq!(Third::decode(&bytes).unwrap(), key, "{v}");
+                dynamic_round_trip(&Third::LAYOUT, &bytes).unwrap();
+            }
+            None => {
+                let e = key.encode().unwrap_err();
+                assert_eq!(e.kind(), EncodeErrorKind::ZeroByte { at: 1 }, "{v}");
+                assert!(e.to_string().contains("`body`"), "{e}");
+            }
+        }
+    }
+    assert_eq!(Third::WIDTH, 0);
 }
 
 #[test]

@@ -69,6 +69,7 @@ const COVERED: &[(&str, &str)] = &[
     ("ordered", "numeric_f64"),
     ("struct", "i32a_texta_blobvard_textd"),
     ("struct", "i64d_f64a_textd_blobcopya"),
+    ("struct", "texta_blobvara_blobcopyd"),
     ("phoenix", "TINYINT"),
     ("phoenix", "SMALLINT"),
     ("phoenix", "INTEGER"),
@@ -347,6 +348,55 @@ fn hbase_struct_with_trailing_nulls_left_out() {
         let back = decode_s2(v.expect()).unwrap();
         assert_eq!((back.a, &back.c, &back.d), (s.a, &s.c, &s.d));
         assert!(back.b.to_bits() == s.b.to_bits() || (back.b.is_nan() && s.b.is_nan()));
+    }
+}
+
+/// A `Struct` of nullable fields through `ordered_field`, one value at a time,
+/// as a derived `#[rowkey(hbase_struct)]` key writes it: nulls at the end left
+/// out, so a struct of nulls is no bytes.
+#[test]
+fn hbase_struct_of_nullable_fields() {
+    use rowkey_core::codec::ordered_field::{read_var, write_var, VarType};
+    let fields = [
+        (VarType::Text, false),
+        (VarType::BlobVar, false),
+        (VarType::BlobCopy, true),
+    ];
+    for v in of("struct", "texta_blobvara_blobcopyd") {
+        let values: Vec<Option<Vec<u8>>> = v
+            .value
+            .split(',')
+            .filter(|f| !f.is_empty())
+            .chain(std::iter::repeat("null"))
+            .take(3)
+            .map(|f| opt(f, xbytes))
+            .collect();
+        let end = values
+            .iter()
+            .rposition(Option::is_some)
+            .map_or(0, |i| i + 1);
+        let enc = written(|w| {
+            for ((ty, desc), value) in fields.iter().zip(&values).take(end) {
+                write_var(w, *ty, value.as_deref(), *desc, "f")?;
+            }
+            Ok(())
+        });
+        let Some(expect) = &v.bytes else {
+            assert!(enc.is_err(), "{}", v.value);
+            continue;
+        };
+        assert_eq!(&enc.unwrap(), expect, "{}", v.value);
+        let mut r = Reader::new(expect);
+        for ((ty, desc), value) in fields.iter().zip(&values) {
+            let back = if r.remaining().is_empty() {
+                None
+            } else {
+                read_var(&mut r, *ty, *desc, "f")
+                    .unwrap()
+                    .map(|b| b.to_vec())
+            };
+            assert_eq!(&back, value, "{}", v.value);
+        }
     }
 }
 

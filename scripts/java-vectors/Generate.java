@@ -182,6 +182,15 @@ public class Generate {
       new Object[][] { { 5L, 1.5, "web", new byte[] { 0, 1, 0 } }, { 5L, -0.0, "web", null },
         { 5L, 2.0, null, null }, { -5L, Double.NaN, null, new byte[] { 7 } },
         { Long.MAX_VALUE, 0.0, "", new byte[0] } });
+    // text asc, blobvar asc, blobcopy desc: every field nullable, so a struct of nulls
+    // is no bytes at all; a descending BlobCopy rejects 0x00.
+    struct("texta_blobvara_blobcopyd",
+      new DataType<?>[] { new OrderedString(Order.ASCENDING), new OrderedBlobVar(Order.ASCENDING),
+        new OrderedBlob(Order.DESCENDING) },
+      new Object[][] { { "a", new byte[] { 1, 2 }, new byte[] { 3 } },
+        { "a", null, new byte[] { (byte) 0xFF } }, { null, null, new byte[] { 5 } },
+        { "", new byte[0], new byte[0] }, { null, null, null }, {}, { null, new byte[] { 0 }, null },
+        { "x" }, { "a", null, new byte[] { 1, 0 } } });
   }
 
   static byte[] phoenix(int width, java.util.function.BiConsumer<byte[], Integer> enc,
