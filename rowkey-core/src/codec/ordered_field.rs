@@ -1,4 +1,4 @@
-//! The `#[ordered]` fields that [`ordered`](super::ordered)'s fixed-width
+//! The `#[ordered]` fields that [`ordered`]'s fixed-width
 //! numbers do not cover: strings (`Text`), bytes (`BlobVar`, and `BlobCopy`
 //! with `#[ordered(copy)]`), and an `Option` of any of them or of a number,
 //! whose `None` is OrderedBytes' null. What derived keys and
