@@ -368,6 +368,16 @@ struct Scan {
     note: Option<String>,
 }
 
+/// A descending `Text` first.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Newest {
+    #[ordered]
+    #[reverse]
+    host: String,
+    #[ordered]
+    ts: i32,
+}
+
 fn host() -> impl Strategy<Value = String> {
     // Few letters, so values share prefixes; no `0x00`, which `Text` rejects.
     "[ab\u{1}\u{7f}é]{0,4}"
@@ -480,6 +490,16 @@ proptest! {
         );
         let r = Scan::range_for_host_ts(host, probe.ts..).unwrap();
         prop_assert_eq!(found(&r), model(&|k| &k.host == host && k.ts >= probe.ts));
+        // A descending `Text`: the range's keys come largest first.
+        let desc: BTreeMap<Vec<u8>, String> = keys
+            .iter()
+            .map(|k| (Newest { host: k.host.clone(), ts: k.ts }.encode().unwrap(), k.host.clone()))
+            .collect();
+        let r = Newest::range_for_host((bound(lo_b), bound(hi_b))).unwrap();
+        let got: Vec<&String> = desc.range::<[u8], _>(r.bounds()).map(|(_, h)| h).collect();
+        let mut want: Vec<&String> = desc.values().filter(|h| (lo_b, hi_b).contains(h)).collect();
+        want.sort_by(|a, b| b.cmp(a));
+        prop_assert_eq!(got, want);
     }
 }
 
@@ -554,6 +574,10 @@ proptest! {
             panic!()
         };
         prop_assert_eq!(r, Scan::prefix_for_host_ts(&key.host, key.ts).unwrap());
+        // `note` may be left out: pinned to `None` it would select every note.
+        let pins = [("host", key.host.as_str()), ("ts", ts.as_str()), ("note", "None")];
+        let scan = rowkey::dynamic::Scan { pins: &pins, range: None };
+        prop_assert!(rowkey::dynamic::scan::<Vec<u8>>(&Scan::LAYOUT, &scan).is_err());
     }
 }
 

@@ -603,6 +603,9 @@ pub fn scan<B: RangeBytes>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRange
             s.name, s.name
         ));
     }
+    if let Some(s) = fields[..pinned].last() {
+        check_pinned_present(s, scan.pins)?;
+    }
     let head_key = write_fields(layout, scan.pins, "", pinned)?;
     let salt_pinned = match layout.salt {
         None => true,
@@ -642,6 +645,22 @@ pub fn scan<B: RangeBytes>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRange
         Some(s) if !salt_pinned => Ok(ScanRanges::PerBucket(s.salt.fan_out(range)?)),
         _ => Ok(ScanRanges::One(range)),
     }
+}
+
+/// A field that may be left out of a key (added with `since`, an HBase
+/// `Struct`'s trailing `Option`) writes nothing for a `None` at the end, so
+/// a scan that ends pinning it to `None` would also select the keys where
+/// it is `Some`.
+fn check_pinned_present(seg: &Segment, pins: &[(&str, &str)]) -> Result<(), InputError> {
+    let omittable = seg.since != 0 || super::read::trailing(seg);
+    let none = matches!(lookup(pins, seg.name).map(str::trim), Some("None" | "none"));
+    if omittable && none {
+        return err(format!(
+            "field `{}` may be left out of a key, and `None` at the end writes nothing: pin the fields before it alone",
+            seg.name
+        ));
+    }
+    Ok(())
 }
 
 /// Whether the field runs to the end of the key, with no terminator: a prefix
