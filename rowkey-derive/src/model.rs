@@ -139,7 +139,8 @@ pub struct Field<'a, C = Codec, W = Size> {
     pub descending: bool,
     /// `#[mirror]`: bytes written back to front.
     pub mirror: bool,
-    /// `Option<T>`: a presence byte, then `codec` for `T`.
+    /// `Option<T>`: a presence byte, then `codec` for `T`; for an
+    /// `#[ordered]` codec, OrderedBytes' null or the value (`nullable`).
     pub optional: bool,
     /// Where the field starts; meaningful up to the first variable-length field.
     pub offset: Size,
