@@ -17,13 +17,13 @@
     ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.file_id; __rk::pad::decode:: <
     _, 6 > (__s, false, "file_id", 14) ? }) } } #[automatically_derived] impl FileKey {
     #[doc = r" Views `bytes` as this key's fields without decoding them;"] #[doc =
-    r" read one with its getter. The salt is not checked."] pub fn view(bytes : & [u8])
-    -> __rk::Result < & < Self as ::rowkey::HasView > ::View, ::rowkey::DecodeError > { <
-    __RowKeyView as ::rowkey::__private::zerocopy::FromBytes > ::ref_from_bytes(bytes)
-    .map_err(| _ | { ::rowkey::DecodeError::new("FileKey", 0,
+    r" read one with its getter. The salt is not checked."] #[inline] pub fn view(bytes :
+    & [u8]) -> __rk::Result < & < Self as ::rowkey::HasView > ::View,
+    ::rowkey::DecodeError > { < __RowKeyView as ::rowkey::__private::zerocopy::FromBytes
+    > ::ref_from_bytes(bytes).map_err(| _ | { ::rowkey::DecodeError::new("FileKey", 0,
     ::rowkey::DecodeErrorKind::Length { expected : 20, found : bytes.len(), }) }) } }
     #[automatically_derived] impl ::rowkey::HasView for FileKey { type View =
-    __RowKeyView; fn view(bytes : & [u8]) -> __rk::Result < & __RowKeyView,
+    __RowKeyView; #[inline] fn view(bytes : & [u8]) -> __rk::Result < & __RowKeyView,
     ::rowkey::DecodeError > { FileKey::view(bytes) } } };
 }
 #[doc(hidden)]
@@ -189,6 +189,7 @@ const _: () = {
         /**Every key with the given `user_id`: one range.
 
 Selects the keys by their bytes 0..6 (`user_id`).*/
+        #[inline]
         pub fn prefix_for_user_id(
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
@@ -221,6 +222,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
         /**Every key with the given `user_id` and `create_date`: one range.
 
 Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
+        #[inline]
         pub fn prefix_for_user_id_create_date(
             user_id: u32,
             create_date: u32,
@@ -259,6 +261,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         /**Every key with the given `user_id` and `create_date` and `file_id`: one range.
 
 Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 (`file_id`).*/
+        #[inline]
         pub fn prefix_for_user_id_create_date_file_id(
             user_id: u32,
             create_date: u32,

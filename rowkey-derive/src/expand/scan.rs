@@ -120,6 +120,7 @@ fn salt_items(key: &Key<'_>) -> TokenStream {
         pub const SALT: #krate::Salt = #ctor;
 
         /// The bucket boundaries, to pre-split a table into one region per bucket.
+        #[inline]
         pub fn split_points() -> #krate::SplitPoints {
             Self::SALT.split_points()
         }
@@ -255,6 +256,7 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
         );
         quote! {
             #[doc = #doc]
+            #[inline]
             pub fn #fname(#(#params)*) -> __rk::Result<#range_ty, #krate::EncodeError> {
                 #pin
                 __rk::Ok(#range)
@@ -267,6 +269,7 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
         );
         quote! {
             #[doc = #doc]
+            #[inline]
             pub fn #fname(#(#params)*) -> __rk::Result<#buckets_ty, #krate::EncodeError> {
                 #pin
                 Self::SALT.fan_out(#range)
