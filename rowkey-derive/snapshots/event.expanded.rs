@@ -181,18 +181,11 @@ Selects the keys by their bytes 1..5 (`user`).*/
             user: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::BucketRanges<14>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            let __lo = __rk::range::edge_bound(
-                __rk::RangeBounds::start_bound(&user),
-                |__v| __rk::int::edge::<_, 4>(*__v, false),
-            )?;
-            let __hi = __rk::range::edge_bound(
-                __rk::RangeBounds::end_bound(&user),
-                |__v| __rk::int::edge::<_, 4>(*__v, false),
-            )?;
-            let __range: ::rowkey::KeyRange<14> = __rk::range::field_range::<
+            let __range: ::rowkey::KeyRange<14> = __rk::range::field::<
+                _,
                 _,
                 4,
-            >(&__key[1..1], __lo, __hi, false)?;
+            >(&__key[1..1], &user, |__v| __rk::int::edge::<_, 4>(*__v, false), false)?;
             Self::SALT.fan_out(__range)
         }
         /**Every key with the given `user` and `ts`: one range.
@@ -219,18 +212,11 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
             let mut __key = [0u8; 13];
             __Fields::user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key)?;
-            let __lo = __rk::range::edge_bound(
-                __rk::RangeBounds::start_bound(&ts),
-                |__v| __rk::int::edge::<_, 8>(*__v, true),
-            )?;
-            let __hi = __rk::range::edge_bound(
-                __rk::RangeBounds::end_bound(&ts),
-                |__v| __rk::int::edge::<_, 8>(*__v, true),
-            )?;
-            let __range: ::rowkey::KeyRange<14> = __rk::range::field_range::<
+            let __range: ::rowkey::KeyRange<14> = __rk::range::field::<
+                _,
                 _,
                 8,
-            >(&__key[0..5], __lo, __hi, true)?;
+            >(&__key[0..5], &ts, |__v| __rk::int::edge::<_, 8>(*__v, true), true)?;
             __rk::Ok(__range)
         }
     }

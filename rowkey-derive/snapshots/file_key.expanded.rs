@@ -205,18 +205,16 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
             user_id: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            let __lo = __rk::range::edge_bound(
-                __rk::RangeBounds::start_bound(&user_id),
-                |__v| __rk::pad::edge::<_, 6>(*__v, false),
-            )?;
-            let __hi = __rk::range::edge_bound(
-                __rk::RangeBounds::end_bound(&user_id),
-                |__v| __rk::pad::edge::<_, 6>(*__v, false),
-            )?;
-            let __range: ::rowkey::KeyRange<21> = __rk::range::field_range::<
+            let __range: ::rowkey::KeyRange<21> = __rk::range::field::<
+                _,
                 _,
                 6,
-            >(&__key[0..0], __lo, __hi, false)?;
+            >(
+                &__key[0..0],
+                &user_id,
+                |__v| __rk::pad::edge::<_, 6>(*__v, false),
+                false,
+            )?;
             __rk::Ok(__range)
         }
         /**Every key with the given `user_id` and `create_date`: one range.
@@ -244,18 +242,16 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
             __rk::pad::check::<_, 6>(user_id, "user_id")?;
             let mut __key = [0u8; 20];
             __Fields::user_id(&mut __key, &user_id)?;
-            let __lo = __rk::range::edge_bound(
-                __rk::RangeBounds::start_bound(&create_date),
-                |__v| __rk::pad::edge::<_, 8>(*__v, false),
-            )?;
-            let __hi = __rk::range::edge_bound(
-                __rk::RangeBounds::end_bound(&create_date),
-                |__v| __rk::pad::edge::<_, 8>(*__v, false),
-            )?;
-            let __range: ::rowkey::KeyRange<21> = __rk::range::field_range::<
+            let __range: ::rowkey::KeyRange<21> = __rk::range::field::<
+                _,
                 _,
                 8,
-            >(&__key[0..6], __lo, __hi, false)?;
+            >(
+                &__key[0..6],
+                &create_date,
+                |__v| __rk::pad::edge::<_, 8>(*__v, false),
+                false,
+            )?;
             __rk::Ok(__range)
         }
         /**Every key with the given `user_id` and `create_date` and `file_id`: one range.
@@ -289,18 +285,16 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             let mut __key = [0u8; 20];
             __Fields::user_id(&mut __key, &user_id)?;
             __Fields::create_date(&mut __key, &create_date)?;
-            let __lo = __rk::range::edge_bound(
-                __rk::RangeBounds::start_bound(&file_id),
-                |__v| __rk::pad::edge::<_, 6>(*__v, false),
-            )?;
-            let __hi = __rk::range::edge_bound(
-                __rk::RangeBounds::end_bound(&file_id),
-                |__v| __rk::pad::edge::<_, 6>(*__v, false),
-            )?;
-            let __range: ::rowkey::KeyRange<21> = __rk::range::field_range::<
+            let __range: ::rowkey::KeyRange<21> = __rk::range::field::<
+                _,
                 _,
                 6,
-            >(&__key[0..14], __lo, __hi, false)?;
+            >(
+                &__key[0..14],
+                &file_id,
+                |__v| __rk::pad::edge::<_, 6>(*__v, false),
+                false,
+            )?;
             __rk::Ok(__range)
         }
     }

@@ -198,18 +198,16 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
             __w.take(0)?;
             __Fields::host(&mut __w, &host)?;
-            let __lo = __rk::range::edge_bound(
-                __rk::RangeBounds::start_bound(&ts),
-                |__v| __rk::int::edge::<_, 8>(*__v, true),
-            )?;
-            let __hi = __rk::range::edge_bound(
-                __rk::RangeBounds::end_bound(&ts),
-                |__v| __rk::int::edge::<_, 8>(*__v, true),
-            )?;
-            let __range: ::rowkey::KeyRangeBuf = __rk::range::field_range::<
+            let __range: ::rowkey::KeyRangeBuf = __rk::range::field::<
+                _,
                 _,
                 8,
-            >(&__w.written()[0..], __lo, __hi, true)?;
+            >(
+                &__w.written()[0..],
+                &ts,
+                |__v| __rk::int::edge::<_, 8>(*__v, true),
+                true,
+            )?;
             __rk::Ok(__range)
         }
         /**Every key with the given `host` and `ts` and `rest`: one range.

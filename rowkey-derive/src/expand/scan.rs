@@ -320,9 +320,7 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
     );
     let doc = format!("{doc}\n\n{}", bytes_doc(&key.fields[..k]));
     let build = quote! {
-        let __lo = __rk::range::edge_bound(__rk::RangeBounds::start_bound(&#last_ident), |#v| #edge)?;
-        let __hi = __rk::range::edge_bound(__rk::RangeBounds::end_bound(&#last_ident), |#v| #edge)?;
-        let __range: #range_ty = __rk::range::field_range::<_, #w>(#pinned_bytes, __lo, __hi, #desc)?;
+        let __range: #range_ty = __rk::range::field::<_, _, #w>(#pinned_bytes, &#last_ident, |#v| #edge, #desc)?;
     };
     let (ret, tail) = if salt_pinned(key, k - 1) {
         (quote!(#range_ty), quote!(__rk::Ok(__range)))
