@@ -10,7 +10,7 @@
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 use core::fmt;
-use core::ops::Bound;
+use core::ops::{Bound, RangeBounds};
 
 use crate::{EncodeError, EncodeErrorKind};
 
@@ -545,6 +545,22 @@ pub fn edge_bound<T: ?Sized, const W: usize>(
         Bound::Excluded(v) => Bound::Excluded(edge(v)?),
         Bound::Unbounded => Bound::Unbounded,
     })
+}
+
+/// The range of keys that start with `head` and whose next field (`W` bytes
+/// wide) lies in `bounds`, each bound encoded by `edge`: what a generated
+/// `range_for_*` helper returns, in one call so that each helper holds one
+/// closure.
+#[inline]
+pub fn field<B: RangeBytes, T: ?Sized, const W: usize>(
+    head: &[u8],
+    bounds: &impl RangeBounds<T>,
+    edge: impl Fn(&T) -> Result<Edge<W>, EncodeError>,
+    descending: bool,
+) -> Result<KeyRangeOf<B>, EncodeError> {
+    let lo = edge_bound(bounds.start_bound(), &edge)?;
+    let hi = edge_bound(bounds.end_bound(), &edge)?;
+    field_range(head, lo, hi, descending)
 }
 
 /// One side of a range in the field's byte order.

@@ -13,14 +13,14 @@
     ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.ts; __rk::int::decode_desc(__s)
     }) } } #[automatically_derived] impl Event { #[doc =
     r" Views `bytes` as this key's fields without decoding them;"] #[doc =
-    r" read one with its getter. The salt is not checked."] pub fn view(bytes : & [u8])
-    -> __rk::Result < & < Self as ::rowkey::HasView > ::View, ::rowkey::DecodeError > { <
-    EventView as ::rowkey::__private::zerocopy::FromBytes > ::ref_from_bytes(bytes)
-    .map_err(| _ | { ::rowkey::DecodeError::new("Event", 0,
+    r" read one with its getter. The salt is not checked."] #[inline] pub fn view(bytes :
+    & [u8]) -> __rk::Result < & < Self as ::rowkey::HasView > ::View,
+    ::rowkey::DecodeError > { < EventView as ::rowkey::__private::zerocopy::FromBytes >
+    ::ref_from_bytes(bytes).map_err(| _ | { ::rowkey::DecodeError::new("Event", 0,
     ::rowkey::DecodeErrorKind::Length { expected : 13, found : bytes.len(), }) }) } }
-    #[automatically_derived] impl ::rowkey::HasView for Event { type View = EventView; fn
-    view(bytes : & [u8]) -> __rk::Result < & EventView, ::rowkey::DecodeError > {
-    Event::view(bytes) } } };
+    #[automatically_derived] impl ::rowkey::HasView for Event { type View = EventView;
+    #[inline] fn view(bytes : & [u8]) -> __rk::Result < & EventView,
+    ::rowkey::DecodeError > { Event::view(bytes) } } };
 }
 #[doc(hidden)]
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
@@ -158,12 +158,14 @@ const _: () = {
         ///The salt: 16 buckets, xxh32 of the salted fields' bytes mod 16.
         pub const SALT: ::rowkey::Salt = ::rowkey::Salt::new(16u32);
         /// The bucket boundaries, to pre-split a table into one region per bucket.
+        #[inline]
         pub fn split_points() -> ::rowkey::SplitPoints {
             Self::SALT.split_points()
         }
         /**Every key with the given `user`: one range.
 
 Selects the keys by their bytes 1..5 (`user`).*/
+        #[inline]
         pub fn prefix_for_user(
             user: u32,
         ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
@@ -179,23 +181,17 @@ Selects the keys by their bytes 1..5 (`user`).*/
             user: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::BucketRanges<14>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            let __lo = __rk::range::edge_bound(
-                __rk::RangeBounds::start_bound(&user),
-                |__v| __rk::int::edge::<_, 4>(*__v, false),
-            )?;
-            let __hi = __rk::range::edge_bound(
-                __rk::RangeBounds::end_bound(&user),
-                |__v| __rk::int::edge::<_, 4>(*__v, false),
-            )?;
-            let __range: ::rowkey::KeyRange<14> = __rk::range::field_range::<
+            let __range: ::rowkey::KeyRange<14> = __rk::range::field::<
+                _,
                 _,
                 4,
-            >(&__key[1..1], __lo, __hi, false)?;
+            >(&__key[1..1], &user, |__v| __rk::int::edge::<_, 4>(*__v, false), false)?;
             Self::SALT.fan_out(__range)
         }
         /**Every key with the given `user` and `ts`: one range.
 
 Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
+        #[inline]
         pub fn prefix_for_user_ts(
             user: u32,
             ts: u64,
@@ -216,18 +212,11 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
             let mut __key = [0u8; 13];
             __Fields::user(&mut __key, &user)?;
             Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key)?;
-            let __lo = __rk::range::edge_bound(
-                __rk::RangeBounds::start_bound(&ts),
-                |__v| __rk::int::edge::<_, 8>(*__v, true),
-            )?;
-            let __hi = __rk::range::edge_bound(
-                __rk::RangeBounds::end_bound(&ts),
-                |__v| __rk::int::edge::<_, 8>(*__v, true),
-            )?;
-            let __range: ::rowkey::KeyRange<14> = __rk::range::field_range::<
+            let __range: ::rowkey::KeyRange<14> = __rk::range::field::<
+                _,
                 _,
                 8,
-            >(&__key[0..5], __lo, __hi, true)?;
+            >(&__key[0..5], &ts, |__v| __rk::int::edge::<_, 8>(*__v, true), true)?;
             __rk::Ok(__range)
         }
     }

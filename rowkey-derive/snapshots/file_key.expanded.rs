@@ -17,13 +17,13 @@
     ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.file_id; __rk::pad::decode:: <
     _, 6 > (__s, false, "file_id", 14) ? }) } } #[automatically_derived] impl FileKey {
     #[doc = r" Views `bytes` as this key's fields without decoding them;"] #[doc =
-    r" read one with its getter. The salt is not checked."] pub fn view(bytes : & [u8])
-    -> __rk::Result < & < Self as ::rowkey::HasView > ::View, ::rowkey::DecodeError > { <
-    __RowKeyView as ::rowkey::__private::zerocopy::FromBytes > ::ref_from_bytes(bytes)
-    .map_err(| _ | { ::rowkey::DecodeError::new("FileKey", 0,
+    r" read one with its getter. The salt is not checked."] #[inline] pub fn view(bytes :
+    & [u8]) -> __rk::Result < & < Self as ::rowkey::HasView > ::View,
+    ::rowkey::DecodeError > { < __RowKeyView as ::rowkey::__private::zerocopy::FromBytes
+    > ::ref_from_bytes(bytes).map_err(| _ | { ::rowkey::DecodeError::new("FileKey", 0,
     ::rowkey::DecodeErrorKind::Length { expected : 20, found : bytes.len(), }) }) } }
     #[automatically_derived] impl ::rowkey::HasView for FileKey { type View =
-    __RowKeyView; fn view(bytes : & [u8]) -> __rk::Result < & __RowKeyView,
+    __RowKeyView; #[inline] fn view(bytes : & [u8]) -> __rk::Result < & __RowKeyView,
     ::rowkey::DecodeError > { FileKey::view(bytes) } } };
 }
 #[doc(hidden)]
@@ -189,6 +189,7 @@ const _: () = {
         /**Every key with the given `user_id`: one range.
 
 Selects the keys by their bytes 0..6 (`user_id`).*/
+        #[inline]
         pub fn prefix_for_user_id(
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
@@ -204,23 +205,22 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
             user_id: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
             let mut __key = [0u8; 20];
-            let __lo = __rk::range::edge_bound(
-                __rk::RangeBounds::start_bound(&user_id),
-                |__v| __rk::pad::edge::<_, 6>(*__v, false),
-            )?;
-            let __hi = __rk::range::edge_bound(
-                __rk::RangeBounds::end_bound(&user_id),
-                |__v| __rk::pad::edge::<_, 6>(*__v, false),
-            )?;
-            let __range: ::rowkey::KeyRange<21> = __rk::range::field_range::<
+            let __range: ::rowkey::KeyRange<21> = __rk::range::field::<
+                _,
                 _,
                 6,
-            >(&__key[0..0], __lo, __hi, false)?;
+            >(
+                &__key[0..0],
+                &user_id,
+                |__v| __rk::pad::edge::<_, 6>(*__v, false),
+                false,
+            )?;
             __rk::Ok(__range)
         }
         /**Every key with the given `user_id` and `create_date`: one range.
 
 Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
+        #[inline]
         pub fn prefix_for_user_id_create_date(
             user_id: u32,
             create_date: u32,
@@ -242,23 +242,22 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
             __rk::pad::check::<_, 6>(user_id, "user_id")?;
             let mut __key = [0u8; 20];
             __Fields::user_id(&mut __key, &user_id)?;
-            let __lo = __rk::range::edge_bound(
-                __rk::RangeBounds::start_bound(&create_date),
-                |__v| __rk::pad::edge::<_, 8>(*__v, false),
-            )?;
-            let __hi = __rk::range::edge_bound(
-                __rk::RangeBounds::end_bound(&create_date),
-                |__v| __rk::pad::edge::<_, 8>(*__v, false),
-            )?;
-            let __range: ::rowkey::KeyRange<21> = __rk::range::field_range::<
+            let __range: ::rowkey::KeyRange<21> = __rk::range::field::<
+                _,
                 _,
                 8,
-            >(&__key[0..6], __lo, __hi, false)?;
+            >(
+                &__key[0..6],
+                &create_date,
+                |__v| __rk::pad::edge::<_, 8>(*__v, false),
+                false,
+            )?;
             __rk::Ok(__range)
         }
         /**Every key with the given `user_id` and `create_date` and `file_id`: one range.
 
 Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 (`file_id`).*/
+        #[inline]
         pub fn prefix_for_user_id_create_date_file_id(
             user_id: u32,
             create_date: u32,
@@ -286,18 +285,16 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             let mut __key = [0u8; 20];
             __Fields::user_id(&mut __key, &user_id)?;
             __Fields::create_date(&mut __key, &create_date)?;
-            let __lo = __rk::range::edge_bound(
-                __rk::RangeBounds::start_bound(&file_id),
-                |__v| __rk::pad::edge::<_, 6>(*__v, false),
-            )?;
-            let __hi = __rk::range::edge_bound(
-                __rk::RangeBounds::end_bound(&file_id),
-                |__v| __rk::pad::edge::<_, 6>(*__v, false),
-            )?;
-            let __range: ::rowkey::KeyRange<21> = __rk::range::field_range::<
+            let __range: ::rowkey::KeyRange<21> = __rk::range::field::<
+                _,
                 _,
                 6,
-            >(&__key[0..14], __lo, __hi, false)?;
+            >(
+                &__key[0..14],
+                &file_id,
+                |__v| __rk::pad::edge::<_, 6>(*__v, false),
+                false,
+            )?;
             __rk::Ok(__range)
         }
     }

@@ -100,16 +100,19 @@ const _: () = {
         type Decoded<'de> = HostEventKey<'de>;
         type Bytes = __rk::Vec<u8>;
         /// Allocates the exact length; [`RowKey::encode_into`] does not allocate.
+        #[inline]
         fn encode(&self) -> __rk::Result<__rk::Vec<u8>, ::rowkey::EncodeError> {
             let mut __out = __rk::vec![0u8; ::rowkey::RowKey::encoded_len(self)];
             let __n = ::rowkey::RowKey::encode_into(self, &mut __out)?;
             __out.truncate(__n);
             __rk::Ok(__out)
         }
+        #[inline]
         fn encoded_len(&self) -> usize {
             0 + __rk::escaped::encoded_len(__rk::codec::str_bytes(&self.host)) + 8
                 + __rk::codec::as_bytes(&self.rest).len()
         }
+        #[inline]
         fn encode_into(
             &self,
             out: &mut [u8],
@@ -121,6 +124,7 @@ const _: () = {
             __Fields::rest(&mut __w, &self.rest)?;
             __rk::codec::check_max_width(__w.position(), 32767, "HostEventKey")
         }
+        #[inline]
         fn decode(
             bytes: &[u8],
         ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
@@ -152,6 +156,7 @@ const _: () = {
         /**Every key with the given `host`: one range.
 
 Selects the keys by their bytes 0.. (`host`, variable length).*/
+        #[inline]
         pub fn prefix_for_host(
             host: &str,
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
@@ -166,6 +171,7 @@ Selects the keys by their bytes 0.. (`host`, variable length).*/
         /**Every key with the given `host` and `ts`: one range.
 
 Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
+        #[inline]
         pub fn prefix_for_host_ts(
             host: &str,
             ts: u64,
@@ -192,23 +198,22 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
             __w.take(0)?;
             __Fields::host(&mut __w, &host)?;
-            let __lo = __rk::range::edge_bound(
-                __rk::RangeBounds::start_bound(&ts),
-                |__v| __rk::int::edge::<_, 8>(*__v, true),
-            )?;
-            let __hi = __rk::range::edge_bound(
-                __rk::RangeBounds::end_bound(&ts),
-                |__v| __rk::int::edge::<_, 8>(*__v, true),
-            )?;
-            let __range: ::rowkey::KeyRangeBuf = __rk::range::field_range::<
+            let __range: ::rowkey::KeyRangeBuf = __rk::range::field::<
+                _,
                 _,
                 8,
-            >(&__w.written()[0..], __lo, __hi, true)?;
+            >(
+                &__w.written()[0..],
+                &ts,
+                |__v| __rk::int::edge::<_, 8>(*__v, true),
+                true,
+            )?;
             __rk::Ok(__range)
         }
         /**Every key with the given `host` and `ts` and `rest`: one range.
 
 Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`), 10.. (`rest`, variable length).*/
+        #[inline]
         pub fn prefix_for_host_ts_rest(
             host: &str,
             ts: u64,

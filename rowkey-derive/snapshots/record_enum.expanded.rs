@@ -36,6 +36,7 @@ const _: () = {
         /// the member whose `#[tag]` leads them, or, without tags, the
         /// one member whose layout they fit (the derive proves there is
         /// at most one). On failure, the error of the member that read furthest.
+        #[inline]
         pub fn decode(
             bytes: &[u8],
         ) -> ::core::result::Result<Self, ::rowkey::DecodeError> {
@@ -60,6 +61,7 @@ const _: () = {
             ::core::result::Result::Err(__err)
         }
         /// Encodes the variant's tag and key into the front of `out`.
+        #[inline]
         pub fn encode_into(
             &self,
             out: &mut [u8],
@@ -90,6 +92,7 @@ const _: () = {
             }
         }
         /// The length of the variant's tag and key.
+        #[inline]
         pub fn encoded_len(&self) -> usize {
             match self {
                 Self::Customer(k) => {
@@ -111,27 +114,31 @@ const _: () = {
         ::rowkey::Layout = ::rowkey::Layout { name : "Row", width : < Self as
         ::rowkey::RowKey > ::WIDTH, variable : true, max_width :
         __rk::limits::DEFAULT_MAX_WIDTH, salt : ::core::option::Option::None, segments :
-        & [], }; type Bytes = __rk::Vec < u8 >; type Decoded < 'de > = Row < >; fn
-        encode(& self) -> ::core::result::Result < __rk::Vec < u8 >,
+        & [], }; type Bytes = __rk::Vec < u8 >; type Decoded < 'de > = Row < >; #[inline]
+        fn encode(& self) -> ::core::result::Result < __rk::Vec < u8 >,
         ::rowkey::EncodeError > { let mut __out = __rk::vec![0u8;
         Row::encoded_len(self)]; let __n = Row::encode_into(self, & mut __out) ?; __out
-        .truncate(__n); ::core::result::Result::Ok(__out) } fn encode_into(& self, out :
-        & mut [u8]) -> ::core::result::Result < usize, ::rowkey::EncodeError > {
-        Row::encode_into(self, out) } fn encoded_len(& self) -> usize {
-        Row::encoded_len(self) } fn decode(bytes : & [u8]) -> ::core::result::Result <
-        Self::Decoded < '_ >, ::rowkey::DecodeError > { Row::decode(bytes) } #[doc =
+        .truncate(__n); ::core::result::Result::Ok(__out) } #[inline] fn encode_into(&
+        self, out : & mut [u8]) -> ::core::result::Result < usize, ::rowkey::EncodeError
+        > { Row::encode_into(self, out) } #[inline] fn encoded_len(& self) -> usize {
+        Row::encoded_len(self) } #[inline] fn decode(bytes : & [u8]) ->
+        ::core::result::Result < Self::Decoded < '_ >, ::rowkey::DecodeError > {
+        Row::decode(bytes) } #[doc =
         r" Takes `bytes` apart as the member they hold (its tag, then its"] #[doc =
-        r" fields), as `decode` picks it: `KEY_TYPES.explain`."] fn explain(bytes : &
-        [u8]) -> ::rowkey::Explained { Self::KEY_TYPES.explain(bytes) } }
+        r" fields), as `decode` picks it: `KEY_TYPES.explain`."] #[inline] fn
+        explain(bytes : & [u8]) -> ::rowkey::Explained { Self::KEY_TYPES.explain(bytes) }
+        }
     }
     #[automatically_derived]
     impl ::core::convert::From<CustomerKey> for Row {
+        #[inline]
         fn from(k: CustomerKey) -> Self {
             Self::Customer(k)
         }
     }
     #[automatically_derived]
     impl ::core::convert::From<OrderKey> for Row {
+        #[inline]
         fn from(k: OrderKey) -> Self {
             Self::Order(k)
         }

@@ -187,7 +187,7 @@ fn no_input_panics() {
             Err(e) => panic!("test input `{text}` does not parse: {e}"),
         };
         let output = pipeline::derive(&input);
-        if let Err(e) = syn::parse2::<syn::File>(output.clone()) {
+        if let Err(e) = syn2::parse2::<syn2::File>(output.clone()) {
             panic!("the output for `{text}` is not Rust: {e}\n{output}");
         }
     }

@@ -35,7 +35,7 @@ use std::path::PathBuf;
 /// The input's expansion, pretty-printed.
 fn expand(input: &syn::DeriveInput) -> String {
     let tokens = pipeline::derive(input);
-    match syn::parse2::<syn::File>(tokens.clone()) {
+    match syn2::parse2::<syn2::File>(tokens.clone()) {
         Ok(file) => prettyplease::unparse(&file),
         Err(e) => panic!("the expansion is not Rust: {e}\n{tokens}"),
     }

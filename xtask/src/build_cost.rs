@@ -30,7 +30,7 @@ const STRUCTS: usize = 20;
 /// The struct whose edit the rebuild measures.
 const EDITED: usize = 10;
 /// Samples of the crate-only build and of the rebuild; the median is reported.
-const SAMPLES: usize = 3;
+const SAMPLES: usize = 5;
 
 /// Field pool: (rowkey attributes, name, type). Struct `i` takes 3 to 5 consecutive
 /// entries, so names never repeat within a struct.
@@ -118,10 +118,38 @@ fn manifest(derive: Derive, root: &Path) -> String {
     )
 }
 
-/// Runs `cargo` with `args` in `dir` and returns the wall time.
-fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Result<Duration, String> {
+/// What one build cost: wall time, and the CPU time (user + system) of cargo
+/// and every compiler it ran. On a shared machine the CPU time moves less with
+/// the other load than the wall time does.
+#[derive(Clone, Copy, Default)]
+struct Cost {
+    wall: Duration,
+    cpu: Duration,
+}
+
+/// The CPU time of this process's waited-for children, from `/proc/self/stat`
+/// (Linux; zero elsewhere): cargo waits for its compilers, so theirs is in it.
+fn children_cpu() -> Duration {
+    let Ok(stat) = fs::read_to_string("/proc/self/stat") else {
+        return Duration::ZERO;
+    };
+    // Fields after the parenthesised command name; cutime and cstime are the
+    // 16th and 17th fields of the whole line, in clock ticks (100 per second
+    // on Linux for every architecture cargo runs on).
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let ticks: u64 = rest
+        .split_whitespace()
+        .skip(13)
+        .take(2)
+        .filter_map(|f| f.parse::<u64>().ok())
+        .sum();
+    Duration::from_millis(ticks * 10)
+}
+
+/// Runs `cargo` with `args` in `dir` and returns what it cost.
+fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Result<Cost, String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let start = Instant::now();
+    let (start, cpu_before) = (Instant::now(), children_cpu());
     let out = Command::new(cargo)
         .args(args)
         .arg("--offline")
@@ -130,7 +158,10 @@ fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Result<Duration, String> {
         .env_remove("RUSTFLAGS")
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
-    let took = start.elapsed();
+    let cost = Cost {
+        wall: start.elapsed(),
+        cpu: children_cpu().saturating_sub(cpu_before),
+    };
     if !out.status.success() {
         return Err(format!(
             "`cargo {}` failed in {}:\n{}",
@@ -139,60 +170,104 @@ fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Result<Duration, String> {
             String::from_utf8_lossy(&out.stderr)
         ));
     }
-    Ok(took)
+    Ok(cost)
 }
 
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
-/// Build times of one generated crate.
-struct Times {
-    clean_with_deps: Duration,
-    clean_crate: Duration,
-    rebuild: Duration,
-}
-
-/// Writes the crate for `derive` under `dir` and measures its builds.
-fn measure(derive: Derive, root: &Path, dir: &Path) -> Result<Times, String> {
-    let krate = dir.join(derive.crate_name());
-    let target = krate.join("target");
-    fs::create_dir_all(krate.join("src")).map_err(|e| e.to_string())?;
-    let write = |path: PathBuf, text: &str| {
-        fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+/// The median wall time and the median CPU time of `v`, each on its own.
+fn median(v: &[Cost]) -> Cost {
+    let mid = |mut d: Vec<Duration>| {
+        d.sort();
+        d[d.len() / 2]
     };
-    write(krate.join("Cargo.toml"), &manifest(derive, root))?;
-    fs::copy(root.join("Cargo.lock"), krate.join("Cargo.lock")).map_err(|e| e.to_string())?;
-    let lib = krate.join("src/lib.rs");
-    write(lib.clone(), &structs_source(derive, false))?;
+    Cost {
+        wall: mid(v.iter().map(|c| c.wall).collect()),
+        cpu: mid(v.iter().map(|c| c.cpu).collect()),
+    }
+}
 
-    say(format!(
-        "{}: clean build with dependencies",
-        derive.crate_name()
-    ));
-    let clean_with_deps = cargo(&krate, &target, &["build"])?;
-    let mut clean = Vec::new();
-    for _ in 0..SAMPLES {
-        cargo(&krate, &target, &["clean", "-p", derive.crate_name()])?;
-        clean.push(cargo(&krate, &target, &["build"])?);
+/// Build costs of one generated crate.
+#[derive(Default)]
+struct Times {
+    clean_with_deps: Cost,
+    clean_crate: Vec<Cost>,
+    rebuild: Vec<Cost>,
+}
+
+/// One generated crate: its directory, target directory and `lib.rs`.
+struct Krate {
+    derive: Derive,
+    dir: PathBuf,
+    target: PathBuf,
+    lib: PathBuf,
+}
+
+impl Krate {
+    /// Writes the crate for `derive` under `dir`.
+    fn write(derive: Derive, root: &Path, dir: &Path) -> Result<Krate, String> {
+        let krate = dir.join(derive.crate_name());
+        fs::create_dir_all(krate.join("src")).map_err(|e| e.to_string())?;
+        let k = Krate {
+            derive,
+            target: krate.join("target"),
+            lib: krate.join("src/lib.rs"),
+            dir: krate,
+        };
+        write(&k.dir.join("Cargo.toml"), &manifest(derive, root))?;
+        fs::copy(root.join("Cargo.lock"), k.dir.join("Cargo.lock")).map_err(|e| e.to_string())?;
+        write(&k.lib, &structs_source(derive, false))?;
+        Ok(k)
+    }
+
+    fn build(&self) -> Result<Cost, String> {
+        cargo(&self.dir, &self.target, &["build"])
+    }
+
+    /// The crate alone: dependencies stay built.
+    fn clean_build(&self) -> Result<Cost, String> {
+        cargo(
+            &self.dir,
+            &self.target,
+            &["clean", "-p", self.derive.crate_name()],
+        )?;
+        self.build()
+    }
+
+    /// Adds a field to struct [`EDITED`] and builds, then takes it out and builds.
+    fn rebuilds(&self) -> Result<[Cost; 2], String> {
+        let mut costs = [Cost::default(); 2];
+        for (cost, edited) in costs.iter_mut().zip([true, false]) {
+            write(&self.lib, &structs_source(self.derive, edited))?;
+            *cost = self.build()?;
+        }
+        Ok(costs)
+    }
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Measures both crates, taking their samples in turn so that a change in the
+/// machine's load falls on both alike.
+fn measure(root: &Path, dir: &Path) -> Result<[Times; 2], String> {
+    let krates = [Derive::RowKey, Derive::Serde].map(|d| Krate::write(d, root, dir));
+    let [rowkey, serde] = krates;
+    let krates = [rowkey?, serde?];
+    let mut times = [Times::default(), Times::default()];
+    say("clean builds with dependencies".to_string());
+    for (k, t) in krates.iter().zip(&mut times) {
+        t.clean_with_deps = k.build()?;
     }
     say(format!(
-        "{}: rebuilds after editing Key{EDITED}",
-        derive.crate_name()
+        "clean builds of the crates alone, rebuilds after editing Key{EDITED}"
     ));
-    let mut rebuild = Vec::new();
     for _ in 0..SAMPLES {
-        for edited in [true, false] {
-            write(lib.clone(), &structs_source(derive, edited))?;
-            rebuild.push(cargo(&krate, &target, &["build"])?);
+        for (k, t) in krates.iter().zip(&mut times) {
+            t.clean_crate.push(k.clean_build()?);
+            t.rebuild.extend(k.rebuilds()?);
         }
     }
-    Ok(Times {
-        clean_with_deps,
-        clean_crate: median(clean),
-        rebuild: median(rebuild),
-    })
+    Ok(times)
 }
 
 /// A derive crate's `lib.rs` as a plain library: the `#[proc_macro_derive]` attributes
@@ -435,7 +510,7 @@ fn serde_derive_dir(krate: &Path) -> Result<PathBuf, String> {
 }
 
 fn secs(d: Duration) -> String {
-    format!("{:.1} s", d.as_secs_f64())
+    format!("{:.2} s", d.as_secs_f64())
 }
 
 fn ratio(a: f64, b: f64) -> String {
@@ -460,14 +535,19 @@ pub fn cmd_build_cost(args: Vec<std::ffi::OsString>) -> Result<std::process::Exi
 }
 
 fn run(root: &Path, dir: &Path) -> Result<String, String> {
-    let rowkey = measure(Derive::RowKey, root, dir)?;
-    let serde = measure(Derive::Serde, root, dir)?;
+    let [rowkey, serde] = measure(root, dir)?;
     let serde_src = serde_derive_dir(&dir.join(Derive::Serde.crate_name()))?;
     let code = generated_code(root, dir, &serde_src)?;
     let (rl, rt) = code.get("rowkey").copied().ok_or("no rowkey count")?;
     let (sl, st) = code.get("serde").copied().ok_or("no serde count")?;
     let mut t = String::new();
-    let _ = writeln!(t, "\n{STRUCTS} key structs of 3-5 fields, debug profile, medians of {SAMPLES} (rebuild: {}):\n", SAMPLES * 2);
+    let _ = writeln!(
+        t,
+        "\n{STRUCTS} key structs of 3-5 fields, debug profile, samples taken in turn; \
+         medians of {SAMPLES} (rebuild: {}). Wall time, then CPU time (user + system \
+         of cargo and the compilers):\n",
+        SAMPLES * 2
+    );
     let _ = writeln!(
         t,
         "| | {} | {} | rowkey ÷ serde |",
@@ -475,7 +555,7 @@ fn run(root: &Path, dir: &Path) -> Result<String, String> {
         Derive::Serde.label()
     );
     let _ = writeln!(t, "|---|---:|---:|---:|");
-    for (what, r, s) in [
+    let rows = [
         (
             "clean build, dependencies included",
             rowkey.clean_with_deps,
@@ -483,22 +563,25 @@ fn run(root: &Path, dir: &Path) -> Result<String, String> {
         ),
         (
             "clean build of the crate alone",
-            rowkey.clean_crate,
-            serde.clean_crate,
+            median(&rowkey.clean_crate),
+            median(&serde.clean_crate),
         ),
         (
             "rebuild after editing one struct",
-            rowkey.rebuild,
-            serde.rebuild,
+            median(&rowkey.rebuild),
+            median(&serde.rebuild),
         ),
-    ] {
-        let _ = writeln!(
-            t,
-            "| {what} | {} | {} | {} |",
-            secs(r),
-            secs(s),
-            ratio(r.as_secs_f64(), s.as_secs_f64())
-        );
+    ];
+    for (what, r, s) in rows {
+        for (clock, rd, sd) in [("wall", r.wall, s.wall), ("CPU", r.cpu, s.cpu)] {
+            let _ = writeln!(
+                t,
+                "| {what}, {clock} | {} | {} | {} |",
+                secs(rd),
+                secs(sd),
+                ratio(rd.as_secs_f64(), sd.as_secs_f64())
+            );
+        }
     }
     let _ = writeln!(
         t,

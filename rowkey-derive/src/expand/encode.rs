@@ -279,6 +279,7 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
         type Bytes = __rk::Vec<u8>;
 
         /// Allocates the exact length; [`RowKey::encode_into`] does not allocate.
+        #[inline]
         fn encode(&self) -> __rk::Result<__rk::Vec<u8>, #krate::EncodeError> {
             let mut __out = __rk::vec![0u8; #krate::RowKey::encoded_len(self)];
             let __n = #krate::RowKey::encode_into(self, &mut __out)?;
@@ -286,10 +287,12 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
             __rk::Ok(__out)
         }
 
+        #[inline]
         fn encoded_len(&self) -> usize {
             #sw #(#lens)*
         }
 
+        #[inline]
         fn encode_into(&self, out: &mut [u8]) -> __rk::Result<usize, #krate::EncodeError> {
             let mut __w = __rk::Writer::for_key(out, self, #name);
             __w.take(#sw)?;
@@ -298,6 +301,7 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
             __rk::codec::check_max_width(__w.position(), #max, #name)
         }
 
+        #[inline]
         fn decode(bytes: &[u8]) -> __rk::Result<Self::Decoded<'_>, #krate::DecodeError> {
             let mut __r = __rk::Reader::for_key(bytes, #max, #name)?;
             __r.take::<#sw>(#name)?;

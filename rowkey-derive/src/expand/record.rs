@@ -104,17 +104,20 @@ fn inherent(ast: &Input<'_>, krate: &syn::Path, variants: &[Variant<'_>]) -> Tok
             /// the member whose `#[tag]` leads them, or, without tags, the
             /// one member whose layout they fit (the derive proves there is
             /// at most one). On failure, the error of the member that read furthest.
+            #[inline]
             pub fn decode(bytes: &#bytes_lt [u8]) -> ::core::result::Result<Self, #krate::DecodeError> {
                 #(#tries)*
                 ::core::result::Result::Err(__err)
             }
 
             /// Encodes the variant's tag and key into the front of `out`.
+            #[inline]
             pub fn encode_into(&self, out: &mut [u8]) -> ::core::result::Result<usize, #krate::EncodeError> {
                 match self { #(#arms_into)* }
             }
 
             /// The length of the variant's tag and key.
+            #[inline]
             pub fn encoded_len(&self) -> usize {
                 match self { #(#arms_len)* }
             }
@@ -157,6 +160,7 @@ fn row_key(ast: &Input<'_>, krate: &syn::Path, variants: &[Variant<'_>]) -> Toke
                 type Bytes = __rk::Vec<u8>;
                 type Decoded<'de> = #decoded;
 
+                #[inline]
                 fn encode(&self) -> ::core::result::Result<__rk::Vec<u8>, #krate::EncodeError> {
                     let mut __out = __rk::vec![0u8; #ident::encoded_len(self)];
                     let __n = #ident::encode_into(self, &mut __out)?;
@@ -164,20 +168,24 @@ fn row_key(ast: &Input<'_>, krate: &syn::Path, variants: &[Variant<'_>]) -> Toke
                     ::core::result::Result::Ok(__out)
                 }
 
+                #[inline]
                 fn encode_into(&self, out: &mut [u8]) -> ::core::result::Result<usize, #krate::EncodeError> {
                     #ident::encode_into(self, out)
                 }
 
+                #[inline]
                 fn encoded_len(&self) -> usize {
                     #ident::encoded_len(self)
                 }
 
+                #[inline]
                 fn decode(bytes: &[u8]) -> ::core::result::Result<Self::Decoded<'_>, #krate::DecodeError> {
                     #ident::decode(bytes)
                 }
 
                 /// Takes `bytes` apart as the member they hold (its tag, then its
                 /// fields), as `decode` picks it: `KEY_TYPES.explain`.
+                #[inline]
                 fn explain(bytes: &[u8]) -> #krate::Explained {
                     Self::KEY_TYPES.explain(bytes)
                 }
@@ -197,6 +205,7 @@ fn froms<'a>(
         quote! {
             #[automatically_derived]
             impl #impl_generics ::core::convert::From<#ty> for #ident #ty_generics #where_clause {
+                #[inline]
                 fn from(k: #ty) -> Self {
                     Self::#var(k)
                 }

@@ -121,6 +121,7 @@ fn salt_items(key: &Key<'_>) -> TokenStream {
         pub const SALT: #krate::Salt = #ctor;
 
         /// The bucket boundaries, to pre-split a table into one region per bucket.
+        #[inline]
         pub fn split_points() -> #krate::SplitPoints {
             Self::SALT.split_points()
         }
@@ -264,6 +265,7 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
         );
         quote! {
             #[doc = #doc]
+            #[inline]
             pub fn #fname(#(#params)*) -> __rk::Result<#range_ty, #krate::EncodeError> {
                 #pin
                 __rk::Ok(#range)
@@ -276,6 +278,7 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
         );
         quote! {
             #[doc = #doc]
+            #[inline]
             pub fn #fname(#(#params)*) -> __rk::Result<#buckets_ty, #krate::EncodeError> {
                 #pin
                 Self::SALT.fan_out(#range)
@@ -335,9 +338,7 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
         }
     } else {
         quote! {
-            let __lo = __rk::range::edge_bound(__rk::RangeBounds::start_bound(&#last_ident), |#v| #edge)?;
-            let __hi = __rk::range::edge_bound(__rk::RangeBounds::end_bound(&#last_ident), |#v| #edge)?;
-            let __range: #range_ty = __rk::range::field_range::<_, #w>(#pinned_bytes, __lo, __hi, #desc)?;
+            let __range: #range_ty = __rk::range::field::<_, _, #w>(#pinned_bytes, &#last_ident, |#v| #edge, #desc)?;
         }
     };
     let (ret, tail) = if salt_pinned(key, k - 1) {

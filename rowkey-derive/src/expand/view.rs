@@ -113,6 +113,7 @@ fn entry(key: &Key<'_>, name: &Ident) -> TokenStream {
         impl #ident {
             /// Views `bytes` as this key's fields without decoding them;
             /// read one with its getter. The salt is not checked.
+            #[inline]
             pub fn view(bytes: &[u8]) -> __rk::Result<&<Self as #krate::HasView>::View, #krate::DecodeError> {
                 <#name as #zc::FromBytes>::ref_from_bytes(bytes).map_err(|_| {
                     #krate::DecodeError::new(#key_name, 0, #krate::DecodeErrorKind::Length {
@@ -127,6 +128,7 @@ fn entry(key: &Key<'_>, name: &Ident) -> TokenStream {
         impl #krate::HasView for #ident {
             type View = #name;
 
+            #[inline]
             fn view(bytes: &[u8]) -> __rk::Result<&#name, #krate::DecodeError> {
                 #ident::view(bytes)
             }
