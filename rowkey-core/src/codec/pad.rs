@@ -286,8 +286,8 @@ pub fn decode<T: Unsigned, const N: usize>(
 }
 
 /// [`decode`] for 20 digits and more, digit by digit in a `u128`.
-fn decode_wide<T: Unsigned, const N: usize>(
-    bytes: &[u8; N],
+fn decode_wide<T: Unsigned>(
+    bytes: &[u8],
     descending: bool,
     field: &'static str,
     offset: usize,
@@ -343,6 +343,46 @@ fn not_digit(field: &'static str, offset: usize, found: u8) -> DecodeError {
     DecodeError::new(field, offset, DecodeErrorKind::NotDigit { found })
 }
 
+/// [`encode`] for a digit count known only at run time (a layout read from
+/// a schema): `v` as `out.len()` digits, the same bytes and errors. One
+/// function for every width, digit by digit: the interpreter does not
+/// instantiate a writer per width.
+///
+/// # Errors
+/// [`EncodeErrorKind::OutOfRange`] when `v` has more than `out.len()` digits.
+pub fn encode_digits(
+    v: u128,
+    out: &mut [u8],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    let max = max_value(out.len());
+    if v > max {
+        return Err(too_many_digits(field, Number::Unsigned(v), max));
+    }
+    let mut v = v;
+    for b in out.iter_mut().rev() {
+        let d = (v % 10) as u8;
+        *b = b'0' + if descending { 9 - d } else { d };
+        v /= 10;
+    }
+    Ok(())
+}
+
+/// [`decode`] into a `u128` for a digit count known only at run time:
+/// the same value and errors.
+///
+/// # Errors
+/// As [`decode`]'s.
+pub fn decode_digits(
+    bytes: &[u8],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<u128, DecodeError> {
+    decode_wide::<u128>(bytes, descending, field, offset)
+}
+
 /// The digits of a range bound, or [`Edge::AboveMax`] when `v` has more than `N` digits.
 #[inline]
 pub fn edge<T: Unsigned, const N: usize>(v: T, descending: bool) -> Result<Edge<N>, EncodeError> {
@@ -356,6 +396,55 @@ pub fn edge<T: Unsigned, const N: usize>(v: T, descending: bool) -> Result<Edge<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The run-time-width functions give the const-width ones' bytes,
+    /// values and errors, at every width they serve.
+    fn same_as_const_width<const N: usize>() {
+        let max = max_value(N);
+        let values = [0, 1, 9, 10, 99, 12_345, max / 2, max.saturating_sub(1), max]
+            .into_iter()
+            .chain([max.saturating_add(1), u128::MAX]);
+        for v in values {
+            for desc in [false, true] {
+                let (mut a, mut b) = ([0u8; N], [0u8; N]);
+                let ra = encode::<u128, N>(v, &mut a, desc, "f");
+                let rb = encode_digits(v, &mut b, desc, "f");
+                assert_eq!(ra, rb, "{N} digits, {v}");
+                assert_eq!(a, b, "{N} digits, {v}");
+                assert_eq!(
+                    decode::<u128, N>(&a, desc, "f", 3),
+                    decode_digits(&a, desc, "f", 3)
+                );
+            }
+        }
+        for bad in [b'/', b':', b'x', 0x00, 0xFF] {
+            for at in [0, N / 2, N - 1] {
+                let mut a = [b'5'; N];
+                a[at] = bad;
+                for desc in [false, true] {
+                    assert_eq!(
+                        decode::<u128, N>(&a, desc, "f", 3),
+                        decode_digits(&a, desc, "f", 3)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn run_time_widths_match_const_widths() {
+        same_as_const_width::<1>();
+        same_as_const_width::<2>();
+        same_as_const_width::<6>();
+        same_as_const_width::<8>();
+        same_as_const_width::<9>();
+        same_as_const_width::<10>();
+        same_as_const_width::<16>();
+        same_as_const_width::<19>();
+        same_as_const_width::<20>();
+        same_as_const_width::<38>();
+        same_as_const_width::<39>();
+    }
 
     fn enc<const N: usize>(v: u64, desc: bool) -> [u8; N] {
         let mut out = [0u8; N];

@@ -41,22 +41,4 @@ macro_rules! with_narrow {
     };
 }
 
-/// Runs `$body` with `$N` the const `$n` (a `pad` digit count, 1..=39).
-macro_rules! with_digits {
-    ($n:expr, $N:ident => $body:expr, $other:expr) => {
-        with_digits!(@ $n, $N, $body, $other;
-            1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20
-            21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39)
-    };
-    (@ $n:expr, $N:ident, $body:expr, $other:expr; $($d:literal)*) => {
-        match $n {
-            $($d => {
-                const $N: usize = $d;
-                $body
-            })*
-            _ => $other,
-        }
-    };
-}
-
-pub(crate) use {with_digits, with_int, with_narrow};
+pub(crate) use {with_int, with_narrow};

@@ -4,7 +4,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::dispatch::{with_digits, with_int, with_narrow};
+use super::dispatch::{with_int, with_narrow};
 use super::{Explained, ExplainedField, FieldValue, Reading, Value};
 use crate::codec::{self, boolean, escaped, fixed, int, narrow, option, pad, tag};
 use crate::cursor::Reader;
@@ -440,11 +440,11 @@ fn read_value(seg: &Segment, b: &[u8], offset: usize) -> Result<Value, DecodeErr
             Ok(Value::Int(int::ToNumber::to_number(v)))
         }, Err(bad())), Err(bad()))
         }
-        FieldCodec::Pad { digits, ty } => with_digits!(digits, N => {
-            let a: &[u8; N] = b.try_into().map_err(|_| bad())?;
-            let v = pad::decode::<u128, N>(a, desc, name, offset)?;
+        FieldCodec::Pad { digits, ty } if b.len() == digits => {
+            let v = pad::decode_digits(b, desc, name, offset)?;
             narrow_unsigned(v, ty, name, offset)
-        }, Err(bad())),
+        }
+        FieldCodec::Pad { .. } => Err(bad()),
         FieldCodec::Fixed { text, .. } => {
             text_value(fixed::value(b, desc), text.utf8, name, offset)
         }

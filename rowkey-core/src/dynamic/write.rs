@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Bound;
 
-use super::dispatch::{with_digits, with_int, with_narrow};
+use super::dispatch::{with_int, with_narrow};
 use super::Value;
 use crate::codec::ordered_field::{self, VarType};
 use crate::codec::{self, boolean, escaped, fixed, int, narrow, option, ordered, pad};
@@ -483,11 +483,10 @@ fn write_value(seg: &Segment, value: &Value, out: &mut [u8]) -> Result<(), Input
             Ok(narrow::encode::<U, T, W>(v, a, desc, name)?)
         }, Err(bad())), Err(bad()))
         }
-        (FieldCodec::Pad { digits, .. }, Value::Int(n)) => with_digits!(digits, N => {
+        (FieldCodec::Pad { digits, .. }, Value::Int(n)) if out.len() == digits => {
             let v: u128 = int_as(*n).ok_or_else(bad)?;
-            let a: &mut [u8; N] = out.try_into().map_err(|_| bad())?;
-            Ok(pad::encode::<u128, N>(v, a, desc, name)?)
-        }, Err(bad())),
+            Ok(pad::encode_digits(v, out, desc, name)?)
+        }
         (FieldCodec::Fixed { .. }, v) => Ok(fixed::encode_to(value_bytes(v), out, desc, name)?),
         (FieldCodec::Bool, Value::Bool(b)) => {
             let a: &mut [u8; 1] = out.try_into().map_err(|_| bad())?;
@@ -754,10 +753,15 @@ fn edge(seg: &Segment, text: &str) -> Result<OwnedEdge, InputError> {
     };
     let bad = || mismatch(seg);
     match seg.kind {
-        FieldCodec::Pad { digits, .. } => with_digits!(digits, N => {
+        FieldCodec::Pad { digits, .. } => {
             let v: u128 = int_as(n).ok_or_else(bad)?;
-            Ok(to_owned(pad::edge::<u128, N>(v, desc)?.as_slice()))
-        }, Err(bad())),
+            let mut out = alloc::vec![0u8; digits];
+            // A value with more digits than the field's lies above all of them.
+            Ok(match pad::encode_digits(v, &mut out, desc, "") {
+                Ok(()) => OwnedEdge::Bytes(out),
+                Err(_) => OwnedEdge::AboveMax,
+            })
+        }
         FieldCodec::Narrow { bytes, from } => {
             with_int!(from, T, _TW => with_narrow!(bytes, U, W => {
             let v: T = int_as(n).ok_or_else(bad)?;
