@@ -98,9 +98,129 @@ where
     })
 }
 
+/// The largest value of a `be_uN` codec of `bytes` bytes (at most 8).
+fn width_max(bytes: usize) -> u128 {
+    (1u128 << (8 * bytes)) - 1
+}
+
+/// [`encode`] for a width known only at run time (a layout read from a
+/// schema): `v`, a value of the field's type, as `out.len()` (2, 4 or 8)
+/// big-endian bytes; the same bytes and errors. One function for every pair
+/// of widths and types: the interpreter instantiates no writer per pair.
+///
+/// # Errors
+/// [`EncodeErrorKind::OutOfRange`] when `v` is negative or needs more bytes.
+pub fn encode_width(
+    v: Number,
+    out: &mut [u8],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    let max = width_max(out.len());
+    let fits = match v {
+        Number::Unsigned(u) => Some(u),
+        Number::Signed(i) => u128::try_from(i).ok(),
+    };
+    match fits.filter(|&u| u <= max) {
+        Some(u) => {
+            out.copy_from_slice(&u.to_be_bytes()[16 - out.len()..]);
+            if descending {
+                super::invert(out);
+            }
+            Ok(())
+        }
+        None => Err(EncodeError::new(
+            field,
+            EncodeErrorKind::OutOfRange {
+                value: v,
+                min: Number::Unsigned(0),
+                max: Number::Unsigned(max),
+            },
+        )),
+    }
+}
+
+/// [`decode`] for a width and a field type known only at run time: the
+/// number `bytes` hold, checked against the field type's `max` and given as
+/// a [`Number`] of that type's sign; the same values and errors.
+///
+/// # Errors
+/// [`DecodeErrorKind::OutOfRange`] when the number exceeds `max`.
+pub fn decode_width(
+    bytes: &[u8],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+    max: Number,
+) -> Result<Number, DecodeError> {
+    let u = bytes.iter().fold(0u128, |n, &b| {
+        n << 8 | u128::from(if descending { !b } else { b })
+    });
+    let (limit, number) = match max {
+        Number::Unsigned(m) => (m, Number::Unsigned(u)),
+        Number::Signed(m) => (m as u128, Number::Signed(u as i128)),
+    };
+    if u > limit {
+        return Err(DecodeError::new(
+            field,
+            offset,
+            DecodeErrorKind::OutOfRange {
+                value: Number::Unsigned(u),
+                max,
+            },
+        ));
+    }
+    Ok(number)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The run-time-width functions give the const-width ones' bytes,
+    /// values and errors.
+    fn same_as_const_width<U, T, const W: usize>(values: &[T])
+    where
+        T: ToNumber + Copy + TryFrom<U>,
+        U: KeyInt<W> + ToNumber + TryFrom<T>,
+    {
+        for &v in values {
+            for desc in [false, true] {
+                let (mut a, mut b) = ([0u8; W], [0u8; W]);
+                let r = encode::<U, T, W>(v, &mut a, desc, "f");
+                assert_eq!(r, encode_width(v.to_number(), &mut b, desc, "f"));
+                assert_eq!(a, b);
+            }
+        }
+        let patterns = [
+            0,
+            1,
+            0x7F,
+            0x80,
+            0xFF,
+            0x7FFF_FFFF,
+            0x8000_0000,
+            u64::MAX,
+            0x0123_4567_89AB_CDEF,
+        ];
+        for p in patterns {
+            let bytes: [u8; W] = p.to_be_bytes()[8 - W..].try_into().unwrap();
+            for desc in [false, true] {
+                let a = decode::<U, T, W>(&bytes, desc, "f", 2).map(|v| v.to_number());
+                assert_eq!(a, decode_width(&bytes, desc, "f", 2, T::MAX_NUMBER));
+            }
+        }
+    }
+
+    #[test]
+    fn run_time_widths_match_const_widths() {
+        same_as_const_width::<u16, u32, 2>(&[0, 1, 65_535, 65_536, u32::MAX]);
+        same_as_const_width::<u16, i16, 2>(&[i16::MIN, -1, 0, 1, i16::MAX]);
+        same_as_const_width::<u32, i64, 4>(&[i64::MIN, -1, 0, 86_399_999, 1 << 32, i64::MAX]);
+        same_as_const_width::<u32, u8, 4>(&[0, 7, u8::MAX]);
+        same_as_const_width::<u64, u128, 8>(&[0, 1, u64::MAX as u128, u128::MAX]);
+        same_as_const_width::<u64, i8, 8>(&[i8::MIN, 0, i8::MAX]);
+    }
 
     #[test]
     fn golden_and_range_checks() {

@@ -29,16 +29,4 @@ macro_rules! with_int {
     }};
 }
 
-/// Runs `$body` with `$U` the unsigned type of a `be_uN` codec of `$bytes` bytes.
-macro_rules! with_narrow {
-    ($bytes:expr, $U:ident, $W:ident => $body:expr, $other:expr) => {
-        match $bytes {
-            2 => with_int!(@ u16, $U, $W, $body),
-            4 => with_int!(@ u32, $U, $W, $body),
-            8 => with_int!(@ u64, $U, $W, $body),
-            _ => $other,
-        }
-    };
-}
-
-pub(crate) use {with_int, with_narrow};
+pub(crate) use with_int;

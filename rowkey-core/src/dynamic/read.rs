@@ -4,7 +4,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::dispatch::{with_int, with_narrow};
+use super::dispatch::with_int;
 use super::{Explained, ExplainedField, FieldValue, Reading, Value};
 use crate::codec::{self, boolean, escaped, fixed, int, narrow, option, pad, tag};
 use crate::cursor::Reader;
@@ -433,13 +433,15 @@ fn read_value(seg: &Segment, b: &[u8], offset: usize) -> Result<Value, DecodeErr
             let v: T = if desc { int::decode_desc(a) } else { int::decode(a) };
             Ok(Value::Int(int::ToNumber::to_number(v)))
         }, Err(bad())),
-        FieldCodec::Narrow { bytes, from } => {
-            with_int!(from, T, _TW => with_narrow!(bytes, U, W => {
-            let a: &[u8; W] = b.try_into().map_err(|_| bad())?;
-            let v = narrow::decode::<U, T, W>(a, desc, name, offset)?;
-            Ok(Value::Int(int::ToNumber::to_number(v)))
-        }, Err(bad())), Err(bad()))
+        FieldCodec::Narrow { bytes, from }
+            if b.len() == usize::from(bytes) && matches!(bytes, 2 | 4 | 8) =>
+        {
+            let max = with_int!(from, T, _W => <T as int::ToNumber>::MAX_NUMBER, return Err(bad()));
+            Ok(Value::Int(narrow::decode_width(
+                b, desc, name, offset, max,
+            )?))
         }
+        FieldCodec::Narrow { .. } => Err(bad()),
         FieldCodec::Pad { digits, ty } if b.len() == digits => {
             let v = pad::decode_digits(b, desc, name, offset)?;
             narrow_unsigned(v, ty, name, offset)

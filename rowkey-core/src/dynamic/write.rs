@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Bound;
 
-use super::dispatch::{with_int, with_narrow};
+use super::dispatch::with_int;
 use super::Value;
 use crate::codec::ordered_field::{self, VarType};
 use crate::codec::{self, boolean, escaped, fixed, int, narrow, option, ordered, pad};
@@ -160,6 +160,17 @@ fn parse_int(ty: IntType, t: &str, name: &str) -> Result<Value, InputError> {
             ty.name()
         ))
     }
+}
+
+/// `n` as a value of the field's integer type `ty` (a [`Number`] of that
+/// type's sign), or `None` when the type cannot hold it.
+fn of_type(n: Number, ty: IntType) -> Option<Number> {
+    with_int!(ty, T, _W => int_as::<T>(n).map(int::ToNumber::to_number), None)
+}
+
+/// Whether a `be_uN` codec of `bytes` bytes (2, 4 or 8) fills `len` bytes.
+fn narrow_fits(bytes: u8, len: usize) -> bool {
+    matches!(bytes, 2 | 4 | 8) && usize::from(bytes) == len
 }
 
 fn int_as<T: TryFrom<u128> + TryFrom<i128>>(n: Number) -> Option<T> {
@@ -476,12 +487,9 @@ fn write_value(seg: &Segment, value: &Value, out: &mut [u8]) -> Result<(), Input
             if desc { int::encode_desc(v, a) } else { int::encode(v, a) }
             Ok(())
         }, Err(bad())),
-        (FieldCodec::Narrow { bytes, from }, Value::Int(n)) => {
-            with_int!(from, T, _TW => with_narrow!(bytes, U, W => {
-            let v: T = int_as(*n).ok_or_else(bad)?;
-            let a: &mut [u8; W] = out.try_into().map_err(|_| bad())?;
-            Ok(narrow::encode::<U, T, W>(v, a, desc, name)?)
-        }, Err(bad())), Err(bad()))
+        (FieldCodec::Narrow { bytes, from }, Value::Int(n)) if narrow_fits(bytes, out.len()) => {
+            let v = of_type(*n, from).ok_or_else(bad)?;
+            Ok(narrow::encode_width(v, out, desc, name)?)
         }
         (FieldCodec::Pad { digits, .. }, Value::Int(n)) if out.len() == digits => {
             let v: u128 = int_as(*n).ok_or_else(bad)?;
@@ -674,7 +682,6 @@ enum OwnedEdge {
     Bytes(Vec<u8>),
     BelowMin,
     AboveMax,
-    Between(Vec<u8>),
 }
 
 impl OwnedEdge {
@@ -683,7 +690,6 @@ impl OwnedEdge {
             OwnedEdge::Bytes(b) => SliceEdge::Bytes(b),
             OwnedEdge::BelowMin => SliceEdge::BelowMin,
             OwnedEdge::AboveMax => SliceEdge::AboveMax,
-            OwnedEdge::Between(b) => SliceEdge::Between(b),
         }
     }
 }
@@ -745,12 +751,6 @@ fn edge(seg: &Segment, text: &str) -> Result<OwnedEdge, InputError> {
         (Value::Int(n), FieldCodec::Pad { .. } | FieldCodec::Narrow { .. }) => (seg.reverse, *n),
         _ => return write_fixed(seg, &value).map(OwnedEdge::Bytes),
     };
-    let to_owned = |s: SliceEdge<'_>| match s {
-        SliceEdge::Bytes(b) => OwnedEdge::Bytes(b.to_vec()),
-        SliceEdge::BelowMin => OwnedEdge::BelowMin,
-        SliceEdge::AboveMax => OwnedEdge::AboveMax,
-        SliceEdge::Between(b) => OwnedEdge::Between(b.to_vec()),
-    };
     let bad = || mismatch(seg);
     match seg.kind {
         FieldCodec::Pad { digits, .. } => {
@@ -762,11 +762,15 @@ fn edge(seg: &Segment, text: &str) -> Result<OwnedEdge, InputError> {
                 Err(_) => OwnedEdge::AboveMax,
             })
         }
-        FieldCodec::Narrow { bytes, from } => {
-            with_int!(from, T, _TW => with_narrow!(bytes, U, W => {
-            let v: T = int_as(n).ok_or_else(bad)?;
-            Ok(to_owned(narrow::edge::<U, T, W>(v, desc)?.as_slice()))
-        }, Err(bad())), Err(bad()))
+        FieldCodec::Narrow { bytes, from } if narrow_fits(bytes, usize::from(bytes)) => {
+            let v = of_type(n, from).ok_or_else(bad)?;
+            let mut out = alloc::vec![0u8; usize::from(bytes)];
+            // A value the bytes cannot hold lies below (negative) or above them all.
+            Ok(match (narrow::encode_width(v, &mut out, desc, ""), v) {
+                (Ok(()), _) => OwnedEdge::Bytes(out),
+                (Err(_), Number::Signed(i)) if i < 0 => OwnedEdge::BelowMin,
+                (Err(_), _) => OwnedEdge::AboveMax,
+            })
         }
         _ => Err(bad()),
     }
