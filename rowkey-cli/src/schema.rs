@@ -367,6 +367,7 @@ fn codec_width(kind: &FieldCodec) -> Option<usize> {
         FieldCodec::Rest(_) => 0,
         FieldCodec::Java(t) => t.width(),
         FieldCodec::Ordered { header } => return ordered::fixed_width(header),
+        FieldCodec::Phoenix(t) => t.width().unwrap_or(0),
         FieldCodec::Salt => return None,
     })
 }

@@ -34,6 +34,7 @@
 //!         | 0x0D                        the salt bucket
 //!         | 0x0E java:u8                #[java]: 0 short, 1 int, 2 long, 3 float, 4 double, 5 boolean
 //!         | 0x0F header:u8              #[ordered]: the OrderedBytes header
+//!         | 0x10 type:u8 [n:num]        #[rowkey(phoenix)]: PhoenixType::code, then CHAR's n
 //! ```
 //!
 //! Names are left out, so renaming a field or the key keeps the fingerprint;
@@ -58,7 +59,7 @@
 //! assert_eq!(FileKey::FINGERPRINT, 0xf75c_7814_308b_e003);
 //! ```
 
-use crate::layout::{FieldCodec, Layout, Order, Segment};
+use crate::layout::{FieldCodec, Layout, Order, PhoenixType, Segment};
 use crate::{SaltFormat, SaltHash};
 
 const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
@@ -206,6 +207,10 @@ const fn codec_bytes(h: Fnv, codec: &FieldCodec) -> Fnv {
         FieldCodec::Rest(text) => h.byte(0x0C).flag(text.utf8),
         FieldCodec::Java(t) => h.byte(0x0E).byte(t as u8),
         FieldCodec::Ordered { header } => h.byte(0x0F).byte(header),
+        FieldCodec::Phoenix(t) => match t {
+            PhoenixType::Char(n) => h.byte(0x10).byte(t.code()).num(n),
+            _ => h.byte(0x10).byte(t.code()),
+        },
         FieldCodec::Salt => h.byte(0x0D),
     }
 }

@@ -58,6 +58,129 @@ impl Timestamp {
     pub const NANOS_PER_MILLI: u32 = 1_000_000;
 }
 
+/// A Phoenix `DATE`: Java's `java.sql.Date` as Phoenix stores it, the
+/// milliseconds since the epoch written as a `BIGINT`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    /// Milliseconds since 1970-01-01T00:00:00Z (`Date.getTime()`).
+    pub millis: i64,
+}
+
+/// Writes a `DATE`.
+#[inline]
+pub fn encode_date(v: Date, out: &mut [u8; 8], descending: bool) {
+    let mut key = [0u8; 8];
+    super::int::encode(v.millis, &mut key);
+    *out = invert_if(key, descending);
+}
+
+/// Reads a `DATE`: every 8 bytes are one.
+#[inline]
+pub fn decode_date(bytes: &[u8; 8], descending: bool) -> Date {
+    Date {
+        millis: super::int::decode(&invert_if(*bytes, descending)),
+    }
+}
+
+/// The bytes of a `DATE` range bound.
+#[inline]
+pub fn date_edge(v: Date, descending: bool) -> Result<Edge<8>, EncodeError> {
+    let mut out = [0u8; 8];
+    encode_date(v, &mut out, descending);
+    Ok(Edge::Bytes(out))
+}
+
+/// Writes a `DOUBLE` of a primary key, which must read back as it was: as
+/// [`encode_double`], but a NaN other than `f64::NAN` (Java's one canonical
+/// NaN) is an error rather than written as that NaN.
+///
+/// # Errors
+/// [`EncodeErrorKind::NanPayload`].
+#[inline]
+pub fn encode_double_exact(
+    v: f64,
+    out: &mut [u8; 8],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    if v.is_nan() && v.to_bits() != f64::NAN.to_bits() {
+        return Err(EncodeError::new(field, EncodeErrorKind::NanPayload));
+    }
+    encode_double(v, out, descending);
+    Ok(())
+}
+
+/// The bytes of a `BOOLEAN` range bound.
+#[inline]
+pub fn boolean_edge(v: bool, descending: bool) -> Result<Edge<1>, EncodeError> {
+    let mut out = [0u8; 1];
+    encode_boolean(v, &mut out, descending);
+    Ok(Edge::Bytes(out))
+}
+
+/// Writes a `CHAR(N)` primary-key column: as [`encode_char`], but an empty
+/// value, which Phoenix reads back as null, is an error.
+///
+/// # Errors
+/// What [`encode_char`] returns, and [`EncodeErrorKind::Null`].
+#[inline]
+pub fn encode_char_column<const N: usize>(
+    v: &str,
+    out: &mut [u8; N],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    if v.is_empty() {
+        return Err(EncodeError::new(field, EncodeErrorKind::Null));
+    }
+    encode_char(v, out, descending, field)
+}
+
+/// Reads a `CHAR(N)` primary-key column: as [`decode_char`], but only
+/// padding (a null, which [`encode_char_column`] never writes) is an error.
+///
+/// # Errors
+/// What [`decode_char`] returns, and [`DecodeErrorKind::NonCanonical`].
+#[inline]
+pub fn decode_char_column<'a, const N: usize>(
+    bytes: &'a [u8; N],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<Plain<'a>, DecodeError> {
+    let v = decode_char(bytes, descending, field, offset)?;
+    if v.is_empty() {
+        return Err(DecodeError::new(field, offset, DecodeErrorKind::NonCanonical));
+    }
+    Ok(v)
+}
+
+/// Checks that a key has a column with a value: Phoenix refuses a primary
+/// key whose every column is null (`len`: the bytes written after the salt).
+///
+/// # Errors
+/// [`EncodeErrorKind::Null`], on the key.
+#[inline]
+pub fn check_written(len: usize, key: &'static str) -> Result<(), EncodeError> {
+    if len == 0 {
+        return Err(EncodeError::new(key, EncodeErrorKind::Null));
+    }
+    Ok(())
+}
+
+/// Checks that a key to decode holds some column (`rest`: the bytes after
+/// the salt); Phoenix never writes an empty one.
+///
+/// # Errors
+/// [`DecodeErrorKind::NonCanonical`], on the key.
+#[inline]
+pub fn check_not_empty(rest: &[u8], key: &'static str, offset: usize) -> Result<(), DecodeError> {
+    if rest.is_empty() {
+        return Err(DecodeError::new(key, offset, DecodeErrorKind::NonCanonical));
+    }
+    Ok(())
+}
+
 #[inline(always)]
 fn invert_if<const W: usize>(mut b: [u8; W], descending: bool) -> [u8; W] {
     if descending {

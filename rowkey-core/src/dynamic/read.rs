@@ -447,6 +447,13 @@ fn read_value(seg: &Segment, b: &[u8], offset: usize) -> Result<Value, DecodeErr
             super::java::read(seg.kind, b, desc, name, offset).unwrap_or_else(|| Err(bad()))
         }
         FieldCodec::Escaped(_) | FieldCodec::Rest(_) | FieldCodec::Salt => Err(bad()),
+        // Phoenix keys are read by their derived type: a column's bytes
+        // depend on the columns after it (separators, trailing nulls).
+        FieldCodec::Phoenix(_) => Err(DecodeError::new(
+            name,
+            offset,
+            DecodeErrorKind::NonCanonical,
+        )),
     }
 }
 

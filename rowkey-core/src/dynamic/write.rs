@@ -63,6 +63,10 @@ fn parse_plain(seg: &Segment, text: &str) -> Result<Value, InputError> {
     let name = seg.name;
     let t = text.trim();
     match seg.kind {
+        // A column's bytes depend on the columns after it (separators, trailing nulls).
+        FieldCodec::Phoenix(_) => err(format!(
+            "field `{name}`: Phoenix primary keys are written by their derived type, not by layout"
+        )),
         FieldCodec::Int(ty) | FieldCodec::Narrow { from: ty, .. } | FieldCodec::Pad { ty, .. } => {
             parse_int(ty, t, name)
         }
