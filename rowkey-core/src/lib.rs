@@ -50,8 +50,8 @@ pub use dynamic::Explained;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
 pub use key::{OwnedRowKey, RowKey};
 pub use layout::{
-    FieldCodec, IntType, JavaType, KeyTypes, Layout, LayoutSalt, Member, Order, PhoenixType, Segment,
-    TextType,
+    FieldCodec, IntType, JavaType, KeyTypes, Layout, LayoutSalt, Member, Order, PhoenixType,
+    Segment, TextType,
 };
 #[cfg(feature = "md5")]
 pub use md5::Md5;

@@ -243,7 +243,10 @@ fn write_codec(s: &mut String, kind: &FieldCodec) {
             write!(s, "{{\"kind\": \"ordered\", \"header\": {header}}}")
         }
         FieldCodec::Phoenix(PhoenixType::Char(n)) => {
-            write!(s, "{{\"kind\": \"phoenix\", \"type\": \"CHAR\", \"length\": {n}}}")
+            write!(
+                s,
+                "{{\"kind\": \"phoenix\", \"type\": \"CHAR\", \"length\": {n}}}"
+            )
         }
         FieldCodec::Phoenix(t) => {
             write!(s, "{{\"kind\": \"phoenix\", \"type\": \"{}\"}}", t.name())

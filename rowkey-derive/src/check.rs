@@ -26,6 +26,15 @@ pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     within_max_width(cx, input, key);
     helper_names_unique(cx, key);
     view_fits(cx, key);
+    phoenix_without_view(cx, input);
+}
+
+/// A Phoenix key's columns have no view accessors: its view would read
+/// rowkey's own codecs.
+fn phoenix_without_view(cx: &Ctxt, input: &Input<'_>) {
+    if let (Some(_), Some(view)) = (input.attrs.phoenix_key, &input.attrs.view) {
+        cx.error_at(view.span, msg::PHOENIX_VIEW);
+    }
 }
 
 /// The view reads each field at a fixed offset from bytes it borrows as

@@ -32,6 +32,9 @@ pub struct Key<'a, C = Codec, W = Size> {
     pub fields: Vec<Field<'a, C, W>>,
     /// Fields `..layout_known` have known offsets (all, once complete).
     pub layout_known: usize,
+    /// `#[rowkey(phoenix)]`: an Apache Phoenix primary key, every field a
+    /// [`Codec::Phoenix`] column.
+    pub phoenix: bool,
 }
 
 /// A lowered key whose fields may lack a codec or width.
@@ -72,6 +75,7 @@ impl<'a> Draft<'a> {
             salt: self.salt,
             view: self.view,
             layout_known: self.layout_known,
+            phoenix: self.phoenix,
         })
     }
 }
@@ -129,6 +133,7 @@ impl<W> Field<'_, Codec, W> {
                 self.codec,
                 Codec::Nested | Codec::Tag(_) | Codec::Rest(_) | Codec::Escaped(_) | Codec::Java(_)
             )
+            && !matches!(self.codec, Codec::Phoenix(c) if !c.ordered())
     }
 
     /// Whether the field gets a `_within` helper: a nested key in its own bytes.
@@ -145,14 +150,20 @@ impl<W> Field<'_, Codec, W> {
 impl<W> Field<'_, Codec, W> {
     /// Whether the field has no fixed width.
     pub fn variable(&self) -> bool {
-        matches!(self.codec, Codec::Escaped(_) | Codec::Rest(_))
+        matches!(
+            self.codec,
+            Codec::Escaped(_) | Codec::Rest(_) | Codec::Phoenix(PhoenixCol::Varchar(_))
+        )
     }
 }
 
 impl<W> Field<'_, Option<Codec>, W> {
     /// Whether the field has no fixed width.
     pub fn variable(&self) -> bool {
-        matches!(self.codec, Some(Codec::Escaped(_) | Codec::Rest(_)))
+        matches!(
+            self.codec,
+            Some(Codec::Escaped(_) | Codec::Rest(_) | Codec::Phoenix(PhoenixCol::Varchar(_)))
+        )
     }
 }
 
@@ -414,6 +425,62 @@ pub enum Codec {
     Java(rowkey_core::JavaType),
     /// `#[ordered]`: HBase's `OrderedBytes` fixed-width `i8`..`i64`, `f32`, `f64`.
     Ordered(OrderedTy),
+    /// A column of a `#[rowkey(phoenix)]` key.
+    Phoenix(PhoenixCol),
+}
+
+/// A Phoenix primary-key column and the Rust type it holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum PhoenixCol {
+    /// `TINYINT`..`BIGINT` from `i8`..`i64`: the native signed codec's bytes.
+    Int(IntTy),
+    /// `DOUBLE` from `f64`.
+    Double,
+    /// `BOOLEAN` from `bool`.
+    Boolean,
+    /// `DATE` from `phoenix::Date`.
+    Date,
+    /// `TIMESTAMP` from `phoenix::Timestamp`.
+    Timestamp,
+    /// `CHAR(n)` from a string.
+    Char(usize, TextKind),
+    /// `VARCHAR` from a string.
+    Varchar(TextKind),
+}
+
+impl PhoenixCol {
+    /// The runtime's name for the column's type.
+    pub fn core(self) -> rowkey_core::PhoenixType {
+        use rowkey_core::PhoenixType as P;
+        match self {
+            PhoenixCol::Int(IntTy::I8) => P::Tinyint,
+            PhoenixCol::Int(IntTy::I16) => P::Smallint,
+            PhoenixCol::Int(IntTy::I32) => P::Integer,
+            PhoenixCol::Int(_) => P::Bigint,
+            PhoenixCol::Double => P::Double,
+            PhoenixCol::Boolean => P::Boolean,
+            PhoenixCol::Date => P::Date,
+            PhoenixCol::Timestamp => P::Timestamp,
+            PhoenixCol::Char(n, _) => P::Char(n),
+            PhoenixCol::Varchar(_) => P::Varchar,
+        }
+    }
+
+    /// Whether the column's bytes sort as its values do, so it gets range
+    /// helpers: not `CHAR` (its space padding sorts after control
+    /// characters) nor `VARCHAR` (an empty value is null, which sorts first
+    /// even when descending).
+    pub fn ordered(self) -> bool {
+        !matches!(self, PhoenixCol::Char(..) | PhoenixCol::Varchar(_))
+    }
+
+    /// The column as Phoenix's DDL names it: `INTEGER`, `CHAR(3)`.
+    pub fn describe(self) -> String {
+        match self {
+            PhoenixCol::Char(n, _) => format!("CHAR({n})"),
+            other => other.core().name().to_string(),
+        }
+    }
 }
 
 /// The number an `#[ordered]` field holds.
@@ -476,6 +543,7 @@ impl Codec {
             Codec::Rest(_) => "rest of key".to_string(),
             Codec::Java(t) => format!("java {}", t.name()),
             Codec::Ordered(t) => format!("ordered {}", t.name()),
+            Codec::Phoenix(c) => format!("phoenix {}", c.describe()),
         }
     }
 }

@@ -150,7 +150,11 @@ pub fn decode_char_column<'a, const N: usize>(
 ) -> Result<Plain<'a>, DecodeError> {
     let v = decode_char(bytes, descending, field, offset)?;
     if v.is_empty() {
-        return Err(DecodeError::new(field, offset, DecodeErrorKind::NonCanonical));
+        return Err(DecodeError::new(
+            field,
+            offset,
+            DecodeErrorKind::NonCanonical,
+        ));
     }
     Ok(v)
 }

@@ -4,6 +4,7 @@
 //! `check`'s.
 
 mod codec;
+mod phoenix;
 mod salt;
 pub mod ty;
 
@@ -66,6 +67,7 @@ pub fn key<'a>(cx: &Ctxt, input: &'a Input<'a>, fields: &'a [ast::Field<'a>]) ->
         view: sattrs.view.as_ref(),
         fields: lowered,
         layout_known,
+        phoenix: sattrs.phoenix_key.is_some(),
     }
 }
 
@@ -98,7 +100,10 @@ fn field<'a>(
             value_ty: f.ty,
             optional: false,
         }
+    } else if sattrs.phoenix_key.is_some() {
+        phoenix::field(cx, f)
     } else {
+        phoenix_attr_outside(cx, f);
         codec::field(cx, f, last)
     };
     let tag = matches!(spec.codec, Some(Codec::Tag(_)));
@@ -117,6 +122,13 @@ fn field<'a>(
         width,
         at: f.attrs.at,
         since: f.attrs.since,
+    }
+}
+
+/// `#[phoenix(..)]` on a field of a key that is not a Phoenix key.
+fn phoenix_attr_outside(cx: &Ctxt, f: &ast::Field<'_>) {
+    if let Some((_, span)) = f.attrs.phoenix_char {
+        cx.error_at(span, msg::phoenix_attr_outside());
     }
 }
 
@@ -170,6 +182,8 @@ fn codec_width(c: &Codec, value_ty: &syn::Type) -> Size {
         Codec::Rest(_) => 0,
         Codec::Java(t) => t.width(),
         Codec::Ordered(t) => t.width(),
+        // A `VARCHAR`'s shortest form: empty, and no separator at the end.
+        Codec::Phoenix(c) => c.core().width().unwrap_or(0),
     })
 }
 
