@@ -5,7 +5,7 @@
 //! | Phoenix type | Rust | bytes (ascending) |
 //! |---|---|---|
 //! | `TINYINT`, `SMALLINT`, `INTEGER`, `BIGINT` | `i8`, `i16`, `i32`, `i64` | big-endian, sign bit flipped: rowkey's native [`int`](super::int) codec |
-//! | `DATE` | `i64` milliseconds since the epoch | as `BIGINT` |
+//! | `DATE` | [`Date`]: milliseconds since the epoch | as `BIGINT` |
 //! | `TIMESTAMP` | [`Timestamp`] | the milliseconds as `BIGINT`, then the nanoseconds within the millisecond as 4 bytes big-endian |
 //! | `DOUBLE` | `f64` | IEEE bits, sign bit flipped (all bits for a negative value), plus one |
 //! | `BOOLEAN` | `bool` | `01` true, `00` false |
@@ -23,6 +23,11 @@
 //! `INTEGER 1, VARCHAR 'ab'` is `80 00 00 01 61 62`; `VARCHAR 'ab' DESC,
 //! INTEGER 1` is `9E 9D FF 80 00 00 01`. A `0x00` inside a `VARCHAR` is an
 //! error, as it would read as a separator.
+//!
+//! `#[rowkey(phoenix)]` on a struct writes its fields through these
+//! functions; the derive refuses, where Phoenix would read back something
+//! else, a NaN other than `f64::NAN` ([`encode_double_exact`]), an empty
+//! `CHAR` ([`encode_char_column`]) and a key of nulls only ([`check_written`]).
 //!
 //! `DOUBLE` writes every NaN as Java's canonical NaN, so NaN payloads are not
 //! kept. Decode rejects bytes Phoenix never writes (another NaN, a `BOOLEAN`
