@@ -259,6 +259,30 @@ fn keys_are_the_bytes_phoenix_wrote() {
     assert_eq!(n, 38);
 }
 
+/// Every table of whole Phoenix keys in the data file is checked above.
+#[test]
+fn every_phoenix_key_table_is_checked() {
+    let mut tables: Vec<&str> = include_str!("data/java-vectors.tsv")
+        .lines()
+        .filter_map(|l| l.strip_prefix("phoenixkey\t")?.split('\t').next())
+        .collect();
+    tables.dedup();
+    let checked = [
+        "integer_varchar",
+        "varchar_desc_bigint",
+        "char3_integer_desc",
+        "bigint_char4_desc",
+        "date_timestamp_desc",
+        "varchar3",
+        "varchar_desc2",
+        "varchar_integer_varchar_desc",
+        "mixed",
+        "salted16_integer_varchar",
+        "salted37_varchar_desc_bigint",
+    ];
+    assert_eq!(tables, checked);
+}
+
 #[test]
 fn borrowed_varchar_keys_are_the_bytes_phoenix_wrote() {
     for (v, bytes) in vectors("varchar_integer_varchar_desc") {
