@@ -483,3 +483,36 @@ fn fingerprints_tell_phoenix_keys_apart() {
         "{schema}"
     );
 }
+
+#[test]
+fn explain_reads_phoenix_keys() {
+    let key = DateTimestampDesc {
+        day: Date { millis: 5 },
+        at: Timestamp {
+            millis: 1,
+            nanos: 2,
+        },
+    }
+    .encode()
+    .unwrap();
+    let text = DateTimestampDesc::explain(&key).to_string();
+    assert!(
+        text.contains("| 8..20 | at    | phoenix TIMESTAMP, reverse | {millis: 1, nanos: 2} |"),
+        "{text}"
+    );
+    let key = Salted37VarcharDescBigint {
+        host: "web".into(),
+        ts: 7,
+    }
+    .encode()
+    .unwrap();
+    let text = Salted37VarcharDescBigint::explain(&key).to_string();
+    assert!(
+        text.contains("| 1..5  | host  | phoenix VARCHAR, reverse   | \"web\" |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| 5..13 | ts    | phoenix BIGINT             | 7     |"),
+        "{text}"
+    );
+}

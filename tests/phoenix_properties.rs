@@ -15,7 +15,8 @@ use std::ops::Bound;
 use proptest::prelude::*;
 use proptest::sample::select;
 use rowkey::codec::phoenix::{Date, Timestamp};
-use rowkey::{BucketRangesOf, EncodeError, KeyRangeOf, RangeBytes, RowKey};
+use rowkey::dynamic::{self, FieldValue, Value};
+use rowkey::{BucketRangesOf, EncodeError, KeyRangeOf, Number, RangeBytes, RowKey};
 use support_cases::cases;
 
 /// `PRIMARY KEY (host VARCHAR, ts BIGINT DESC, tag VARCHAR DESC, name VARCHAR)`
@@ -227,8 +228,53 @@ fn bounds<T: Clone + Debug + 'static>(pool: Vec<T>) -> BoxedStrategy<(Bound<T>, 
     (bound(pool.clone()), bound(pool)).boxed()
 }
 
+/// The values the layout interpreter reads from a `Host` key.
+fn host_values(k: &Host) -> Vec<FieldValue> {
+    let text = |name, v: &str| FieldValue {
+        name,
+        value: Value::Text(v.into()),
+    };
+    let int = Value::Int(Number::Signed(k.ts.into()));
+    vec![
+        text("host", &k.host),
+        FieldValue {
+            name: "ts",
+            value: int,
+        },
+        text("tag", &k.tag),
+        text("name", &k.name),
+    ]
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(1000), ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_layout_interpreter_reads_what_decode_reads(
+        k in host(), f in fixed(), s in salted(),
+        at in any::<prop::sample::Index>(), byte in any::<u8>(), cut in any::<prop::sample::Index>(),
+    ) {
+        if let Ok(key) = k.encode() {
+            prop_assert_eq!(dynamic::decode(&Host::LAYOUT, &key), Ok(host_values(&k)));
+        }
+        let keys = [
+            k.encode().unwrap_or_default(),
+            f.encode().unwrap().to_vec(),
+            s.encode().unwrap_or_default(),
+        ];
+        for mut key in keys {
+            if !key.is_empty() {
+                let i = at.index(key.len());
+                key[i] = byte;
+            }
+            for b in [&key[..], &key[..cut.index(key.len() + 1)]] {
+                prop_assert_eq!(Host::decode(b).err(), dynamic::decode(&Host::LAYOUT, b).err());
+                prop_assert_eq!(Fixed::decode(b).err(), dynamic::decode(&Fixed::LAYOUT, b).err());
+                prop_assert_eq!(Salted::decode(b).err(), dynamic::decode(&Salted::LAYOUT, b).err());
+                let _ = (Host::explain(b).to_string(), Fixed::explain(b).to_string(), Salted::explain(b).to_string());
+            }
+        }
+    }
 
     #[test]
     fn keys_round_trip(

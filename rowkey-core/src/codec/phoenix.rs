@@ -153,7 +153,20 @@ pub fn decode_char_column<'a, const N: usize>(
     field: &'static str,
     offset: usize,
 ) -> Result<Plain<'a>, DecodeError> {
-    let v = decode_char(bytes, descending, field, offset)?;
+    decode_char_column_slice(bytes, descending, field, offset)
+}
+
+/// [`decode_char_column`] for a width known at run time.
+///
+/// # Errors
+/// As [`decode_char_column`].
+pub fn decode_char_column_slice<'a>(
+    bytes: &'a [u8],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<Plain<'a>, DecodeError> {
+    let v = decode_char_slice(bytes, descending, field, offset)?;
     if v.is_empty() {
         return Err(DecodeError::new(
             field,
@@ -371,8 +384,23 @@ pub fn encode_char<const N: usize>(
 ///
 /// # Errors
 /// [`DecodeErrorKind::NonCanonical`] for a byte that is not ASCII.
+#[inline]
 pub fn decode_char<'a, const N: usize>(
     bytes: &'a [u8; N],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<Plain<'a>, DecodeError> {
+    decode_char_slice(bytes, descending, field, offset)
+}
+
+/// [`decode_char`] for a width known at run time (a layout's): `bytes` are
+/// the whole column.
+///
+/// # Errors
+/// As [`decode_char`].
+pub fn decode_char_slice<'a>(
+    bytes: &'a [u8],
     descending: bool,
     field: &'static str,
     offset: usize,

@@ -29,6 +29,8 @@ pub fn decode(layout: &Layout, bytes: &[u8]) -> Result<Vec<FieldValue>, DecodeEr
             },
         ));
     }
+    let sw = layout.salt.as_ref().map_or(0, |s| s.salt.width());
+    super::phoenix::check_not_empty(layout, bytes, sw)?;
     let walk = walk(layout, bytes);
     let mut values = Vec::with_capacity(walk.fields.len());
     for field in walk.fields {
@@ -239,7 +241,12 @@ fn read_added(layout: &Layout, seg: &Segment, bytes: &[u8], pos: usize) -> (Read
 }
 
 fn is_variable(seg: &Segment) -> bool {
-    matches!(seg.kind, FieldCodec::Escaped(_) | FieldCodec::Rest(_))
+    matches!(
+        seg.kind,
+        FieldCodec::Escaped(_)
+            | FieldCodec::Rest(_)
+            | FieldCodec::Phoenix(crate::PhoenixType::Varchar)
+    )
 }
 
 /// The bucket the salted fields hash to, when every one of them is present
@@ -281,6 +288,9 @@ fn read_segment(layout: &Layout, seg: &Segment, bytes: &[u8], pos: usize) -> (Re
                 }
                 Err(e) => (Reading::Error(e), bytes.len()),
             }
+        }
+        FieldCodec::Phoenix(crate::PhoenixType::Varchar) => {
+            super::phoenix::read_varchar(seg, bytes, pos)
         }
         FieldCodec::Rest(text) => {
             let rest = bytes.get(pos..).unwrap_or_default();
@@ -447,13 +457,9 @@ fn read_value(seg: &Segment, b: &[u8], offset: usize) -> Result<Value, DecodeErr
             super::java::read(seg.kind, b, desc, name, offset).unwrap_or_else(|| Err(bad()))
         }
         FieldCodec::Escaped(_) | FieldCodec::Rest(_) | FieldCodec::Salt => Err(bad()),
-        // Phoenix keys are read by their derived type: a column's bytes
-        // depend on the columns after it (separators, trailing nulls).
-        FieldCodec::Phoenix(_) => Err(DecodeError::new(
-            name,
-            offset,
-            DecodeErrorKind::NonCanonical,
-        )),
+        FieldCodec::Phoenix(t) => {
+            super::phoenix::read_value(t, seg, b, offset).unwrap_or_else(|| Err(bad()))
+        }
     }
 }
 
