@@ -246,8 +246,93 @@ fn host_values(k: &Host) -> Vec<FieldValue> {
     ]
 }
 
+/// `field=value` text of a key's fields, as the command line takes them.
+fn pairs<'a>(fields: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
+    fields.iter().map(|(n, v)| (*n, v.as_str())).collect()
+}
+
+fn host_text(k: &Host) -> Vec<(&'static str, String)> {
+    vec![
+        ("host", k.host.clone()),
+        ("ts", k.ts.to_string()),
+        ("tag", k.tag.clone()),
+        ("name", k.name.clone()),
+    ]
+}
+
+fn fixed_text(k: &Fixed) -> Vec<(&'static str, String)> {
+    vec![
+        ("d", format!("{:?}", k.d)),
+        ("at", format!("{}:{}", k.at.millis, k.at.nanos)),
+        ("on", k.on.to_string()),
+        ("code", k.code.clone()),
+        ("day", k.day.millis.to_string()),
+        ("b", k.b.to_string()),
+    ]
+}
+
+fn salted_text(k: &Salted) -> Vec<(&'static str, String)> {
+    vec![
+        ("host", k.host.clone()),
+        ("ts", k.ts.to_string()),
+        ("name", k.name.clone()),
+    ]
+}
+
+/// The one range of a scan the pins fix the bucket of.
+fn one<B: RangeBytes>(s: dynamic::ScanRanges<B>) -> KeyRangeOf<B> {
+    match s {
+        dynamic::ScanRanges::One(r) => r,
+        dynamic::ScanRanges::PerBucket(_) => panic!("a fan-out where one range was due"),
+    }
+}
+
+fn fan<B: RangeBytes>(s: dynamic::ScanRanges<B>) -> Vec<KeyRangeOf<B>> {
+    match s {
+        dynamic::ScanRanges::PerBucket(r) => r.collect(),
+        dynamic::ScanRanges::One(_) => panic!("one range where a fan-out was due"),
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(1000), ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_layout_interpreter_writes_and_scans_as_the_derive_does(
+        k in host(), f in fixed(), s in salted(), ts in bounds(LONGS.to_vec()),
+    ) {
+        type B = Vec<u8>;
+        let kt = host_text(&k);
+        let kp = pairs(&kt);
+        prop_assert_eq!(dynamic::encode(&Host::LAYOUT, &kp).ok(), k.encode().ok());
+        prop_assert_eq!(dynamic::encode(&Fixed::LAYOUT, &pairs(&fixed_text(&f))).unwrap(), f.encode().unwrap().to_vec());
+        let st = salted_text(&s);
+        let sp = pairs(&st);
+        prop_assert_eq!(dynamic::encode(&Salted::LAYOUT, &sp).ok(), s.encode().ok());
+        for n in 1..=4 {
+            let scan = dynamic::Scan { pins: &kp[..n], range: None };
+            let derived = match n {
+                1 => Host::prefix_for_host(&k.host),
+                2 => Host::prefix_for_host_ts(&k.host, k.ts),
+                3 => Host::prefix_for_host_ts_tag(&k.host, k.ts, &k.tag),
+                _ => Host::prefix_for_host_ts_tag_name(&k.host, k.ts, &k.tag, &k.name),
+            };
+            prop_assert_eq!(one(dynamic::scan::<B>(&Host::LAYOUT, &scan).unwrap()), derived.unwrap());
+        }
+        let text = |b: Bound<i64>| b.map(|v| v.to_string());
+        let (lo, hi) = (text(ts.0), text(ts.1));
+        let range = Some(("ts", lo.as_ref().map(String::as_str), hi.as_ref().map(String::as_str)));
+        let scan = dynamic::Scan { pins: &kp[..1], range };
+        prop_assert_eq!(one(dynamic::scan::<B>(&Host::LAYOUT, &scan).unwrap()), Host::range_for_host_ts(&k.host, ts).unwrap());
+        let scan = dynamic::Scan { pins: &sp[..1], range };
+        let derived: Vec<_> = Salted::range_for_host_ts(&s.host, ts).unwrap().collect();
+        prop_assert_eq!(fan(dynamic::scan::<B>(&Salted::LAYOUT, &scan).unwrap()), derived);
+        let scan = dynamic::Scan { pins: &sp[..1], range: None };
+        let derived: Vec<_> = Salted::prefix_for_host(&s.host).unwrap().collect();
+        prop_assert_eq!(fan(dynamic::scan::<B>(&Salted::LAYOUT, &scan).unwrap()), derived);
+        let scan = dynamic::Scan { pins: &sp, range: None };
+        prop_assert_eq!(one(dynamic::scan::<B>(&Salted::LAYOUT, &scan).unwrap()), Salted::prefix_for_host_ts_name(&s.host, s.ts, &s.name).unwrap());
+    }
 
     #[test]
     fn the_layout_interpreter_reads_what_decode_reads(

@@ -135,10 +135,23 @@ pub fn encode_char_column<const N: usize>(
     descending: bool,
     field: &'static str,
 ) -> Result<(), EncodeError> {
+    encode_char_column_slice(v, out, descending, field)
+}
+
+/// [`encode_char_column`] for a width known at run time.
+///
+/// # Errors
+/// As [`encode_char_column`].
+pub fn encode_char_column_slice(
+    v: &str,
+    out: &mut [u8],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
     if v.is_empty() {
         return Err(EncodeError::new(field, EncodeErrorKind::Null));
     }
-    encode_char(v, out, descending, field)
+    encode_char_slice(v, out, descending, field)
 }
 
 /// Reads a `CHAR(N)` primary-key column: as [`decode_char`], but only
@@ -354,9 +367,23 @@ pub fn timestamp_edge(v: Timestamp, descending: bool) -> Result<Edge<12>, Encode
 /// for a character that is not ASCII (Phoenix rejects it too), and
 /// [`EncodeErrorKind::TrailingSpace`] for a value ending with a space, which
 /// Phoenix would read back without it.
+#[inline]
 pub fn encode_char<const N: usize>(
     v: &str,
     out: &mut [u8; N],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    encode_char_slice(v, out, descending, field)
+}
+
+/// [`encode_char`] for a width known at run time: `out` is the whole column.
+///
+/// # Errors
+/// As [`encode_char`].
+pub fn encode_char_slice(
+    v: &str,
+    out: &mut [u8],
     descending: bool,
     field: &'static str,
 ) -> Result<(), EncodeError> {
@@ -365,18 +392,20 @@ pub fn encode_char<const N: usize>(
     if let Some(at) = b.iter().position(|c| !c.is_ascii()) {
         return error(EncodeErrorKind::NotSingleByte { at });
     }
-    if b.len() > N {
+    if b.len() > out.len() {
         return error(EncodeErrorKind::TooLong {
             len: b.len(),
-            max: N,
+            max: out.len(),
         });
     }
     if b.last() == Some(&SPACE) {
         return error(EncodeErrorKind::TrailingSpace { len: b.len() });
     }
-    let mut key = [SPACE; N];
-    key[..b.len()].copy_from_slice(b);
-    *out = invert_if(key, descending);
+    out.fill(SPACE);
+    out[..b.len()].copy_from_slice(b);
+    if descending {
+        super::invert(out);
+    }
     Ok(())
 }
 

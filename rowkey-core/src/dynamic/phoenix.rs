@@ -3,12 +3,18 @@
 //! key's end, so the columns Phoenix leaves out at the end read as nulls
 //! (empty), as they do through `T::decode`.
 
+use alloc::format;
 use alloc::vec;
+use alloc::vec::Vec;
 
-use super::{FieldValue, Reading, Value};
-use crate::codec::{int, phoenix};
-use crate::cursor::Reader;
-use crate::{DecodeError, DecodeErrorKind, FieldCodec, Layout, Number, PhoenixType, Segment};
+use super::{FieldValue, InputError, Reading, Value};
+use crate::codec::int;
+use crate::codec::phoenix::{self, Date};
+use crate::cursor::{Reader, Writer};
+use crate::{
+    DecodeError, DecodeErrorKind, EncodeError, FieldCodec, IntType, Layout, Number, PhoenixType,
+    Segment, TextType,
+};
 
 /// A `VARCHAR` at `pos`: its value, and where the next column starts.
 pub(super) fn read_varchar(seg: &Segment, bytes: &[u8], pos: usize) -> (Reading, usize) {
@@ -90,7 +96,7 @@ fn char_value(
 }
 
 /// Whether the layout is a Phoenix key with a `VARCHAR`, read through a cursor.
-fn variable_phoenix(layout: &Layout) -> bool {
+pub(super) fn variable_phoenix(layout: &Layout) -> bool {
     layout.variable
         && layout
             .segments
@@ -109,4 +115,182 @@ pub(super) fn check_not_empty(layout: &Layout, bytes: &[u8], sw: usize) -> Resul
         ));
     }
     Ok(())
+}
+
+/// The native codec whose text a column takes (`None`: a `TIMESTAMP`,
+/// written `MILLIS:NANOS`).
+pub(super) fn shape(t: PhoenixType) -> Option<FieldCodec> {
+    let int = |bytes| {
+        FieldCodec::Int(IntType {
+            bytes,
+            signed: true,
+        })
+    };
+    Some(match t {
+        PhoenixType::Tinyint => int(1),
+        PhoenixType::Smallint => int(2),
+        PhoenixType::Integer => int(4),
+        PhoenixType::Bigint | PhoenixType::Date => int(8),
+        PhoenixType::Double => FieldCodec::Float { bytes: 8 },
+        PhoenixType::Boolean => FieldCodec::Bool,
+        PhoenixType::Char(_) | PhoenixType::Varchar => FieldCodec::Rest(TextType {
+            utf8: true,
+            borrowed: false,
+        }),
+        PhoenixType::Timestamp => return None,
+    })
+}
+
+/// A `TIMESTAMP` from `MILLIS:NANOS` (or `MILLIS`), as explain shows it.
+pub(super) fn parse_timestamp(text: &str, name: &str) -> Result<Value, InputError> {
+    let (millis, nanos) = text.trim().split_once(':').unwrap_or((text.trim(), "0"));
+    match (millis.trim().parse::<i64>(), nanos.trim().parse::<u32>()) {
+        (Ok(m), Ok(n)) => Ok(Value::Key(vec![
+            FieldValue {
+                name: "millis",
+                value: Value::Int(Number::Signed(m.into())),
+            },
+            FieldValue {
+                name: "nanos",
+                value: Value::Int(Number::Unsigned(n.into())),
+            },
+        ])),
+        _ => Err(InputError(format!(
+            "field `{name}`: `{text}` is not a TIMESTAMP (MILLIS:NANOS, as 1700000000123:456789)"
+        ))),
+    }
+}
+
+fn number<T: TryFrom<i128> + TryFrom<u128>>(v: &Value) -> Option<T> {
+    match v {
+        Value::Int(Number::Signed(n)) => T::try_from(*n).ok(),
+        Value::Int(Number::Unsigned(n)) => T::try_from(*n).ok(),
+        _ => None,
+    }
+}
+
+fn put<T: int::KeyInt<W>, const W: usize>(v: T, out: &mut [u8], desc: bool) -> Option<()> {
+    let a: &mut [u8; W] = out.try_into().ok()?;
+    if desc {
+        int::encode_desc(v, a)
+    } else {
+        int::encode(v, a)
+    }
+    Some(())
+}
+
+/// Writes a fixed-width column's bytes into `out` (`None`: the value is of
+/// another type, or `out` not the column's width).
+pub(super) fn write(
+    t: PhoenixType,
+    v: &Value,
+    out: &mut [u8],
+    desc: bool,
+    name: &'static str,
+) -> Option<Result<(), EncodeError>> {
+    Some(match (t, v) {
+        (PhoenixType::Tinyint, _) => Ok(put::<i8, 1>(number(v)?, out, desc)?),
+        (PhoenixType::Smallint, _) => Ok(put::<i16, 2>(number(v)?, out, desc)?),
+        (PhoenixType::Integer, _) => Ok(put::<i32, 4>(number(v)?, out, desc)?),
+        (PhoenixType::Bigint, _) => Ok(put::<i64, 8>(number(v)?, out, desc)?),
+        (PhoenixType::Date, _) => {
+            let millis = number(v)?;
+            phoenix::encode_date(Date { millis }, out.try_into().ok()?, desc);
+            Ok(())
+        }
+        (PhoenixType::Double, Value::F64(d)) => {
+            phoenix::encode_double_exact(*d, out.try_into().ok()?, desc, name)
+        }
+        (PhoenixType::Boolean, Value::Bool(b)) => {
+            phoenix::encode_boolean(*b, out.try_into().ok()?, desc);
+            Ok(())
+        }
+        (PhoenixType::Timestamp, Value::Key(f)) => {
+            let (millis, nanos) = (number(&f.first()?.value)?, number(&f.get(1)?.value)?);
+            let ts = phoenix::Timestamp { millis, nanos };
+            phoenix::encode_timestamp(ts, out.try_into().ok()?, desc, name)
+        }
+        (PhoenixType::Char(_), Value::Text(s)) => {
+            phoenix::encode_char_column_slice(s, out, desc, name)
+        }
+        _ => return None,
+    })
+}
+
+/// How [`write_fields`] ends a key.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ending {
+    /// A whole key, as `encode` writes it: trailing nulls left out, the
+    /// bucket written, a key of nulls only refused. Missing fields are null.
+    Key,
+    /// As `Key`, for the shortest key a scan's values make: nulls allowed.
+    Shortest,
+    /// Every `VARCHAR` with its separator: the bytes every longer key with
+    /// these values starts with. No bucket.
+    Open,
+}
+
+/// The first `n` columns' bytes from `field=value` text, after the salt.
+pub(super) fn write_fields(
+    layout: &Layout,
+    values: &[(&str, &str)],
+    n: usize,
+    ending: Ending,
+) -> Result<Vec<u8>, InputError> {
+    let sw = layout.salt.map_or(0, |s| s.salt.width());
+    let segs: Vec<&Segment> = layout
+        .segments
+        .iter()
+        .filter(|s| !matches!(s.kind, FieldCodec::Salt))
+        .collect();
+    let all = ending != Ending::Open;
+    let n = if all { segs.len() } else { n };
+    // A VARCHAR's text ("" when missing from a whole key).
+    let text = |s: &Segment| -> Result<&str, InputError> {
+        match (super::write::lookup(values, s.name), all) {
+            (Some(t), _) => Ok(t),
+            (None, true) => Ok(""),
+            (None, false) => Err(InputError(format!("missing field `{}`", s.name))),
+        }
+    };
+    let mut key = vec![0u8; sw];
+    for (i, seg) in segs[..n].iter().enumerate() {
+        if seg.kind != FieldCodec::Phoenix(PhoenixType::Varchar) {
+            key.extend(super::write::write_segment(seg, values, "")?);
+            continue;
+        }
+        let rest_null = segs[i + 1..n].iter().try_fold(true, |null, s| {
+            Ok::<_, InputError>(
+                null && s.kind == FieldCodec::Phoenix(PhoenixType::Varchar) && text(s)?.is_empty(),
+            )
+        })?;
+        let v = text(seg)?;
+        let mut out = vec![0u8; v.len() + 1];
+        let mut w = Writer::new(&mut out, seg.name);
+        phoenix::encode_varchar(&mut w, v, seg.reverse, all && rest_null, seg.name)?;
+        let len = w.position();
+        key.extend_from_slice(&out[..len]);
+    }
+    if ending == Ending::Key {
+        phoenix::check_written(key.len() - sw, layout.name)?;
+    }
+    // An open key of every column is a whole key when it ends in a fixed one.
+    if let (Some(salt), true) = (layout.salt, all || n == segs.len()) {
+        let bucket = salt.salt.bucket_of(&key[sw..]);
+        salt.salt.write(bucket, &mut key)?;
+    }
+    Ok(key)
+}
+
+/// Whether the shortest key with the first `pinned` columns' values ends
+/// before the bytes every longer one starts with: they end in a `VARCHAR`
+/// and every column after them is one, so all may be null.
+pub(super) fn shorter(layout: &Layout, pinned: usize) -> bool {
+    let varchar = |s: &&Segment| s.kind == FieldCodec::Phoenix(PhoenixType::Varchar);
+    let segs: Vec<&Segment> = layout
+        .segments
+        .iter()
+        .filter(|s| !matches!(s.kind, FieldCodec::Salt))
+        .collect();
+    pinned > 0 && varchar(&segs[pinned - 1]) && segs[pinned..].iter().all(varchar)
 }

@@ -63,10 +63,10 @@ fn parse_plain(seg: &Segment, text: &str) -> Result<Value, InputError> {
     let name = seg.name;
     let t = text.trim();
     match seg.kind {
-        // A column's bytes depend on the columns after it (separators, trailing nulls).
-        FieldCodec::Phoenix(_) => err(format!(
-            "field `{name}`: Phoenix primary keys are written by their derived type, not by layout"
-        )),
+        FieldCodec::Phoenix(t) => match super::phoenix::shape(t) {
+            Some(kind) => parse_plain(&Segment { kind, ..*seg }, text),
+            None => super::phoenix::parse_timestamp(text, name),
+        },
         FieldCodec::Int(ty) | FieldCodec::Narrow { from: ty, .. } | FieldCodec::Pad { ty, .. } => {
             parse_int(ty, t, name)
         }
@@ -222,7 +222,11 @@ pub(crate) fn parse_hex(hex: &str) -> Option<Vec<u8>> {
 pub fn encode(layout: &Layout, values: &[(&str, &str)]) -> Result<Vec<u8>, InputError> {
     check_names(layout, values, "")?;
     let n = fields_of(layout).count();
-    let key = write_fields(layout, values, "", n)?;
+    let key = if super::phoenix::variable_phoenix(layout) {
+        super::phoenix::write_fields(layout, values, n, super::phoenix::Ending::Key)?
+    } else {
+        write_fields(layout, values, "", n)?
+    };
     if layout.variable {
         codec::check_max_width(key.len(), layout.max_width, layout.name)?;
     }
@@ -267,7 +271,7 @@ fn is_field(layout: &Layout, path: &str) -> bool {
     })
 }
 
-fn lookup<'v>(values: &[(&str, &'v str)], name: &str) -> Option<&'v str> {
+pub(super) fn lookup<'v>(values: &[(&str, &'v str)], name: &str) -> Option<&'v str> {
     values
         .iter()
         .rev()
@@ -332,7 +336,7 @@ fn write_fields(
 }
 
 /// One field's bytes from its text value.
-fn write_segment(
+pub(super) fn write_segment(
     seg: &Segment,
     values: &[(&str, &str)],
     prefix: &str,
@@ -494,6 +498,9 @@ fn write_value(seg: &Segment, value: &Value, out: &mut [u8]) -> Result<(), Input
         (FieldCodec::Java(_) | FieldCodec::Ordered { .. }, v) => {
             super::java::write(seg.kind, v, out, desc).ok_or_else(bad)
         }
+        (FieldCodec::Phoenix(t), v) => {
+            Ok(super::phoenix::write(t, v, out, desc, name).ok_or_else(bad)??)
+        }
         (FieldCodec::Tag(t), _) if t.len() == out.len() => {
             out.copy_from_slice(t);
             Ok(())
@@ -562,7 +569,23 @@ pub fn scan<B: RangeBytes>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRange
             s.name, s.name
         ));
     }
-    let head_key = write_fields(layout, scan.pins, "", pinned)?;
+    let phoenix = super::phoenix::variable_phoenix(layout);
+    let mut head_key = if phoenix {
+        super::phoenix::write_fields(layout, scan.pins, pinned, super::phoenix::Ending::Open)?
+    } else {
+        write_fields(layout, scan.pins, "", pinned)?
+    };
+    // A Phoenix key with these values and nulls after them ends sooner.
+    let shortest = match phoenix && scan.range.is_none() && super::phoenix::shorter(layout, pinned)
+    {
+        true => Some(super::phoenix::write_fields(
+            layout,
+            scan.pins,
+            pinned,
+            super::phoenix::Ending::Shortest,
+        )?),
+        false => None,
+    };
     let salt_pinned = match layout.salt {
         None => true,
         Some(s) if s.salt.format() == SaltFormat::Phoenix => pinned == fields.len(),
@@ -572,12 +595,15 @@ pub fn scan<B: RangeBytes>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRange
             .all(|f| fields[..pinned].iter().any(|x| x.name == *f)),
     };
     let sw = layout.salt.map_or(0, |s| s.salt.width());
-    let head = if salt_pinned {
-        &head_key[..]
-    } else {
-        &head_key[sw..]
-    };
+    let h = if salt_pinned { 0 } else { sw };
+    if let (Some(whole), true) = (&shortest, salt_pinned) {
+        head_key[..sw].copy_from_slice(&whole[..sw]);
+    }
+    let head = &head_key[h..];
     let range = match scan.range {
+        None if shortest.is_some() => {
+            KeyRangeOf::prefix_from(&shortest.as_deref().unwrap_or_default()[h..], head)?
+        }
         None => match fields[..pinned].last() {
             Some(s) if matches!(s.kind, FieldCodec::Rest(_)) => KeyRangeOf::exact(head)?,
             _ => KeyRangeOf::prefix(head)?,
@@ -639,6 +665,7 @@ fn field_range<B: RangeBytes>(
                 | FieldCodec::Md5Digest
                 | FieldCodec::Salt
                 | FieldCodec::Java(_)
+                | FieldCodec::Phoenix(crate::PhoenixType::Char(_) | crate::PhoenixType::Varchar)
         );
     if !ordered {
         return err(format!(
