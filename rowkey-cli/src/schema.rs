@@ -7,8 +7,8 @@
 use rowkey_core::codec::ordered;
 use rowkey_core::schema::FORMAT;
 use rowkey_core::{
-    FieldCodec, IntType, JavaType, KeyTypes, Layout, LayoutSalt, Member, Order, Salt, Segment,
-    TextType,
+    FieldCodec, IntType, JavaType, KeyTypes, Layout, LayoutSalt, Member, Order, PhoenixType, Salt,
+    Segment, TextType,
 };
 use serde_json::{Map, Value};
 
@@ -345,8 +345,35 @@ fn field_codec(c: &Map<String, Value>) -> Result<FieldCodec, String> {
             ordered::fixed_width(header).ok_or(format!("{header} is no OrderedBytes header"))?;
             FieldCodec::Ordered { header }
         }
+        "phoenix" => FieldCodec::Phoenix(phoenix_type(c)?),
         other => return Err(format!("unknown codec `{other}`")),
     })
+}
+
+/// A Phoenix column's type: `{"type": "INTEGER"}`, `{"type": "CHAR", "length": 3}`.
+fn phoenix_type(c: &Map<String, Value>) -> Result<PhoenixType, String> {
+    use PhoenixType as P;
+    let t = str_field(c, "type")?;
+    if t == "CHAR" {
+        return match num_field(c, "length")? {
+            0 => Err("`CHAR(0)` is not a Phoenix column".to_string()),
+            n => Ok(P::Char(n)),
+        };
+    }
+    [
+        P::Tinyint,
+        P::Smallint,
+        P::Integer,
+        P::Bigint,
+        P::Double,
+        P::Boolean,
+        P::Date,
+        P::Timestamp,
+        P::Varchar,
+    ]
+    .into_iter()
+    .find(|p| p.name() == t)
+    .ok_or(format!("`{t}` is no Phoenix type rowkey writes"))
 }
 
 /// The width every fixed codec takes, so a hand-edited schema that does not
