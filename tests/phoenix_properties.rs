@@ -306,6 +306,10 @@ proptest! {
         let kp = pairs(&kt);
         prop_assert_eq!(dynamic::encode(&Host::LAYOUT, &kp).ok(), k.encode().ok());
         prop_assert_eq!(dynamic::encode(&Fixed::LAYOUT, &pairs(&fixed_text(&f))).unwrap(), f.encode().unwrap().to_vec());
+        // What decode reads, as text, writes the key again.
+        let fk = f.encode().unwrap();
+        let read: Vec<(&str, String)> = dynamic::decode(&Fixed::LAYOUT, &fk).unwrap().into_iter().map(|v| (v.name, v.value.to_input())).collect();
+        prop_assert_eq!(dynamic::encode(&Fixed::LAYOUT, &pairs(&read)).unwrap(), fk.to_vec());
         let st = salted_text(&s);
         let sp = pairs(&st);
         prop_assert_eq!(dynamic::encode(&Salted::LAYOUT, &sp).ok(), s.encode().ok());

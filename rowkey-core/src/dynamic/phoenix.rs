@@ -141,9 +141,22 @@ pub(super) fn shape(t: PhoenixType) -> Option<FieldCodec> {
     })
 }
 
-/// A `TIMESTAMP` from `MILLIS:NANOS` (or `MILLIS`), as explain shows it.
+/// A `TIMESTAMP` from `MILLIS:NANOS`, `MILLIS`, or `{millis: M, nanos: N}`
+/// as `explain` shows it.
 pub(super) fn parse_timestamp(text: &str, name: &str) -> Result<Value, InputError> {
-    let (millis, nanos) = text.trim().split_once(':').unwrap_or((text.trim(), "0"));
+    let t = text.trim();
+    let (millis, nanos) = match t.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+        Some(inner) => {
+            let part = |key: &str| {
+                inner.split(',').find_map(|p| {
+                    let (k, v) = p.split_once(':')?;
+                    (k.trim() == key).then_some(v)
+                })
+            };
+            (part("millis").unwrap_or(""), part("nanos").unwrap_or(""))
+        }
+        None => t.split_once(':').unwrap_or((t, "0")),
+    };
     match (millis.trim().parse::<i64>(), nanos.trim().parse::<u32>()) {
         (Ok(m), Ok(n)) => Ok(Value::Key(vec![
             FieldValue {
