@@ -318,14 +318,14 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
         let bucket = bucket_expr(key, &start);
         let whole = shorter.then(|| {
             quote! {
-                let mut __start = __rk::Vec::from(__whole);
+                let mut __start = <[u8]>::to_vec(__whole);
                 Self::SALT.write(__bucket, &mut __start)?;
                 let __whole = &__start[..];
             }
         });
         quote! {
             let __bucket = #bucket;
-            let mut __prefix = __rk::Vec::from(__buf);
+            let mut __prefix = <[u8]>::to_vec(__buf);
             Self::SALT.write(__bucket, &mut __prefix)?;
             #whole
             let __buf = &__prefix[..];
