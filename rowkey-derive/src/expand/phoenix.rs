@@ -103,7 +103,7 @@ fn varchar(f: &Field<'_>) -> bool {
     matches!(f.codec, Codec::Phoenix(PhoenixCol::Varchar(_)))
 }
 
-/// Whether every column after `i` (up to `end`) is null, given each
+/// Whether every column after `i` is null, given each
 /// column's value as `value(j)`: `false` when a fixed column follows, which
 /// always has a value.
 fn rest_null(fields: &[Field<'_>], i: usize, value: impl Fn(usize) -> TokenStream) -> TokenStream {
@@ -126,7 +126,7 @@ pub fn writer_fn(key: &Key<'_>, f: &Field<'_>) -> TokenStream {
     let krate = &key.krate;
     let (impl_generics, _, where_clause) = key.generics.split_for_impl();
     let (ident, desc, name) = (f.ident, f.descending, unraw(f.ident));
-    let doc = format!("Writes `{name}`, and the separator after it unless `__last`.");
+    let doc = format!("Writes `{name}` and the byte after it (`__last`: no column follows).");
     quote! {
         #[doc = #doc]
         #[inline(always)]
