@@ -31,6 +31,16 @@ struct Host {
     name: String,
 }
 
+/// `PRIMARY KEY (a VARCHAR, b VARCHAR, c VARCHAR DESC)`
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix)]
+struct Triple {
+    a: String,
+    b: String,
+    #[reverse]
+    c: String,
+}
+
 /// `PRIMARY KEY (d DOUBLE, at TIMESTAMP DESC, on BOOLEAN, code CHAR(2), day DATE, b BOOLEAN DESC)`
 #[derive(RowKey, Debug, Clone, PartialEq)]
 #[rowkey(phoenix)]
@@ -181,6 +191,25 @@ fn stamps() -> Vec<Timestamp> {
     ]
     .map(|(millis, nanos)| Timestamp { millis, nanos })
     .to_vec()
+}
+
+/// Range bounds on a `VARCHAR`: values, and strings with a `0x00`, which
+/// are none but sort among them.
+fn text_bounds() -> BoxedStrategy<(Bound<String>, Bound<String>)> {
+    let mut pool: Vec<String> = TEXT.iter().map(|s| s.to_string()).collect();
+    pool.extend(["\u{0}", "a\u{0}", "ab\u{0}c"].map(String::from));
+    bounds(pool)
+}
+
+fn as_str(b: &(Bound<String>, Bound<String>)) -> (Bound<&str>, Bound<&str>) {
+    (
+        b.0.as_ref().map(String::as_str),
+        b.1.as_ref().map(String::as_str),
+    )
+}
+
+fn triple() -> impl Strategy<Value = Triple> {
+    (text(), text(), text()).prop_map(|(a, b, c)| Triple { a, b, c })
 }
 
 fn host() -> impl Strategy<Value = Host> {
@@ -431,6 +460,30 @@ proptest! {
         check(&keys, &Host::range_for_host_ts(&p.host, ts).map_err(fail)?, |k| {
             k.host == p.host && within(&ts, &k.ts, Ord::cmp)
         })?;
+    }
+
+    #[test]
+    fn varchar_ranges_select_exactly_their_values(
+        hosts in prop::collection::vec(host(), 1..40),
+        triples in prop::collection::vec(triple(), 1..40),
+        p in host(), t in triple(), r in text_bounds(),
+    ) {
+        let triples: Vec<Triple> = triples.into_iter().filter(|k| k.encode().is_ok()).collect();
+        prop_assume!(!triples.is_empty());
+        let model = |v: &String| within(&r, v, Ord::cmp);
+        check(&hosts, &Host::range_for_host(as_str(&r)).map_err(fail)?, |k| model(&k.host))?;
+        check(&hosts, &Host::range_for_host_ts_tag_name(&p.host, p.ts, &p.tag, as_str(&r)).map_err(fail)?, |k| {
+            (&k.host, k.ts, &k.tag) == (&p.host, p.ts, &p.tag) && model(&k.name)
+        })?;
+        check(&triples, &Triple::range_for_a(as_str(&r)).map_err(fail)?, |k| model(&k.a))?;
+        check(&triples, &Triple::range_for_a_b(&t.a, as_str(&r)).map_err(fail)?, |k| k.a == t.a && model(&k.b))?;
+        check(&triples, &Triple::prefix_for_a_b_c(&t.a, &t.b, &t.c).map_err(fail)?, |k| k == &t)?;
+        // The layout interpreter's scans are the same ranges.
+        let range = Some(("b", as_str(&r).0, as_str(&r).1));
+        let scan = dynamic::Scan { pins: &[("a", &t.a)], range };
+        prop_assert_eq!(one(dynamic::scan::<Vec<u8>>(&Triple::LAYOUT, &scan).unwrap()), Triple::range_for_a_b(&t.a, as_str(&r)).unwrap());
+        let scan = dynamic::Scan { pins: &[], range: Some(("host", as_str(&r).0, as_str(&r).1)) };
+        prop_assert_eq!(one(dynamic::scan::<Vec<u8>>(&Host::LAYOUT, &scan).unwrap()), Host::range_for_host(as_str(&r)).unwrap());
     }
 
     #[test]

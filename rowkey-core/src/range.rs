@@ -288,14 +288,14 @@ impl<B: RangeBytes> KeyRangeOf<B> {
 
     /// Writes the concatenation of `parts` as the start.
     #[inline(always)]
-    fn set_start(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
+    pub(crate) fn set_start(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
         self.start_len = write_parts(&mut self.start, parts)?;
         Ok(())
     }
 
     /// Writes the concatenation of `parts` as the end.
     #[inline(always)]
-    fn set_end(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
+    pub(crate) fn set_end(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
         self.end_len = write_parts(&mut self.end, parts)?;
         Ok(())
     }
@@ -303,12 +303,12 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     /// Sets the end to the successor of the concatenation of `parts` (unbounded
     /// when every byte is 0xFF).
     #[inline(always)]
-    fn set_end_successor(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
+    pub(crate) fn set_end_successor(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
         self.end_len = successor_of(&mut self.end, parts)?.unwrap_or(UNBOUNDED);
         Ok(())
     }
 
-    fn make_empty(&mut self) {
+    pub(crate) fn make_empty(&mut self) {
         self.end = self.start.clone();
         self.end_len = self.start_len;
     }

@@ -133,7 +133,7 @@ impl<W> Field<'_, Codec, W> {
                 self.codec,
                 Codec::Nested | Codec::Tag(_) | Codec::Rest(_) | Codec::Escaped(_) | Codec::Java(_)
             )
-            && !matches!(self.codec, Codec::Phoenix(c) if !c.ordered())
+            && !matches!(self.codec, Codec::Phoenix(c) if !c.ordered(self.descending))
     }
 
     /// Whether the field gets a `_within` helper: a nested key in its own bytes.
@@ -466,12 +466,16 @@ impl PhoenixCol {
         }
     }
 
-    /// Whether the column's bytes sort as its values do, so it gets range
+    /// Whether the column's keys sort as its values do, so it gets range
     /// helpers: not `CHAR` (its space padding sorts after control
-    /// characters) nor `VARCHAR` (an empty value is null, which sorts first
-    /// even when descending).
-    pub fn ordered(self) -> bool {
-        !matches!(self, PhoenixCol::Char(..) | PhoenixCol::Varchar(_))
+    /// characters) nor a descending `VARCHAR` (an empty value is null, which
+    /// sorts first even then).
+    pub fn ordered(self, descending: bool) -> bool {
+        match self {
+            PhoenixCol::Char(..) => false,
+            PhoenixCol::Varchar(_) => !descending,
+            _ => true,
+        }
     }
 
     /// The column as Phoenix's DDL names it: `INTEGER`, `CHAR(3)`.

@@ -38,8 +38,9 @@ use super::ordered::reject_zero;
 use super::plain::Plain;
 use super::Slots;
 use crate::cursor::{Reader, Writer};
-use crate::range::Edge;
+use crate::range::{Edge, KeyRangeOf, RangeBytes};
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
+use core::ops::Bound;
 
 /// The separator after an ascending (or null) `VARCHAR`.
 pub const SEPARATOR: u8 = 0x00;
@@ -445,6 +446,67 @@ pub fn decode_char_slice<'a>(
         ));
     }
     Ok(Plain::new(&bytes[..len], descending, field, offset))
+}
+
+/// A range bound on an ascending `VARCHAR`, as a value the column holds: a
+/// bound with a `0x00` at `p` (no `VARCHAR` value) selects what it sorts
+/// among, the values after (`lower`) or up to (upper) its first `p` bytes.
+fn varchar_bound(b: Bound<&str>, lower: bool) -> Bound<&[u8]> {
+    fn cut(v: &str) -> Option<&[u8]> {
+        let b = v.as_bytes();
+        b.iter().position(|&c| c == SEPARATOR).map(|p| &b[..p])
+    }
+    match b {
+        Bound::Included(v) | Bound::Excluded(v) => match (cut(v), lower) {
+            (Some(p), true) => Bound::Excluded(p),
+            (Some(p), false) => Bound::Included(p),
+            (None, _) => b.map(str::as_bytes),
+        },
+        Bound::Unbounded => Bound::Unbounded,
+    }
+}
+
+/// The keys that start with `head` (the columns before, every separator
+/// written) and continue with an ascending `VARCHAR` in `lo..hi`: what a
+/// `range_for_..` helper over such a column returns. `shortest`: the key
+/// the columns before make when this column and all after it are null,
+/// which ends before `head` does (`None` when a column after it cannot be
+/// null). The empty value, Phoenix's null, sorts first.
+///
+/// ```
+/// use core::ops::Bound::{Excluded, Included, Unbounded};
+/// use rowkey::codec::phoenix::varchar_range;
+/// // PRIMARY KEY (a VARCHAR, b VARCHAR), a = 'x': keys `x`, `x 00 b..`.
+/// let r = varchar_range::<[u8; 16]>(b"x\0", Some(b"x"), Included(""), Excluded("m"))?;
+/// assert!(r.contains(b"x") && r.contains(b"x\0abc") && !r.contains(b"x\0m"));
+/// # Ok::<(), rowkey::EncodeError>(())
+/// ```
+///
+/// # Errors
+/// [`EncodeErrorKind::TooLong`] when a bound is longer than an inline capacity.
+pub fn varchar_range<B: RangeBytes>(
+    head: &[u8],
+    shortest: Option<&[u8]>,
+    lo: Bound<&str>,
+    hi: Bound<&str>,
+) -> Result<KeyRangeOf<B>, EncodeError> {
+    const AFTER: &[u8] = &[SEPARATOR + 1];
+    let mut r = KeyRangeOf::<B>::all();
+    match varchar_bound(lo, true) {
+        Bound::Included([]) | Bound::Unbounded => r.set_start(&[shortest.unwrap_or(head)])?,
+        Bound::Included(v) => r.set_start(&[head, v])?,
+        Bound::Excluded(v) => r.set_start(&[head, v, AFTER])?,
+    }
+    match varchar_bound(hi, false) {
+        Bound::Unbounded => r.set_end_successor(&[head])?,
+        Bound::Included(v) => r.set_end(&[head, v, AFTER])?,
+        Bound::Excluded([]) => r.make_empty(),
+        Bound::Excluded(v) => r.set_end(&[head, v])?,
+    }
+    if r.end().is_some_and(|end| end <= r.start()) {
+        r.make_empty();
+    }
+    Ok(r)
 }
 
 /// The index of the last column a key holds: the last one that has a value,

@@ -298,7 +298,7 @@ pub(super) fn write_fields(
 /// Whether the shortest key with the first `pinned` columns' values ends
 /// before the bytes every longer one starts with: they end in a `VARCHAR`
 /// and every column after them is one, so all may be null.
-pub(super) fn shorter(layout: &Layout, pinned: usize) -> bool {
+fn shorter(layout: &Layout, pinned: usize) -> bool {
     let varchar = |s: &&Segment| s.kind == FieldCodec::Phoenix(PhoenixType::Varchar);
     let segs: Vec<&Segment> = layout
         .segments
@@ -306,4 +306,43 @@ pub(super) fn shorter(layout: &Layout, pinned: usize) -> bool {
         .filter(|s| !matches!(s.kind, FieldCodec::Salt))
         .collect();
     pinned > 0 && varchar(&segs[pinned - 1]) && segs[pinned..].iter().all(varchar)
+}
+
+/// Whether every column from the `i`-th on is a `VARCHAR`, so may be null.
+fn nullable_from(layout: &Layout, i: usize) -> bool {
+    let segs = layout
+        .segments
+        .iter()
+        .filter(|s| !matches!(s.kind, FieldCodec::Salt));
+    segs.skip(i)
+        .all(|s| s.kind == FieldCodec::Phoenix(PhoenixType::Varchar))
+}
+
+/// Whether a range on `seg` is an ascending `VARCHAR`'s ([`phoenix::varchar_range`]).
+pub(super) fn ranged_varchar(seg: &Segment) -> bool {
+    seg.kind == FieldCodec::Phoenix(PhoenixType::Varchar) && !seg.reverse
+}
+
+/// A scan's heads over a Phoenix key with a `VARCHAR`: the pinned columns'
+/// open bytes, and the shortest key they make when it ends sooner (a
+/// prefix ending in a `VARCHAR`, or a range on an ascending one, with only
+/// `VARCHAR`s after); a pinned salt's bucket is the shortest key's.
+pub(super) fn scan_heads(
+    layout: &Layout,
+    pins: &[(&str, &str)],
+    pinned: usize,
+    ranged: Option<&Segment>,
+) -> Result<(Vec<u8>, Option<Vec<u8>>), InputError> {
+    let mut open = write_fields(layout, pins, pinned, Ending::Open)?;
+    let sooner = match ranged {
+        None => shorter(layout, pinned),
+        Some(seg) => ranged_varchar(seg) && nullable_from(layout, pinned),
+    };
+    if !sooner {
+        return Ok((open, None));
+    }
+    let whole = write_fields(layout, pins, pinned, Ending::Shortest)?;
+    let sw = layout.salt.map_or(0, |s| s.salt.width());
+    open[..sw].copy_from_slice(&whole[..sw]);
+    Ok((open, Some(whole)))
 }

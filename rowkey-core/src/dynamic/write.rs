@@ -569,22 +569,15 @@ pub fn scan<B: RangeBytes>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRange
             s.name, s.name
         ));
     }
-    let phoenix = super::phoenix::variable_phoenix(layout);
-    let mut head_key = if phoenix {
-        super::phoenix::write_fields(layout, scan.pins, pinned, super::phoenix::Ending::Open)?
-    } else {
-        write_fields(layout, scan.pins, "", pinned)?
+    let ranged = match scan.range {
+        Some((name, ..)) => Some(range_field(&fields, pinned, name)?),
+        None => None,
     };
-    // A Phoenix key with these values and nulls after them ends sooner.
-    let shortest = match phoenix && scan.range.is_none() && super::phoenix::shorter(layout, pinned)
-    {
-        true => Some(super::phoenix::write_fields(
-            layout,
-            scan.pins,
-            pinned,
-            super::phoenix::Ending::Shortest,
-        )?),
-        false => None,
+    let phoenix = super::phoenix::variable_phoenix(layout);
+    let (head_key, shortest) = if phoenix {
+        super::phoenix::scan_heads(layout, scan.pins, pinned, ranged)?
+    } else {
+        (write_fields(layout, scan.pins, "", pinned)?, None)
     };
     let salt_pinned = match layout.salt {
         None => true,
@@ -594,38 +587,46 @@ pub fn scan<B: RangeBytes>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRange
             .iter()
             .all(|f| fields[..pinned].iter().any(|x| x.name == *f)),
     };
-    let sw = layout.salt.map_or(0, |s| s.salt.width());
-    let h = if salt_pinned { 0 } else { sw };
-    if let (Some(whole), true) = (&shortest, salt_pinned) {
-        head_key[..sw].copy_from_slice(&whole[..sw]);
-    }
+    let h = match (layout.salt, salt_pinned) {
+        (Some(s), false) => s.salt.width(),
+        _ => 0,
+    };
     let head = &head_key[h..];
-    let range = match scan.range {
-        None if shortest.is_some() => {
-            KeyRangeOf::prefix_from(&shortest.as_deref().unwrap_or_default()[h..], head)?
-        }
-        None => match fields[..pinned].last() {
+    // A Phoenix key with these values and nulls after them ends sooner.
+    let shortest = shortest.as_deref().map(|w| &w[h..]);
+    // `ranged` is the field of `scan.range`, looked up above.
+    let range = match (ranged.zip(scan.range), shortest) {
+        (None, Some(s)) => KeyRangeOf::prefix_from(s, head)?,
+        (None, None) => match fields[..pinned].last() {
             Some(s) if matches!(s.kind, FieldCodec::Rest(_)) => KeyRangeOf::exact(head)?,
             _ => KeyRangeOf::prefix(head)?,
         },
-        Some((name, lo, hi)) => {
-            let Some(seg) = fields.get(pinned).filter(|s| s.name == name) else {
-                return err(match fields.get(pinned) {
-                    Some(next) => format!(
-                        "a range bounds the field after the pinned ones: `{}`, not `{name}`",
-                        next.name
-                    ),
-                    None => {
-                        format!("every field is pinned: no field left for the range on `{name}`")
-                    }
-                });
-            };
-            field_range(seg, head, lo, hi)?
+        (Some((seg, (_, lo, hi))), _) if phoenix && super::phoenix::ranged_varchar(seg) => {
+            crate::codec::phoenix::varchar_range(head, shortest, lo, hi)?
         }
+        (Some((seg, (_, lo, hi))), _) => field_range(seg, head, lo, hi)?,
     };
     match layout.salt {
         Some(s) if !salt_pinned => Ok(ScanRanges::PerBucket(s.salt.fan_out(range)?)),
         _ => Ok(ScanRanges::One(range)),
+    }
+}
+
+/// The field a scan's range bounds: the one after the pinned fields.
+fn range_field<'l>(
+    fields: &[&'l Segment],
+    pinned: usize,
+    name: &str,
+) -> Result<&'l Segment, InputError> {
+    match fields.get(pinned) {
+        Some(seg) if seg.name == name => Ok(seg),
+        Some(next) => err(format!(
+            "a range bounds the field after the pinned ones: `{}`, not `{name}`",
+            next.name
+        )),
+        None => err(format!(
+            "every field is pinned: no field left for the range on `{name}`"
+        )),
     }
 }
 

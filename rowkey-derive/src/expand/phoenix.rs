@@ -359,16 +359,19 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
     let krate = &key.krate;
     let fname = helper_name(Helper::Range, &key.fields[..k]);
     let last = &key.fields[k - 1];
-    let Codec::Phoenix(col) = last.codec else {
-        return TokenStream::new();
-    };
     let params = params(&key.fields[..k - 1]);
-    let (last_ident, desc, w) = (last.ident, last.descending, last.width.arg());
-    let bound_ty = last.ty;
+    let last_ident = last.ident;
     let open = pin(key, k - 1, true);
-    let head = lit(key.salt.as_ref().map_or(0, |s| s.width));
-    let v = quote!(__v);
-    let edge = edge(last, col, &v);
+    let head = lit(key.salt.as_ref().map_or(0, |s| s.width)).to_token_stream();
+    let (generics, bound_ty, build) = if varchar(last) {
+        varchar_range(key, k, &head, range_ty)
+    } else {
+        (
+            TokenStream::new(),
+            last.ty.to_token_stream(),
+            fixed_range(last, &head, range_ty),
+        )
+    };
     let pinned_doc = listed(&key.fields[..k - 1]);
     let with = if pinned_doc.is_empty() {
         String::new()
@@ -387,12 +390,51 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
     };
     quote! {
         #[doc = #doc]
-        pub fn #fname(#(#params)* #last_ident: impl __rk::RangeBounds<#bound_ty>) -> __rk::Result<#ret, #krate::EncodeError> {
+        pub fn #fname #generics(#(#params)* #last_ident: impl __rk::RangeBounds<#bound_ty>) -> __rk::Result<#ret, #krate::EncodeError> {
             #open
-            let __lo = __rk::range::edge_bound(__rk::RangeBounds::start_bound(&#last_ident), |#v| #edge)?;
-            let __hi = __rk::range::edge_bound(__rk::RangeBounds::end_bound(&#last_ident), |#v| #edge)?;
-            let __range: #range_ty = __rk::range::field_range::<_, #w>(&__buf[#head..], __lo, __hi, #desc)?;
+            #build
             #tail
         }
     }
+}
+
+/// `__range` of a fixed-width column's bounds, after the open bytes `__buf`.
+fn fixed_range(last: &Field<'_>, head: &TokenStream, range_ty: &TokenStream) -> TokenStream {
+    let Codec::Phoenix(col) = last.codec else {
+        return TokenStream::new();
+    };
+    let (ident, desc, w) = (last.ident, last.descending, last.width.arg());
+    let v = quote!(__v);
+    let edge = edge(last, col, &v);
+    quote! {
+        let __lo = __rk::range::edge_bound(__rk::RangeBounds::start_bound(&#ident), |#v| #edge)?;
+        let __hi = __rk::range::edge_bound(__rk::RangeBounds::end_bound(&#ident), |#v| #edge)?;
+        let __range: #range_ty = __rk::range::field_range::<_, #w>(&__buf[#head..], __lo, __hi, #desc)?;
+    }
+}
+
+/// The generics, bound type and `__range` of an ascending `VARCHAR`'s
+/// bounds: with the shortest key of the columns before when it and every
+/// column after it may be null.
+fn varchar_range(
+    key: &Key<'_>,
+    k: usize,
+    head: &TokenStream,
+    range_ty: &TokenStream,
+) -> (TokenStream, TokenStream, TokenStream) {
+    let ident = key.fields[k - 1].ident;
+    let nullable = key.fields[k - 1..].iter().all(varchar);
+    let whole = nullable.then(|| pin(key, k - 1, false));
+    let shortest = if nullable {
+        quote!(::core::option::Option::Some(&__whole[#head..]))
+    } else {
+        quote!(::core::option::Option::None)
+    };
+    let build = quote! {
+        #whole
+        let __lo = __rk::Bound::map(__rk::RangeBounds::start_bound(&#ident), |__v| *__v);
+        let __hi = __rk::Bound::map(__rk::RangeBounds::end_bound(&#ident), |__v| *__v);
+        let __range: #range_ty = __rk::phoenix::varchar_range(&__buf[#head..], #shortest, __lo, __hi)?;
+    };
+    (quote!(<'r>), quote!(&'r str), build)
 }
