@@ -117,6 +117,24 @@ mod user {
         pub body: ::core::option::Option<::std::vec::Vec<u8>>,
     }
 
+    /// A Phoenix primary key with every column type, salted.
+    #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[rowkey(phoenix, salt(buckets = 4, phoenix))]
+    pub struct PhoenixKey<'a> {
+        pub a: i8,
+        #[reverse]
+        pub b: i64,
+        pub c: f64,
+        pub d: bool,
+        pub e: ::rowkey::codec::phoenix::Date,
+        pub f: ::rowkey::codec::phoenix::Timestamp,
+        #[phoenix(char(2))]
+        pub g: ::std::string::String,
+        pub h: &'a str,
+        #[reverse]
+        pub i: ::std::string::String,
+    }
+
     /// An enum of key types, tagged and not.
     #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
     pub enum Tagged {
@@ -222,6 +240,31 @@ fn keys_derived_without_the_prelude_work() {
     assert!(user::Hbase::range_for_id_name(-1, "a".."b")
         .unwrap()
         .contains(&bytes));
+    let pk = user::PhoenixKey {
+        a: 1,
+        b: -2,
+        c: 0.5,
+        d: true,
+        e: rowkey::codec::phoenix::Date { millis: 3 },
+        f: rowkey::codec::phoenix::Timestamp {
+            millis: 4,
+            nanos: 5,
+        },
+        g: "ab".into(),
+        h: "x",
+        i: "".into(),
+    };
+    let bytes = pk.encode().unwrap();
+    assert_eq!(user::PhoenixKey::decode(&bytes).unwrap(), pk);
+    assert!(user::PhoenixKey::prefix_for_a_b_c_d_e_f_g_h_i(
+        1, -2, 0.5, true, pk.e, pk.f, "ab", "x", ""
+    )
+    .unwrap()
+    .contains(&bytes));
+    assert_eq!(
+        user::PhoenixKey::range_for_a_b(1, -5..5).unwrap().count(),
+        4
+    );
 
     let p = user::Phoenix { a: 1, b: 2 };
     let bytes = p.encode().unwrap();

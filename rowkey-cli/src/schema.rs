@@ -8,8 +8,8 @@ use rowkey_core::codec::ordered;
 use rowkey_core::codec::ordered_field::VarType;
 use rowkey_core::schema::FORMAT;
 use rowkey_core::{
-    FieldCodec, IntType, JavaType, KeyTypes, Layout, LayoutSalt, Member, Order, Salt, Segment,
-    TextType,
+    FieldCodec, IntType, JavaType, KeyTypes, Layout, LayoutSalt, Member, Order, PhoenixType, Salt,
+    Segment, TextType,
 };
 use serde_json::{Map, Value};
 
@@ -373,8 +373,35 @@ fn field_codec(c: &Map<String, Value>) -> Result<FieldCodec, String> {
                 trailing: bool_field(c, "trailing")?,
             }
         }
+        "phoenix" => FieldCodec::Phoenix(phoenix_type(c)?),
         other => return Err(format!("unknown codec `{other}`")),
     })
+}
+
+/// A Phoenix column's type: `{"type": "INTEGER"}`, `{"type": "CHAR", "length": 3}`.
+fn phoenix_type(c: &Map<String, Value>) -> Result<PhoenixType, String> {
+    use PhoenixType as P;
+    let t = str_field(c, "type")?;
+    if t == "CHAR" {
+        return match num_field(c, "length")? {
+            0 => Err("`CHAR(0)` is not a Phoenix column".to_string()),
+            n => Ok(P::Char(n)),
+        };
+    }
+    [
+        P::Tinyint,
+        P::Smallint,
+        P::Integer,
+        P::Bigint,
+        P::Double,
+        P::Boolean,
+        P::Date,
+        P::Timestamp,
+        P::Varchar,
+    ]
+    .into_iter()
+    .find(|p| p.name() == t)
+    .ok_or(format!("`{t}` is no Phoenix type rowkey writes"))
 }
 
 /// The width every fixed codec takes, so a hand-edited schema that does not
@@ -399,6 +426,7 @@ fn codec_width(kind: &FieldCodec) -> Option<usize> {
         FieldCodec::OrderedVar { header, .. } => 1 + (header != ordered::BLOB_COPY) as usize,
         // The null.
         FieldCodec::OrderedNull { .. } => 1,
+        FieldCodec::Phoenix(t) => t.width().unwrap_or(0),
         FieldCodec::Salt => return None,
     })
 }

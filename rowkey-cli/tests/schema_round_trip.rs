@@ -117,6 +117,27 @@ enum Tagged {
     Group(GroupKey),
 }
 
+/// Every Phoenix column type, salted.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix, salt(buckets = 5, phoenix))]
+struct Phoenix {
+    a: i8,
+    #[reverse]
+    b: i16,
+    c: i32,
+    d: i64,
+    e: f64,
+    f: bool,
+    g: rowkey::codec::phoenix::Date,
+    #[reverse]
+    h: rowkey::codec::phoenix::Timestamp,
+    #[phoenix(char(3))]
+    i: String,
+    #[reverse]
+    j: String,
+    k: String,
+}
+
 fn read_back(json: &str) -> &'static Layout {
     match parse(json) {
         Ok(Schema::Key(l)) => l,
@@ -129,6 +150,7 @@ fn the_schema_reads_back_as_the_same_layout() {
     assert_eq!(*read_back(&Fixed::LAYOUT.to_json()), Fixed::LAYOUT);
     assert_eq!(*read_back(&Variable::LAYOUT.to_json()), Variable::LAYOUT);
     assert_eq!(*read_back(&Hbase::LAYOUT.to_json()), Hbase::LAYOUT);
+    assert_eq!(*read_back(&Phoenix::LAYOUT.to_json()), Phoenix::LAYOUT);
     let Ok(Schema::KeyTypes(k)) = parse(&Row::KEY_TYPES.to_json()) else {
         panic!("an enum's schema reads back as key types")
     };
@@ -223,6 +245,29 @@ proptest! {
                     prop_assert_eq!(&by_schema, &dynamic::decode(&Fixed::LAYOUT, bytes));
                 }
             }
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn the_schema_decodes_phoenix_keys_as_decode_does(
+        j in "[a-z\u{e9}]{0,3}", k in "[a-z]{0,3}", n in any::<i64>(),
+        at in any::<prop::sample::Index>(), byte in any::<u8>(),
+    ) {
+        let layout = read_back(&Phoenix::LAYOUT.to_json());
+        let h = rowkey::codec::phoenix::Timestamp { millis: n, nanos: 7 };
+        let key = Phoenix {
+            a: n as i8, b: n as i16, c: n as i32, d: n, e: n as f64, f: n < 0,
+            g: rowkey::codec::phoenix::Date { millis: n }, h, i: "ab".into(), j, k,
+        }.encode().unwrap();
+        let mut tampered = key.clone();
+        let i = at.index(tampered.len());
+        tampered[i] = byte;
+        for bytes in [&key[..], &tampered[..], &key[..i]] {
+            let by_schema = dynamic::decode(layout, bytes);
+            prop_assert_eq!(by_schema.as_ref().err().copied(), Phoenix::decode(bytes).err());
+            prop_assert_eq!(&by_schema, &dynamic::decode(&Phoenix::LAYOUT, bytes));
         }
     }
 }

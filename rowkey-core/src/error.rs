@@ -79,6 +79,13 @@ pub enum EncodeErrorKind {
         /// The value's length in bytes.
         len: usize,
     },
+    /// A Phoenix column value that Phoenix reads back as null (an empty
+    /// `CHAR`, or a key whose every `VARCHAR` is empty), where the column or
+    /// the key may not be null.
+    Null,
+    /// A `DOUBLE` NaN other than `f64::NAN`: Phoenix writes every NaN as
+    /// Java's one canonical NaN, so another would not read back.
+    NanPayload,
     /// A range bound outside the values whose bytes keep their order (Java's
     /// `Bytes` encoding sorts negative numbers after positive ones).
     Unordered,
@@ -133,6 +140,12 @@ impl fmt::Display for EncodeError {
             EncodeErrorKind::TrailingSpace { len } => write!(
                 f,
                 "value of {len} bytes ends with a space, which CHAR's space padding cannot tell apart; strip it or use VARCHAR"
+            ),
+            EncodeErrorKind::Null => f.write_str(
+                "value is empty, which Phoenix reads as null, and this column (or the whole key) may not be null; give it a value",
+            ),
+            EncodeErrorKind::NanPayload => f.write_str(
+                "value is a NaN other than f64::NAN, and Phoenix writes every NaN as the one canonical NaN; use f64::NAN",
             ),
             EncodeErrorKind::Unordered => f.write_str(
                 "range bound is negative, and Java's Bytes encoding does not sort negative numbers below positive ones; use non-negative bounds or an ordered codec",

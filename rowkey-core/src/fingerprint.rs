@@ -37,6 +37,7 @@
 //!         | 0x10 header:u8 utf8:u8      #[ordered] Text / BlobVar / BlobCopy
 //!         | 0x11 trailing:u8 codec      #[ordered] Option: null for None;
 //!                                       trailing 1: left out at the end (hbase_struct)
+//!         | 0x12 type:u8 [n:num]        #[rowkey(phoenix)]: PhoenixType::code, then CHAR's n
 //! ```
 //!
 //! Names are left out, so renaming a field or the key keeps the fingerprint;
@@ -61,7 +62,7 @@
 //! assert_eq!(FileKey::FINGERPRINT, 0xf75c_7814_308b_e003);
 //! ```
 
-use crate::layout::{FieldCodec, Layout, Order, Segment};
+use crate::layout::{FieldCodec, Layout, Order, PhoenixType, Segment};
 use crate::{SaltFormat, SaltHash};
 
 const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
@@ -213,6 +214,10 @@ const fn codec_bytes(h: Fnv, codec: &FieldCodec) -> Fnv {
         FieldCodec::OrderedNull { value, trailing } => {
             codec_bytes(h.byte(0x11).flag(trailing), value)
         }
+        FieldCodec::Phoenix(t) => match t {
+            PhoenixType::Char(n) => h.byte(0x12).byte(t.code()).num(n),
+            _ => h.byte(0x12).byte(t.code()),
+        },
         FieldCodec::Salt => h.byte(0x0D),
     }
 }

@@ -183,8 +183,83 @@ pub enum FieldCodec {
         /// field reads it as `None`.
         trailing: bool,
     },
+    /// A column of an Apache Phoenix primary key (`#[rowkey(phoenix)]`,
+    /// [`codec::phoenix`](crate::codec::phoenix)).
+    Phoenix(PhoenixType),
     /// The salt bucket; its parameters are [`Layout::salt`].
     Salt,
+}
+
+/// The Phoenix type of a `#[rowkey(phoenix)]` key's column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PhoenixType {
+    /// `TINYINT`, from `i8`.
+    Tinyint,
+    /// `SMALLINT`, from `i16`.
+    Smallint,
+    /// `INTEGER`, from `i32`.
+    Integer,
+    /// `BIGINT`, from `i64`.
+    Bigint,
+    /// `DOUBLE`, from `f64`.
+    Double,
+    /// `BOOLEAN`, from `bool`.
+    Boolean,
+    /// `DATE`, from [`codec::phoenix::Date`](crate::codec::phoenix::Date).
+    Date,
+    /// `TIMESTAMP`, from [`codec::phoenix::Timestamp`](crate::codec::phoenix::Timestamp).
+    Timestamp,
+    /// `CHAR(n)`, from a string: `n` bytes, space padded.
+    Char(usize),
+    /// `VARCHAR`, from a string: its bytes, then a separator unless last.
+    Varchar,
+}
+
+impl PhoenixType {
+    /// Bytes the column takes; `None` for `VARCHAR`, whose length varies.
+    pub const fn width(self) -> Option<usize> {
+        Some(match self {
+            PhoenixType::Tinyint | PhoenixType::Boolean => 1,
+            PhoenixType::Smallint => 2,
+            PhoenixType::Integer => 4,
+            PhoenixType::Bigint | PhoenixType::Double | PhoenixType::Date => 8,
+            PhoenixType::Timestamp => 12,
+            PhoenixType::Char(n) => n,
+            PhoenixType::Varchar => return None,
+        })
+    }
+
+    /// The type's SQL name, without a `CHAR`'s length.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PhoenixType::Tinyint => "TINYINT",
+            PhoenixType::Smallint => "SMALLINT",
+            PhoenixType::Integer => "INTEGER",
+            PhoenixType::Bigint => "BIGINT",
+            PhoenixType::Double => "DOUBLE",
+            PhoenixType::Boolean => "BOOLEAN",
+            PhoenixType::Date => "DATE",
+            PhoenixType::Timestamp => "TIMESTAMP",
+            PhoenixType::Char(_) => "CHAR",
+            PhoenixType::Varchar => "VARCHAR",
+        }
+    }
+
+    /// A number per type, for fingerprints: the order of the variants.
+    pub const fn code(self) -> u8 {
+        match self {
+            PhoenixType::Tinyint => 0,
+            PhoenixType::Smallint => 1,
+            PhoenixType::Integer => 2,
+            PhoenixType::Bigint => 3,
+            PhoenixType::Double => 4,
+            PhoenixType::Boolean => 5,
+            PhoenixType::Date => 6,
+            PhoenixType::Timestamp => 7,
+            PhoenixType::Char(_) => 8,
+            PhoenixType::Varchar => 9,
+        }
+    }
 }
 
 /// The Java primitive a `#[java]` field holds, as `Bytes.toBytes` writes it.

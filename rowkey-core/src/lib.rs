@@ -50,7 +50,8 @@ pub use dynamic::Explained;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
 pub use key::{OwnedRowKey, RowKey};
 pub use layout::{
-    FieldCodec, IntType, JavaType, KeyTypes, Layout, LayoutSalt, Member, Order, Segment, TextType,
+    FieldCodec, IntType, JavaType, KeyTypes, Layout, LayoutSalt, Member, Order, PhoenixType,
+    Segment, TextType,
 };
 #[cfg(feature = "md5")]
 pub use md5::Md5;
@@ -77,7 +78,7 @@ pub mod __private {
     pub use crate::__with_alloc as with_alloc;
     pub use crate::codec::{
         self, boolean, bytes, escaped, fixed, hbase, int, narrow, nested, option, ordered,
-        ordered_field, pad, tag, Slots,
+        ordered_field, pad, phoenix, tag, Slots,
     };
     pub use crate::cursor::{Reader, Writer};
     pub use crate::range::{self, range_capacity, Edge};

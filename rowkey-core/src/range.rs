@@ -264,16 +264,38 @@ impl<B: RangeBytes> KeyRangeOf<B> {
         Ok(r)
     }
 
+    /// Every key from `start` (inclusive) through every key that starts with
+    /// `prefix`: `[start, successor(prefix))`. For keys whose shortest form
+    /// (`start`, a Phoenix key ending after its last value) is a prefix of
+    /// the bytes every longer form starts with.
+    ///
+    /// ```
+    /// use rowkey::KeyRange;
+    /// let r = KeyRange::<64>::prefix_from(b"ab", b"ab\0")?;
+    /// assert!(r.contains(b"ab") && r.contains(b"ab\0c"));
+    /// assert!(!r.contains(b"ab\x01") && !r.contains(b"abc"));
+    /// # Ok::<(), rowkey::EncodeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EncodeErrorKind::TooLong`] when a bound is longer than an inline capacity.
+    pub fn prefix_from(start: &[u8], prefix: &[u8]) -> Result<Self, EncodeError> {
+        let mut r = Self::all();
+        r.set_start(&[start])?;
+        r.set_end_successor(&[prefix])?;
+        Ok(r)
+    }
+
     /// Writes the concatenation of `parts` as the start.
     #[inline(always)]
-    fn set_start(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
+    pub(crate) fn set_start(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
         self.start_len = write_parts(&mut self.start, parts)?;
         Ok(())
     }
 
     /// Writes the concatenation of `parts` as the end.
     #[inline(always)]
-    fn set_end(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
+    pub(crate) fn set_end(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
         self.end_len = write_parts(&mut self.end, parts)?;
         Ok(())
     }
@@ -281,12 +303,12 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     /// Sets the end to the successor of the concatenation of `parts` (unbounded
     /// when every byte is 0xFF).
     #[inline(always)]
-    fn set_end_successor(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
+    pub(crate) fn set_end_successor(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
         self.end_len = successor_of(&mut self.end, parts)?.unwrap_or(UNBOUNDED);
         Ok(())
     }
 
-    fn make_empty(&mut self) {
+    pub(crate) fn make_empty(&mut self) {
         self.end = self.start.clone();
         self.end_len = self.start_len;
     }

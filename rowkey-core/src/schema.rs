@@ -17,7 +17,7 @@ use alloc::format;
 use alloc::string::String;
 use core::fmt::Write;
 
-use crate::{FieldCodec, KeyTypes, Layout, Order, SaltFormat, Segment, TextType};
+use crate::{FieldCodec, KeyTypes, Layout, Order, PhoenixType, SaltFormat, Segment, TextType};
 
 /// The schema format this crate writes.
 pub const FORMAT: u32 = 1;
@@ -254,6 +254,15 @@ fn write_codec(s: &mut String, kind: &FieldCodec) {
             );
             write_codec(s, value);
             write!(s, "}}")
+        }
+        FieldCodec::Phoenix(PhoenixType::Char(n)) => {
+            write!(
+                s,
+                "{{\"kind\": \"phoenix\", \"type\": \"CHAR\", \"length\": {n}}}"
+            )
+        }
+        FieldCodec::Phoenix(t) => {
+            write!(s, "{{\"kind\": \"phoenix\", \"type\": \"{}\"}}", t.name())
         }
     };
 }

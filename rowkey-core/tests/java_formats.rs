@@ -82,7 +82,13 @@ const COVERED: &[(&str, &str)] = &[
 #[test]
 fn every_vector_kind_is_checked() {
     let all = vectors();
-    let kinds: Vec<_> = all.keys().copied().collect();
+    // Whole Phoenix keys are checked through the derive, by the rowkey
+    // crate's tests/phoenix_derive.rs, which checks it covers every table.
+    let kinds: Vec<_> = all
+        .keys()
+        .copied()
+        .filter(|(format, _)| *format != "phoenixkey")
+        .collect();
     let mut expected = COVERED.to_vec();
     expected.sort();
     assert_eq!(kinds, expected);

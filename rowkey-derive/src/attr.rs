@@ -36,6 +36,8 @@ pub struct StructAttrs {
     pub view: Option<At<Option<syn::Ident>>>,
     /// `hbase_struct`: the key is HBase's `Struct` of its `#[ordered]` fields.
     pub hbase_struct: Option<Span>,
+    /// `phoenix`: an Apache Phoenix primary key.
+    pub phoenix_key: Option<Span>,
 }
 
 /// A codec attribute on a field.
@@ -102,6 +104,9 @@ pub struct FieldAttrs {
     pub mirror: Option<Span>,
     /// `#[rowkey(since = N)]`: a trailing optional field added in version N.
     pub since: Option<At<u64>>,
+    /// `#[phoenix(char(N))]`: a Phoenix `CHAR(N)` column, with the span of
+    /// the attribute's name.
+    pub phoenix_char: Option<(At<usize>, Span)>,
     /// Some attribute of this field could not be read (already reported):
     /// `check` then judges nothing that depends on what it would have said.
     pub malformed: bool,
@@ -347,6 +352,16 @@ fn struct_key(
                 out.hbase_struct = Some(key.span());
             }
         }
+        // phoenix
+        KEY_PHOENIX => {
+            if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
+                cx.error_spanned_by(key, msg::PHOENIX_KEY_FLAG);
+                skip_value(meta);
+            }
+            if first {
+                out.phoenix_key = Some(key.span());
+            }
+        }
         KEY_SALT => {
             let mut salt = StructAttrs::default();
             phoenix_salt(cx, meta, key.span(), &mut salt);
@@ -589,7 +604,7 @@ pub fn field_attrs(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             // Without its codec, nothing about the field's type can be judged.
             out.malformed |= matches!(
                 name.as_str(),
-                PAD | FIXED | BE_U16 | BE_U32 | BE_U64 | TAG | ESCAPED
+                PAD | FIXED | BE_U16 | BE_U32 | BE_U64 | TAG | ESCAPED | PHOENIX
             );
             cx.push(e);
         }
@@ -661,6 +676,13 @@ fn field_attr(
         }
         // #[ordered], #[ordered(copy)]
         ORDERED => out.codecs.push((ordered_attr(attr)?, span)),
+        // #[phoenix(char(3))]
+        PHOENIX => {
+            let n = phoenix_char(attr)?;
+            if out.first(cx, PHOENIX, span) {
+                out.phoenix_char = Some((n, span));
+            }
+        }
         // #[escaped]
         ESCAPED => {
             no_args(attr, ESCAPED)?;
@@ -698,6 +720,24 @@ fn ordered_attr(attr: &Attribute) -> syn::Result<CodecAttr> {
         }
         Meta::NameValue(nv) => Err(syn::Error::new_spanned(&nv.value, msg::ORDERED_ARGS)),
     }
+}
+
+/// `#[phoenix(char(3))]`: the length of a Phoenix `CHAR` column.
+fn phoenix_char(attr: &Attribute) -> syn::Result<At<usize>> {
+    let mut n = None;
+    attr.parse_nested_meta(|meta| {
+        if !meta.path.is_ident(PHOENIX_CHAR) {
+            return Err(meta.error(msg::PHOENIX_ATTR_SYNTAX));
+        }
+        let content;
+        syn::parenthesized!(content in meta.input);
+        let lit: syn::Lit = content.parse()?;
+        n = Some(uint(&lit, "the length in bytes", "#[phoenix(char(3))]")?);
+        Ok(())
+    })
+    .map_err(|e| syn::Error::new(e.span(), msg::PHOENIX_ATTR_SYNTAX))?;
+    n.map(to_usize)
+        .ok_or_else(|| syn::Error::new_spanned(attr, msg::PHOENIX_ATTR_SYNTAX))
 }
 
 /// The attributes of an enum's variant: `#[tag(..)]`, the bytes that lead

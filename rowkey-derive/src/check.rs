@@ -26,13 +26,24 @@ pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     within_max_width(cx, input, key);
     helper_names_unique(cx, key);
     view_fits(cx, key);
+    one_java_format(cx, input);
     hbase_struct_ordered(cx, input, key);
+    phoenix_without_view(cx, input);
+}
+
+/// A key is written in one Java format: Phoenix's primary key or HBase's
+/// `Struct`, whose bytes differ for every field.
+fn one_java_format(cx: &Ctxt, input: &Input<'_>) {
+    if let (Some(_), Some(s)) = (input.attrs.phoenix_key, input.attrs.hbase_struct) {
+        cx.error_at(s, msg::PHOENIX_HBASE_STRUCT);
+    }
 }
 
 /// HBase's `Struct` is a sequence of `OrderedBytes` values, each with its
 /// header: a field in another codec would be bytes Java cannot read.
 fn hbase_struct_ordered(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
-    if !key.hbase_struct {
+    // A Phoenix key with `hbase_struct` was reported once, above.
+    if !key.hbase_struct || key.phoenix {
         return;
     }
     for (f, a) in key.fields.iter().zip(input.fields()) {
@@ -40,6 +51,14 @@ fn hbase_struct_ordered(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
         if f.codec.as_ref().is_some_and(|c| !c.ordered()) {
             cx.error_spanned_by(a.ty, msg::hbase_struct_not_ordered(&unraw(f.ident)));
         }
+    }
+}
+
+/// A Phoenix key's columns have no view accessors: its view would read
+/// rowkey's own codecs.
+fn phoenix_without_view(cx: &Ctxt, input: &Input<'_>) {
+    if let (Some(_), Some(view)) = (input.attrs.phoenix_key, &input.attrs.view) {
+        cx.error_at(view.span, msg::PHOENIX_VIEW);
     }
 }
 

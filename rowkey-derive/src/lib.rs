@@ -27,7 +27,7 @@ use proc_macro::TokenStream;
     RowKey,
     attributes(
         rowkey, pad, be_u16, be_u32, be_u64, fixed, reverse, at, salt, tag, escaped, mirror, java,
-        ordered
+        ordered, phoenix
     )
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {

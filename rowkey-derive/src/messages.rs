@@ -460,3 +460,40 @@ pub fn tag_missing(variant: &str, tagged: &str) -> String {
 pub fn tags_not_prefix_free(variant: &str, other: &str) -> String {
     format!("the tag of `{variant}` starts with the tag of `{other}` (or equals it), so a key of `{variant}` could decode as `{other}`. Give them tags of which neither starts the other, as `#[tag(1)]` and `#[tag(2)]`")
 }
+
+// ---- Apache Phoenix keys ----------------------------------------------------
+
+/// The Rust types of the Phoenix columns, for the fixes.
+const PHOENIX_TYPES: &str = "`i8`, `i16`, `i32`, `i64` (`TINYINT`..`BIGINT`), `f64` (`DOUBLE`), `bool` (`BOOLEAN`), `rowkey::codec::phoenix::Date` (`DATE`), `rowkey::codec::phoenix::Timestamp` (`TIMESTAMP`), `String` or `&str` (`VARCHAR`, or `CHAR(n)` with `#[phoenix(char(n))]`)";
+pub const PHOENIX_KEY_FLAG: &str = "`phoenix` takes no value; write `#[rowkey(phoenix)]`";
+pub const PHOENIX_ATTR_SYNTAX: &str = "write a Phoenix `CHAR` column as `#[phoenix(char(3))]`, its length in bytes; every other column takes its Phoenix type from the field's Rust type";
+pub fn phoenix_attr_outside() -> String {
+    "`#[phoenix(..)]` describes a column of an Apache Phoenix primary key; add `#[rowkey(phoenix)]` to the struct, or remove it".to_string()
+}
+pub fn phoenix_with_attr(name: &str, attr: &str) -> String {
+    format!("{attr} cannot apply to `{name}` in a `#[rowkey(phoenix)]` key, whose columns Phoenix writes by their type; remove it (the Rust type picks the Phoenix type: {PHOENIX_TYPES})")
+}
+pub const PHOENIX_FIELD_SALT: &str = "a Phoenix key is salted as a whole: remove `#[salt]` here and write `#[rowkey(phoenix, salt(buckets = N, phoenix))]` on the struct, Phoenix's `SALT_BUCKETS = N`";
+pub fn phoenix_unsigned(ty: &str, signed: Option<&str>) -> String {
+    let fix = match signed {
+        Some(s) => format!("use `{s}`, the signed type of that width"),
+        None => "use `i64`".to_string(),
+    };
+    format!("a Phoenix key has no column for `{ty}`: Phoenix's `UNSIGNED_*` types are not supported; {fix}")
+}
+pub fn phoenix_option(ty: &str) -> String {
+    format!("`{ty}`: nullable Phoenix columns are not supported; an empty `String` is Phoenix's null `VARCHAR`, and every other column needs a value, so use the type without `Option`")
+}
+pub fn phoenix_type(ty: &str) -> String {
+    format!("`{ty}` is no Phoenix primary-key column that rowkey writes; use {PHOENIX_TYPES}")
+}
+pub const PHOENIX_CHAR_ZERO: &str =
+    "`char(0)` holds nothing; give the column's length in bytes, `#[phoenix(char(3))]`";
+pub fn phoenix_char_not_text(n: usize, ty: &str) -> String {
+    format!("`#[phoenix(char({n}))]` makes a `CHAR({n})` column, which holds a `String` or `&str`, not `{ty}`; remove it or change the type")
+}
+pub fn phoenix_reverse_borrowed(ty: &str) -> String {
+    format!("`#[reverse]` on `{ty}`: a `DESC` column's bytes are inverted, so decode cannot borrow them; use `String`")
+}
+pub const PHOENIX_HBASE_STRUCT: &str = "a key is either an Apache Phoenix primary key or an HBase `Struct`, whose bytes differ: remove `hbase_struct` (or `phoenix`)";
+pub const PHOENIX_VIEW: &str = "a `#[rowkey(phoenix)]` key has no zerocopy view; remove `view`";

@@ -34,6 +34,9 @@ pub struct Key<'a, C = Codec, W = Size> {
     pub layout_known: usize,
     /// `#[rowkey(hbase_struct)]`: HBase's `Struct`, trailing nulls left out.
     pub hbase_struct: bool,
+    /// `#[rowkey(phoenix)]`: an Apache Phoenix primary key, every field a
+    /// [`Codec::Phoenix`] column.
+    pub phoenix: bool,
 }
 
 impl<C, W> Key<'_, C, W> {
@@ -106,6 +109,7 @@ impl<'a> Draft<'a> {
             view: self.view,
             layout_known: self.layout_known,
             hbase_struct: self.hbase_struct,
+            phoenix: self.phoenix,
         })
     }
 }
@@ -173,6 +177,7 @@ impl<W> Field<'_, Codec, W> {
                         ..
                     }
             )
+            && !matches!(self.codec, Codec::Phoenix(c) if !c.ordered(self.descending))
     }
 
     /// An `Option` of an `#[ordered]` value: `None` is OrderedBytes' null,
@@ -472,6 +477,66 @@ pub enum Codec {
         ty: VarType,
         kind: TextKind,
     },
+    /// A column of a `#[rowkey(phoenix)]` key.
+    Phoenix(PhoenixCol),
+}
+
+/// A Phoenix primary-key column and the Rust type it holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum PhoenixCol {
+    /// `TINYINT`..`BIGINT` from `i8`..`i64`: the native signed codec's bytes.
+    Int(IntTy),
+    /// `DOUBLE` from `f64`.
+    Double,
+    /// `BOOLEAN` from `bool`.
+    Boolean,
+    /// `DATE` from `phoenix::Date`.
+    Date,
+    /// `TIMESTAMP` from `phoenix::Timestamp`.
+    Timestamp,
+    /// `CHAR(n)` from a string.
+    Char(usize, TextKind),
+    /// `VARCHAR` from a string.
+    Varchar(TextKind),
+}
+
+impl PhoenixCol {
+    /// The runtime's name for the column's type.
+    pub fn core(self) -> rowkey_core::PhoenixType {
+        use rowkey_core::PhoenixType as P;
+        match self {
+            PhoenixCol::Int(IntTy::I8) => P::Tinyint,
+            PhoenixCol::Int(IntTy::I16) => P::Smallint,
+            PhoenixCol::Int(IntTy::I32) => P::Integer,
+            PhoenixCol::Int(_) => P::Bigint,
+            PhoenixCol::Double => P::Double,
+            PhoenixCol::Boolean => P::Boolean,
+            PhoenixCol::Date => P::Date,
+            PhoenixCol::Timestamp => P::Timestamp,
+            PhoenixCol::Char(n, _) => P::Char(n),
+            PhoenixCol::Varchar(_) => P::Varchar,
+        }
+    }
+
+    /// Whether the column's keys sort as its values do, so it gets range
+    /// helpers: not `CHAR` (its space padding sorts after control
+    /// characters) nor a descending `VARCHAR` (an empty value is null, which
+    /// sorts first even then).
+    pub fn ordered(self, descending: bool) -> bool {
+        match self {
+            PhoenixCol::Char(..) => false,
+            PhoenixCol::Varchar(_) => !descending,
+            _ => true,
+        }
+    }
+
+    /// The column as Phoenix's DDL names it: `INTEGER`, `CHAR(3)`.
+    pub fn describe(self) -> String {
+        match self {
+            PhoenixCol::Char(n, _) => format!("CHAR({n})"),
+            other => other.core().name().to_string(),
+        }
+    }
 }
 
 pub use rowkey_core::codec::ordered_field::VarType;
@@ -521,7 +586,10 @@ impl Codec {
     pub fn variable(&self, optional: bool) -> bool {
         matches!(
             self,
-            Codec::Escaped(_) | Codec::Rest(_) | Codec::OrderedVar { .. }
+            Codec::Escaped(_)
+                | Codec::Rest(_)
+                | Codec::OrderedVar { .. }
+                | Codec::Phoenix(PhoenixCol::Varchar(_))
         ) || (optional && self.ordered())
     }
 
@@ -551,6 +619,7 @@ impl Codec {
             Codec::Java(t) => format!("java {}", t.name()),
             Codec::Ordered(t) => format!("ordered {}", t.name()),
             Codec::OrderedVar { ty, .. } => format!("ordered {}", ty.name()),
+            Codec::Phoenix(c) => format!("phoenix {}", c.describe()),
         }
     }
 }

@@ -16,9 +16,14 @@ pub const JAVA: &str = "java";
 pub const ORDERED: &str = "ordered";
 /// `#[ordered(copy)]`: BlobCopy rather than BlobVar.
 pub const ORDERED_COPY: &str = "copy";
+/// `#[phoenix(char(3))]` on a field of a `#[rowkey(phoenix)]` key.
+pub const PHOENIX: &str = "phoenix";
+/// `char(N)` in `#[phoenix(..)]`.
+pub const PHOENIX_CHAR: &str = "char";
 /// The attributes that go on a field, not on the struct.
 pub const FIELD_ATTRS: &[&str] = &[
     PAD, BE_U16, BE_U32, BE_U64, FIXED, REVERSE, AT, SALT, TAG, ESCAPED, MIRROR, JAVA, ORDERED,
+    PHOENIX,
 ];
 
 /// Keys of `#[rowkey(...)]` on the struct.
@@ -28,6 +33,8 @@ pub const KEY_CRATE: &str = "crate";
 pub const KEY_SALT: &str = "salt";
 pub const KEY_VIEW: &str = "view";
 pub const KEY_HBASE_STRUCT: &str = "hbase_struct";
+/// `#[rowkey(phoenix)]`: an Apache Phoenix primary key.
+pub const KEY_PHOENIX: &str = "phoenix";
 pub const STRUCT_KEYS: &[&str] = &[
     KEY_WIDTH,
     KEY_MAX_WIDTH,
@@ -35,6 +42,7 @@ pub const STRUCT_KEYS: &[&str] = &[
     KEY_SALT,
     KEY_VIEW,
     KEY_HBASE_STRUCT,
+    KEY_PHOENIX,
 ];
 
 /// Keys of `#[rowkey(...)]` on a field.

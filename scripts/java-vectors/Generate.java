@@ -225,6 +225,125 @@ public class Generate {
     }, desc));
   }
 
+  /** A primary-key column of a test table: its metadata and its value's bytes. */
+  static final class Col {
+    final String type;
+    final PColumn column;
+
+    Col(String type, boolean desc) {
+      this.type = type;
+      SortOrder o = desc ? SortOrder.DESC : SortOrder.ASC;
+      Integer charLength = type.startsWith("CHAR(")
+        ? Integer.valueOf(type.substring(5, type.length() - 1)) : null;
+      PDataType<?> t = type.equals("VARCHAR") ? new PDataType<Object>(false)
+        : charLength != null ? new PChar() : new PDataType<Object>(true);
+      column = new PColumn(t, o, charLength);
+    }
+
+    /** The value's bytes as an UPSERT gives them to newKey: PDataType.toBytes(value, order). */
+    byte[] bytes(Object v) {
+      boolean desc = column.getSortOrder() == SortOrder.DESC;
+      if (v == null) return null;
+      if (type.equals("BOOLEAN")) return new PBoolean().toBytes(v, column.getSortOrder());
+      byte[] b;
+      if (v instanceof String) b = Bytes.toBytes((String) v);
+      else if (type.equals("TINYINT")) b = fixed(1, (x, o) -> PhoenixCodecs.encodeByte((Byte) v, x, o));
+      else if (type.equals("SMALLINT"))
+        b = fixed(2, (x, o) -> PhoenixCodecs.encodeShort((Short) v, x, o));
+      else if (type.equals("INTEGER"))
+        b = fixed(4, (x, o) -> PhoenixCodecs.encodeInt((Integer) v, x, o));
+      else if (type.equals("BIGINT") || type.equals("DATE"))
+        b = fixed(8, (x, o) -> PhoenixCodecs.encodeLong((Long) v, x, o));
+      else if (type.equals("DOUBLE"))
+        b = fixed(8, (x, o) -> PhoenixCodecs.encodeDouble((Double) v, x, o));
+      else { // TIMESTAMP, as in the single-column rows
+        long[] t = (long[]) v;
+        b = fixed(12, (x, o) -> {
+          PhoenixCodecs.encodeLong(t[0], x, o);
+          Bytes.putInt(x, o + 8, (int) t[1]);
+        });
+      }
+      return desc ? PhoenixCodecs.invert(b, 0, new byte[b.length], 0, b.length) : b;
+    }
+
+    static byte[] fixed(int width, java.util.function.BiConsumer<byte[], Integer> enc) {
+      byte[] b = new byte[width];
+      enc.accept(b, 0);
+      return b;
+    }
+  }
+
+  static String text(Object v) {
+    if (v == null) return "null";
+    if (v instanceof String) return x((String) v);
+    if (v instanceof Double)
+      return "x" + String.format("%016x", Double.doubleToRawLongBits((Double) v));
+    if (v instanceof long[]) return ((long[]) v)[0] + ":" + ((long[]) v)[1];
+    return v.toString();
+  }
+
+  /** Keys of a table whose primary key is `cols` ("TYPE" or "TYPE DESC"), through newKey. */
+  static void phoenixKey(String name, Integer buckets, String[] cols, Object[][] rows) {
+    List<Col> columns = new ArrayList<>();
+    List<PColumn> pk = new ArrayList<>();
+    // A salted table's first primary-key column is the salt byte (SaltingUtil.SALTING_COLUMN),
+    // whose value newKey writes itself.
+    int salt = buckets == null ? 0 : 1;
+    if (buckets != null) pk.add(new PColumn(new PDataType<Object>(true), SortOrder.ASC, 1));
+    for (String c : cols) {
+      Col col = new Col(c.replace(" DESC", ""), c.endsWith(" DESC"));
+      columns.add(col);
+      pk.add(col.column);
+    }
+    PhoenixTable table = new PhoenixTable(pk, buckets);
+    for (Object[] r : rows) {
+      List<String> text = new ArrayList<>();
+      byte[][] values = new byte[salt + r.length][];
+      for (int i = 0; i < r.length; i++) {
+        text.add(text(r[i]));
+        values[salt + i] = columns.get(i).bytes(r[i]);
+      }
+      row("phoenixkey", name, "-", String.join(",", text), () -> {
+        ImmutableBytesWritable key = new ImmutableBytesWritable();
+        table.newKey(key, values);
+        return key.copyBytes();
+      });
+    }
+  }
+
+  static void phoenixKeys() {
+    phoenixKey("integer_varchar", null, new String[] { "INTEGER", "VARCHAR" },
+      new Object[][] { { 1, "ab" }, { 1, "" }, { -1, "x" }, { Integer.MIN_VALUE, "日本語" },
+        { Integer.MAX_VALUE, "a b" } });
+    phoenixKey("varchar_desc_bigint", null, new String[] { "VARCHAR DESC", "BIGINT" },
+      new Object[][] { { "ab", 1L }, { "", 5L }, { "日本語", Long.MIN_VALUE }, { "z", -1L } });
+    phoenixKey("char3_integer_desc", null, new String[] { "CHAR(3)", "INTEGER DESC" },
+      new Object[][] { { "ab", 1 }, { "abc", -5 }, { "a", 0 } });
+    phoenixKey("bigint_char4_desc", null, new String[] { "BIGINT", "CHAR(4) DESC" },
+      new Object[][] { { 5L, "ab" }, { -5L, "abcd" } });
+    phoenixKey("date_timestamp_desc", null, new String[] { "DATE", "TIMESTAMP DESC" },
+      new Object[][] { { 0L, new long[] { 0, 0 } },
+        { 1700000000123L, new long[] { 1700000000123L, 456789 } },
+        { -1L, new long[] { -1, 1 } } });
+    phoenixKey("varchar3", null, new String[] { "VARCHAR", "VARCHAR", "VARCHAR" },
+      new Object[][] { { "a", "b", "c" }, { "a", "", "" }, { "", "", "c" }, { "a", "b", "" },
+        { "", "b", "" }, { "", "", "" } });
+    phoenixKey("varchar_desc2", null, new String[] { "VARCHAR DESC", "VARCHAR DESC" },
+      new Object[][] { { "a", "b" }, { "a", "" }, { "", "b" }, { "ab", "" }, { "", "" } });
+    phoenixKey("varchar_integer_varchar_desc", null,
+      new String[] { "VARCHAR", "INTEGER", "VARCHAR DESC" },
+      new Object[][] { { "a", 1, "b" }, { "", 2, "" }, { "x", 3, "" }, { "", -4, "yz" } });
+    phoenixKey("mixed", null,
+      new String[] { "TINYINT", "SMALLINT DESC", "DOUBLE", "BOOLEAN DESC", "BOOLEAN", "VARCHAR" },
+      new Object[][] { { (byte) 1, (short) -2, 1.5, true, true, "x" },
+        { Byte.MIN_VALUE, Short.MAX_VALUE, -0.0, false, false, "" },
+        { Byte.MAX_VALUE, (short) 0, Double.NaN, true, false, "é" } });
+    phoenixKey("salted16_integer_varchar", 16, new String[] { "INTEGER", "VARCHAR" },
+      new Object[][] { { 1, "ab" }, { 2, "" }, { -7, "hello" }, { 0, "日本語" } });
+    phoenixKey("salted37_varchar_desc_bigint", 37, new String[] { "VARCHAR DESC", "BIGINT" },
+      new Object[][] { { "ab", 1L }, { "", 5L }, { "web", Long.MAX_VALUE } });
+  }
+
   public static void main(String[] args) {
     hbaseBytes();
     orderedBytes(Order.ASCENDING);
@@ -232,6 +351,7 @@ public class Generate {
     structs();
     phoenix(false);
     phoenix(true);
+    phoenixKeys();
     System.out.print(OUT);
   }
 }

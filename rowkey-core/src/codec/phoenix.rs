@@ -5,7 +5,7 @@
 //! | Phoenix type | Rust | bytes (ascending) |
 //! |---|---|---|
 //! | `TINYINT`, `SMALLINT`, `INTEGER`, `BIGINT` | `i8`, `i16`, `i32`, `i64` | big-endian, sign bit flipped: rowkey's native [`int`](super::int) codec |
-//! | `DATE` | `i64` milliseconds since the epoch | as `BIGINT` |
+//! | `DATE` | [`Date`]: milliseconds since the epoch | as `BIGINT` |
 //! | `TIMESTAMP` | [`Timestamp`] | the milliseconds as `BIGINT`, then the nanoseconds within the millisecond as 4 bytes big-endian |
 //! | `DOUBLE` | `f64` | IEEE bits, sign bit flipped (all bits for a negative value), plus one |
 //! | `BOOLEAN` | `bool` | `01` true, `00` false |
@@ -24,6 +24,11 @@
 //! INTEGER 1` is `9E 9D FF 80 00 00 01`. A `0x00` inside a `VARCHAR` is an
 //! error, as it would read as a separator.
 //!
+//! `#[rowkey(phoenix)]` on a struct writes its fields through these
+//! functions; the derive refuses, where Phoenix would read back something
+//! else, a NaN other than `f64::NAN` ([`encode_double_exact`]), an empty
+//! `CHAR` ([`encode_char_column`]) and a key of nulls only ([`check_written`]).
+//!
 //! `DOUBLE` writes every NaN as Java's canonical NaN, so NaN payloads are not
 //! kept. Decode rejects bytes Phoenix never writes (another NaN, a `BOOLEAN`
 //! other than `00`/`01`, a `CHAR` with padding inside or a non-ASCII byte, a
@@ -33,8 +38,9 @@ use super::ordered::reject_zero;
 use super::plain::Plain;
 use super::Slots;
 use crate::cursor::{Reader, Writer};
-use crate::range::Edge;
+use crate::range::{Edge, KeyRangeOf, RangeBytes};
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
+use core::ops::Bound;
 
 /// The separator after an ascending (or null) `VARCHAR`.
 pub const SEPARATOR: u8 = 0x00;
@@ -56,6 +62,159 @@ pub struct Timestamp {
 impl Timestamp {
     /// Nanoseconds per millisecond: the bound of [`Timestamp::nanos`].
     pub const NANOS_PER_MILLI: u32 = 1_000_000;
+}
+
+/// A Phoenix `DATE`: Java's `java.sql.Date` as Phoenix stores it, the
+/// milliseconds since the epoch written as a `BIGINT`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    /// Milliseconds since 1970-01-01T00:00:00Z (`Date.getTime()`).
+    pub millis: i64,
+}
+
+/// Writes a `DATE`.
+#[inline]
+pub fn encode_date(v: Date, out: &mut [u8; 8], descending: bool) {
+    let mut key = [0u8; 8];
+    super::int::encode(v.millis, &mut key);
+    *out = invert_if(key, descending);
+}
+
+/// Reads a `DATE`: every 8 bytes are one.
+#[inline]
+pub fn decode_date(bytes: &[u8; 8], descending: bool) -> Date {
+    Date {
+        millis: super::int::decode(&invert_if(*bytes, descending)),
+    }
+}
+
+/// The bytes of a `DATE` range bound.
+#[inline]
+pub fn date_edge(v: Date, descending: bool) -> Result<Edge<8>, EncodeError> {
+    let mut out = [0u8; 8];
+    encode_date(v, &mut out, descending);
+    Ok(Edge::Bytes(out))
+}
+
+/// Writes a `DOUBLE` of a primary key, which must read back as it was: as
+/// [`encode_double`], but a NaN other than `f64::NAN` (Java's one canonical
+/// NaN) is an error rather than written as that NaN.
+///
+/// # Errors
+/// [`EncodeErrorKind::NanPayload`].
+#[inline]
+pub fn encode_double_exact(
+    v: f64,
+    out: &mut [u8; 8],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    if v.is_nan() && v.to_bits() != f64::NAN.to_bits() {
+        return Err(EncodeError::new(field, EncodeErrorKind::NanPayload));
+    }
+    encode_double(v, out, descending);
+    Ok(())
+}
+
+/// The bytes of a `BOOLEAN` range bound.
+#[inline]
+pub fn boolean_edge(v: bool, descending: bool) -> Result<Edge<1>, EncodeError> {
+    let mut out = [0u8; 1];
+    encode_boolean(v, &mut out, descending);
+    Ok(Edge::Bytes(out))
+}
+
+/// Writes a `CHAR(N)` primary-key column: as [`encode_char`], but an empty
+/// value, which Phoenix reads back as null, is an error.
+///
+/// # Errors
+/// What [`encode_char`] returns, and [`EncodeErrorKind::Null`].
+#[inline]
+pub fn encode_char_column<const N: usize>(
+    v: &str,
+    out: &mut [u8; N],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    encode_char_column_slice(v, out, descending, field)
+}
+
+/// [`encode_char_column`] for a width known at run time.
+///
+/// # Errors
+/// As [`encode_char_column`].
+pub fn encode_char_column_slice(
+    v: &str,
+    out: &mut [u8],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    if v.is_empty() {
+        return Err(EncodeError::new(field, EncodeErrorKind::Null));
+    }
+    encode_char_slice(v, out, descending, field)
+}
+
+/// Reads a `CHAR(N)` primary-key column: as [`decode_char`], but only
+/// padding (a null, which [`encode_char_column`] never writes) is an error.
+///
+/// # Errors
+/// What [`decode_char`] returns, and [`DecodeErrorKind::NonCanonical`].
+#[inline]
+pub fn decode_char_column<'a, const N: usize>(
+    bytes: &'a [u8; N],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<Plain<'a>, DecodeError> {
+    decode_char_column_slice(bytes, descending, field, offset)
+}
+
+/// [`decode_char_column`] for a width known at run time.
+///
+/// # Errors
+/// As [`decode_char_column`].
+pub fn decode_char_column_slice<'a>(
+    bytes: &'a [u8],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<Plain<'a>, DecodeError> {
+    let v = decode_char_slice(bytes, descending, field, offset)?;
+    if v.is_empty() {
+        return Err(DecodeError::new(
+            field,
+            offset,
+            DecodeErrorKind::NonCanonical,
+        ));
+    }
+    Ok(v)
+}
+
+/// Checks that a key has a column with a value: Phoenix refuses a primary
+/// key whose every column is null (`len`: the bytes written after the salt).
+///
+/// # Errors
+/// [`EncodeErrorKind::Null`], on the key.
+#[inline]
+pub fn check_written(len: usize, key: &'static str) -> Result<(), EncodeError> {
+    if len == 0 {
+        return Err(EncodeError::new(key, EncodeErrorKind::Null));
+    }
+    Ok(())
+}
+
+/// Checks that a key to decode holds some column (`rest`: the bytes after
+/// the salt); Phoenix never writes an empty one.
+///
+/// # Errors
+/// [`DecodeErrorKind::NonCanonical`], on the key.
+#[inline]
+pub fn check_not_empty(rest: &[u8], key: &'static str, offset: usize) -> Result<(), DecodeError> {
+    if rest.is_empty() {
+        return Err(DecodeError::new(key, offset, DecodeErrorKind::NonCanonical));
+    }
+    Ok(())
 }
 
 #[inline(always)]
@@ -209,9 +368,23 @@ pub fn timestamp_edge(v: Timestamp, descending: bool) -> Result<Edge<12>, Encode
 /// for a character that is not ASCII (Phoenix rejects it too), and
 /// [`EncodeErrorKind::TrailingSpace`] for a value ending with a space, which
 /// Phoenix would read back without it.
+#[inline]
 pub fn encode_char<const N: usize>(
     v: &str,
     out: &mut [u8; N],
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    encode_char_slice(v, out, descending, field)
+}
+
+/// [`encode_char`] for a width known at run time: `out` is the whole column.
+///
+/// # Errors
+/// As [`encode_char`].
+pub fn encode_char_slice(
+    v: &str,
+    out: &mut [u8],
     descending: bool,
     field: &'static str,
 ) -> Result<(), EncodeError> {
@@ -220,18 +393,20 @@ pub fn encode_char<const N: usize>(
     if let Some(at) = b.iter().position(|c| !c.is_ascii()) {
         return error(EncodeErrorKind::NotSingleByte { at });
     }
-    if b.len() > N {
+    if b.len() > out.len() {
         return error(EncodeErrorKind::TooLong {
             len: b.len(),
-            max: N,
+            max: out.len(),
         });
     }
     if b.last() == Some(&SPACE) {
         return error(EncodeErrorKind::TrailingSpace { len: b.len() });
     }
-    let mut key = [SPACE; N];
-    key[..b.len()].copy_from_slice(b);
-    *out = invert_if(key, descending);
+    out.fill(SPACE);
+    out[..b.len()].copy_from_slice(b);
+    if descending {
+        super::invert(out);
+    }
     Ok(())
 }
 
@@ -239,8 +414,23 @@ pub fn encode_char<const N: usize>(
 ///
 /// # Errors
 /// [`DecodeErrorKind::NonCanonical`] for a byte that is not ASCII.
+#[inline]
 pub fn decode_char<'a, const N: usize>(
     bytes: &'a [u8; N],
+    descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<Plain<'a>, DecodeError> {
+    decode_char_slice(bytes, descending, field, offset)
+}
+
+/// [`decode_char`] for a width known at run time (a layout's): `bytes` are
+/// the whole column.
+///
+/// # Errors
+/// As [`decode_char`].
+pub fn decode_char_slice<'a>(
+    bytes: &'a [u8],
     descending: bool,
     field: &'static str,
     offset: usize,
@@ -256,6 +446,67 @@ pub fn decode_char<'a, const N: usize>(
         ));
     }
     Ok(Plain::new(&bytes[..len], descending, field, offset))
+}
+
+/// A range bound on an ascending `VARCHAR`, as a value the column holds: a
+/// bound with a `0x00` at `p` (no `VARCHAR` value) selects what it sorts
+/// among, the values after (`lower`) or up to (upper) its first `p` bytes.
+fn varchar_bound(b: Bound<&str>, lower: bool) -> Bound<&[u8]> {
+    fn cut(v: &str) -> Option<&[u8]> {
+        let b = v.as_bytes();
+        b.iter().position(|&c| c == SEPARATOR).map(|p| &b[..p])
+    }
+    match b {
+        Bound::Included(v) | Bound::Excluded(v) => match (cut(v), lower) {
+            (Some(p), true) => Bound::Excluded(p),
+            (Some(p), false) => Bound::Included(p),
+            (None, _) => b.map(str::as_bytes),
+        },
+        Bound::Unbounded => Bound::Unbounded,
+    }
+}
+
+/// The keys that start with `head` (the columns before, every separator
+/// written) and continue with an ascending `VARCHAR` in `lo..hi`: what a
+/// `range_for_..` helper over such a column returns. `shortest`: the key
+/// the columns before make when this column and all after it are null,
+/// which ends before `head` does (`None` when a column after it cannot be
+/// null). The empty value, Phoenix's null, sorts first.
+///
+/// ```
+/// use core::ops::Bound::{Excluded, Included, Unbounded};
+/// use rowkey::codec::phoenix::varchar_range;
+/// // PRIMARY KEY (a VARCHAR, b VARCHAR), a = 'x': keys `x`, `x 00 b..`.
+/// let r = varchar_range::<[u8; 16]>(b"x\0", Some(b"x"), Included(""), Excluded("m"))?;
+/// assert!(r.contains(b"x") && r.contains(b"x\0abc") && !r.contains(b"x\0m"));
+/// # Ok::<(), rowkey::EncodeError>(())
+/// ```
+///
+/// # Errors
+/// [`EncodeErrorKind::TooLong`] when a bound is longer than an inline capacity.
+pub fn varchar_range<B: RangeBytes>(
+    head: &[u8],
+    shortest: Option<&[u8]>,
+    lo: Bound<&str>,
+    hi: Bound<&str>,
+) -> Result<KeyRangeOf<B>, EncodeError> {
+    const AFTER: &[u8] = &[SEPARATOR + 1];
+    let mut r = KeyRangeOf::<B>::all();
+    match varchar_bound(lo, true) {
+        Bound::Included([]) | Bound::Unbounded => r.set_start(&[shortest.unwrap_or(head)])?,
+        Bound::Included(v) => r.set_start(&[head, v])?,
+        Bound::Excluded(v) => r.set_start(&[head, v, AFTER])?,
+    }
+    match varchar_bound(hi, false) {
+        Bound::Unbounded => r.set_end_successor(&[head])?,
+        Bound::Included(v) => r.set_end(&[head, v, AFTER])?,
+        Bound::Excluded([]) => r.make_empty(),
+        Bound::Excluded(v) => r.set_end(&[head, v])?,
+    }
+    if r.end().is_some_and(|end| end <= r.start()) {
+        r.make_empty();
+    }
+    Ok(r)
 }
 
 /// The index of the last column a key holds: the last one that has a value,

@@ -24,6 +24,7 @@
 mod dispatch;
 mod explained;
 mod java;
+mod phoenix;
 mod read;
 mod value;
 mod write;

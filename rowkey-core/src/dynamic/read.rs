@@ -29,6 +29,8 @@ pub fn decode(layout: &Layout, bytes: &[u8]) -> Result<Vec<FieldValue>, DecodeEr
             },
         ));
     }
+    let sw = layout.salt.as_ref().map_or(0, |s| s.salt.width());
+    super::phoenix::check_not_empty(layout, bytes, sw)?;
     let walk = walk(layout, bytes);
     let mut values = Vec::with_capacity(walk.fields.len());
     for field in walk.fields {
@@ -245,6 +247,7 @@ fn is_variable(seg: &Segment) -> bool {
             | FieldCodec::Rest(_)
             | FieldCodec::OrderedVar { .. }
             | FieldCodec::OrderedNull { .. }
+            | FieldCodec::Phoenix(crate::PhoenixType::Varchar)
     )
 }
 
@@ -312,6 +315,9 @@ fn read_segment(layout: &Layout, seg: &Segment, bytes: &[u8], pos: usize) -> (Re
                 }
                 Err(e) => (Reading::Error(e), bytes.len()),
             }
+        }
+        FieldCodec::Phoenix(crate::PhoenixType::Varchar) => {
+            super::phoenix::read_varchar(seg, bytes, pos)
         }
         FieldCodec::Rest(text) => {
             let rest = bytes.get(pos..).unwrap_or_default();
@@ -487,6 +493,9 @@ fn read_value(seg: &Segment, b: &[u8], offset: usize) -> Result<Value, DecodeErr
         | FieldCodec::OrderedVar { .. }
         | FieldCodec::OrderedNull { .. }
         | FieldCodec::Salt => Err(bad()),
+        FieldCodec::Phoenix(t) => {
+            super::phoenix::read_value(t, seg, b, offset).unwrap_or_else(|| Err(bad()))
+        }
     }
 }
 

@@ -64,6 +64,10 @@ fn parse_plain(seg: &Segment, text: &str) -> Result<Value, InputError> {
     let name = seg.name;
     let t = text.trim();
     match seg.kind {
+        FieldCodec::Phoenix(t) => match super::phoenix::shape(t) {
+            Some(kind) => parse_plain(&Segment { kind, ..*seg }, text),
+            None => super::phoenix::parse_timestamp(text, name),
+        },
         FieldCodec::Int(ty) | FieldCodec::Narrow { from: ty, .. } | FieldCodec::Pad { ty, .. } => {
             parse_int(ty, t, name)
         }
@@ -240,7 +244,11 @@ pub(crate) fn parse_hex(hex: &str) -> Option<Vec<u8>> {
 pub fn encode(layout: &Layout, values: &[(&str, &str)]) -> Result<Vec<u8>, InputError> {
     check_names(layout, values, "")?;
     let n = fields_of(layout).count();
-    let key = write_fields(layout, values, "", n)?;
+    let key = if super::phoenix::variable_phoenix(layout) {
+        super::phoenix::write_fields(layout, values, n, super::phoenix::Ending::Key)?
+    } else {
+        write_fields(layout, values, "", n)?
+    };
     if layout.variable {
         codec::check_max_width(key.len(), layout.max_width, layout.name)?;
     }
@@ -285,7 +293,7 @@ fn is_field(layout: &Layout, path: &str) -> bool {
     })
 }
 
-fn lookup<'v>(values: &[(&str, &'v str)], name: &str) -> Option<&'v str> {
+pub(super) fn lookup<'v>(values: &[(&str, &'v str)], name: &str) -> Option<&'v str> {
     values
         .iter()
         .rev()
@@ -351,7 +359,7 @@ fn write_fields(
 }
 
 /// One field's bytes from its text value.
-fn write_segment(
+pub(super) fn write_segment(
     seg: &Segment,
     values: &[(&str, &str)],
     prefix: &str,
@@ -542,6 +550,9 @@ fn write_value(seg: &Segment, value: &Value, out: &mut [u8]) -> Result<(), Input
         (FieldCodec::Java(_) | FieldCodec::Ordered { .. }, v) => {
             super::java::write(seg.kind, v, out, desc).ok_or_else(bad)
         }
+        (FieldCodec::Phoenix(t), v) => {
+            Ok(super::phoenix::write(t, v, out, desc, name).ok_or_else(bad)??)
+        }
         (FieldCodec::Tag(t), _) if t.len() == out.len() => {
             out.copy_from_slice(t);
             Ok(())
@@ -613,7 +624,16 @@ pub fn scan<B: RangeBytes>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRange
     if let Some(s) = fields[..pinned].last() {
         check_pinned_present(s, scan.pins)?;
     }
-    let head_key = write_fields(layout, scan.pins, "", pinned)?;
+    let ranged = match scan.range {
+        Some((name, ..)) => Some(range_field(&fields, pinned, name)?),
+        None => None,
+    };
+    let phoenix = super::phoenix::variable_phoenix(layout);
+    let (head_key, shortest) = if phoenix {
+        super::phoenix::scan_heads(layout, scan.pins, pinned, ranged)?
+    } else {
+        (write_fields(layout, scan.pins, "", pinned)?, None)
+    };
     let salt_pinned = match layout.salt {
         None => true,
         Some(s) if s.salt.format() == SaltFormat::Phoenix => pinned == fields.len(),
@@ -622,31 +642,24 @@ pub fn scan<B: RangeBytes>(layout: &Layout, scan: &Scan<'_>) -> Result<ScanRange
             .iter()
             .all(|f| fields[..pinned].iter().any(|x| x.name == *f)),
     };
-    let sw = layout.salt.map_or(0, |s| s.salt.width());
-    let head = if salt_pinned {
-        &head_key[..]
-    } else {
-        &head_key[sw..]
+    let h = match (layout.salt, salt_pinned) {
+        (Some(s), false) => s.salt.width(),
+        _ => 0,
     };
-    let range = match scan.range {
-        None => match fields[..pinned].last() {
+    let head = &head_key[h..];
+    // A Phoenix key with these values and nulls after them ends sooner.
+    let shortest = shortest.as_deref().map(|w| &w[h..]);
+    // `ranged` is the field of `scan.range`, looked up above.
+    let range = match (ranged.zip(scan.range), shortest) {
+        (None, Some(s)) => KeyRangeOf::prefix_from(s, head)?,
+        (None, None) => match fields[..pinned].last() {
             Some(s) if runs_to_end(s) => KeyRangeOf::exact(head)?,
             _ => KeyRangeOf::prefix(head)?,
         },
-        Some((name, lo, hi)) => {
-            let Some(seg) = fields.get(pinned).filter(|s| s.name == name) else {
-                return err(match fields.get(pinned) {
-                    Some(next) => format!(
-                        "a range bounds the field after the pinned ones: `{}`, not `{name}`",
-                        next.name
-                    ),
-                    None => {
-                        format!("every field is pinned: no field left for the range on `{name}`")
-                    }
-                });
-            };
-            field_range(seg, head, lo, hi)?
+        (Some((seg, (_, lo, hi))), _) if phoenix && super::phoenix::ranged_varchar(seg) => {
+            crate::codec::phoenix::varchar_range(head, shortest, lo, hi)?
         }
+        (Some((seg, (_, lo, hi))), _) => field_range(seg, head, lo, hi)?,
     };
     match layout.salt {
         Some(s) if !salt_pinned => Ok(ScanRanges::PerBucket(s.salt.fan_out(range)?)),
@@ -675,6 +688,24 @@ fn check_pinned_present(seg: &Segment, pins: &[(&str, &str)]) -> Result<(), Inpu
 fn runs_to_end(seg: &Segment) -> bool {
     matches!(seg.kind, FieldCodec::Rest(_))
         || matches!(seg.kind, FieldCodec::OrderedVar { header, .. } if header == ordered::BLOB_COPY)
+}
+
+/// The field a scan's range bounds: the one after the pinned fields.
+fn range_field<'l>(
+    fields: &[&'l Segment],
+    pinned: usize,
+    name: &str,
+) -> Result<&'l Segment, InputError> {
+    match fields.get(pinned) {
+        Some(seg) if seg.name == name => Ok(seg),
+        Some(next) => err(format!(
+            "a range bounds the field after the pinned ones: `{}`, not `{name}`",
+            next.name
+        )),
+        None => err(format!(
+            "every field is pinned: no field left for the range on `{name}`"
+        )),
+    }
 }
 
 /// One bound's bytes, or where it falls off the codec's range.
@@ -712,6 +743,7 @@ fn field_range<B: RangeBytes>(
                 | FieldCodec::Salt
                 | FieldCodec::Java(_)
                 | FieldCodec::OrderedNull { .. }
+                | FieldCodec::Phoenix(crate::PhoenixType::Char(_) | crate::PhoenixType::Varchar)
         )
         && !matches!(seg.kind, FieldCodec::OrderedVar { header, .. } if header != ordered::TEXT);
     if !ordered {

@@ -75,7 +75,9 @@ pub fn row_key_impl(key: &Key<'_>) -> TokenStream {
     let layout = super::layout::layout(key);
     let decoded = decoded_type(key);
     let w = &key.width;
-    let body = if key.variable {
+    let body = if key.phoenix && key.variable {
+        super::phoenix::variable_body(key)
+    } else if key.variable {
         variable_body(key)
     } else {
         fixed_body(key)

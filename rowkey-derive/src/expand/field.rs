@@ -8,7 +8,7 @@ use quote::{format_ident, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::{lit, ordered, q as quote};
-use crate::model::{Codec, Field, Key, Size, TextKind};
+use crate::model::{Codec, Field, Key, PhoenixCol, Size, TextKind};
 use crate::symbol::unraw;
 
 /// The value's bytes, for string and byte fields (`String`, `&str`, `Cow<str>`, ...).
@@ -51,6 +51,7 @@ fn write_value(
         }
         Codec::Java(_) => quote!(__rk::hbase::encode(#value, #slot);),
         Codec::Ordered(_) => quote!(__rk::ordered::encode(#value, #slot, #desc);),
+        Codec::Phoenix(col) => super::phoenix::write_value(f, *col, width, slot, value),
         Codec::ByteArray(_) => quote!(__rk::bytes::encode(&#value, #slot, #desc);),
         // Spanned on the field's type, so "not a row key" points there.
         // Through the trait, spanned on the type, like every other use of
@@ -102,6 +103,7 @@ fn read_value(
         }
         Codec::Java(_) => quote!(__rk::hbase::decode(#slot)),
         Codec::Ordered(_) => quote!(__rk::ordered::decode(#slot, #desc, #name, #offset)?),
+        Codec::Phoenix(col) => super::phoenix::read_value(f, *col, width, slot, offset),
         Codec::ByteArray(_) => quote!(__rk::bytes::decode(#slot, #desc)),
         Codec::Nested => {
             let ty = f.value_ty;
@@ -136,6 +138,7 @@ pub fn edge(f: &Field<'_>, v: &TokenStream) -> TokenStream {
         }
         Codec::Bool => quote!(__rk::boolean::edge(*#v, #desc)),
         Codec::Ordered(_) => quote!(__rk::ordered::edge::<_, #w>(*#v, #desc)),
+        Codec::Phoenix(col) => super::phoenix::edge(f, *col, v),
         Codec::ByteArray(_) => quote!(__rk::bytes::edge(#v, #desc)),
         // `Field::ranged` keeps range helpers away from these; a `Text`
         // range is `ordered_field::text_range`'s.
@@ -156,6 +159,7 @@ pub fn param_type(f: &Field<'_>, lt: &TokenStream) -> TokenStream {
         | Codec::Escaped(kind)
         | Codec::Rest(kind)
         | Codec::OrderedVar { kind, .. }
+        | Codec::Phoenix(PhoenixCol::Char(_, kind) | PhoenixCol::Varchar(kind))
             if !f.optional =>
         {
             Some(*kind)
@@ -363,7 +367,11 @@ pub fn writer_fn(key: &Key<'_>, f: &Field<'_>) -> TokenStream {
     let name = f.ident;
     let ty = param_type(f, &TokenStream::new());
     let ty = match &f.codec {
-        Codec::Fixed { .. } | Codec::Escaped(_) | Codec::Rest(_) | Codec::OrderedVar { .. }
+        Codec::Fixed { .. }
+        | Codec::Escaped(_)
+        | Codec::Rest(_)
+        | Codec::OrderedVar { .. }
+        | Codec::Phoenix(PhoenixCol::Char(..) | PhoenixCol::Varchar(_))
             if !f.optional =>
         {
             ty

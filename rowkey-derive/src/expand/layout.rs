@@ -183,6 +183,17 @@ fn field_codec(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
             let header = t.header_and_width().0;
             quote!(#fc::Ordered { header: #header })
         }
+        Codec::Phoenix(c) => {
+            let t = match c.core() {
+                rowkey_core::PhoenixType::Char(n) => quote!(Char(#n)),
+                t => {
+                    let t =
+                        proc_macro2::Ident::new(&format!("{t:?}"), proc_macro2::Span::call_site());
+                    quote!(#t)
+                }
+            };
+            quote!(#fc::Phoenix(#krate::PhoenixType::#t))
+        }
         Codec::Java(t) => {
             let t = proc_macro2::Ident::new(&format!("{t:?}"), proc_macro2::Span::call_site());
             quote!(#fc::Java(#krate::JavaType::#t))

@@ -13,6 +13,7 @@ mod encode;
 mod field;
 mod layout;
 mod ordered;
+mod phoenix;
 pub mod record;
 mod scan;
 mod view;
@@ -37,7 +38,13 @@ pub fn lit(n: usize) -> Literal {
 pub fn key(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let checks = checks::checks(key);
-    let writers = key.fields.iter().map(|f| field::writer_fn(key, f));
+    let writers = key.fields.iter().map(|f| {
+        if key.phoenix && key.variable {
+            phoenix::writer_fn(key, f)
+        } else {
+            field::writer_fn(key, f)
+        }
+    });
     let row_key = encode::row_key_impl(key);
     let helpers = scan::helpers(key);
     let view = view::view(key);

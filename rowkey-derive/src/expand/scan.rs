@@ -17,7 +17,7 @@ use quote::ToTokens;
 /// The types the helpers return: one range, and the bucket fan-out. Inline
 /// and sized to the key (`WIDTH + 1` bytes) for fixed keys; on the heap for
 /// variable-length keys and fixed keys of `INLINE_RANGE_LIMIT` bytes or more.
-fn range_types(key: &Key<'_>) -> (TokenStream, TokenStream) {
+pub(super) fn range_types(key: &Key<'_>) -> (TokenStream, TokenStream) {
     let krate = &key.krate;
     let heap = (quote!(#krate::KeyRangeBuf), quote!(#krate::BucketRangesBuf));
     if key.variable {
@@ -62,7 +62,10 @@ pub fn helpers(key: &Key<'_>) -> TokenStream {
     // Added fields and a `Struct`'s trailing `Option`s may be absent, so no
     // prefix runs into them.
     let known = key.always_written();
-    for k in 1..=known {
+    if key.phoenix && key.variable {
+        items.extend(super::phoenix::helpers(key));
+    }
+    for k in (1..=known).filter(|_| !(key.phoenix && key.variable)) {
         items.push(prefix_helper(key, k, &cap));
         if key.fields[k - 1].nested() {
             items.push(within_helper(key, k, &cap));
@@ -136,7 +139,7 @@ fn salt_pinned(key: &Key<'_>, pinned: usize) -> bool {
     }
 }
 
-fn listed(fields: &[Field<'_>]) -> String {
+pub(super) fn listed(fields: &[Field<'_>]) -> String {
     fields
         .iter()
         .filter(|f| f.takes_value())
@@ -148,7 +151,7 @@ fn listed(fields: &[Field<'_>]) -> String {
 /// The bytes `fields` take in the key, for helper docs: `bytes 0..6
 /// (`user_id`), 6..14 (`create_date`)`; a field after a nested key or a
 /// variable-length one is named without numbers.
-fn bytes_doc(fields: &[Field<'_>]) -> String {
+pub(super) fn bytes_doc(fields: &[Field<'_>]) -> String {
     let spans: Vec<String> = fields
         .iter()
         .map(|f| {
@@ -165,7 +168,7 @@ fn bytes_doc(fields: &[Field<'_>]) -> String {
 }
 
 /// The parameters for fields `0..pinned` (tags take none).
-fn params<'a>(fields: &'a [Field<'a>]) -> impl Iterator<Item = TokenStream> + 'a {
+pub(super) fn params<'a>(fields: &'a [Field<'a>]) -> impl Iterator<Item = TokenStream> + 'a {
     fields.iter().filter(|f| f.takes_value()).map(|f| {
         let ident = f.ident;
         let ty = param_type(f, &TokenStream::new());

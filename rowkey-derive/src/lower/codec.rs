@@ -404,7 +404,7 @@ fn mirror_applies(cx: &Ctxt, f: &ast::Field<'_>, ty: &syn::Type, codec: &Codec, 
 }
 
 /// A codec attribute as written: `` `#[pad(6)]` ``.
-fn attr_name(c: CodecAttr) -> String {
+pub(super) fn attr_name(c: CodecAttr) -> String {
     match c {
         CodecAttr::Pad(n) => format!("`#[pad({})]`", n.value),
         CodecAttr::Narrow(t) => format!("`#[be_{}]`", t.name()),

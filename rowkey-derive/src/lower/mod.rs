@@ -4,6 +4,7 @@
 //! `check`'s.
 
 mod codec;
+mod phoenix;
 mod salt;
 pub mod ty;
 
@@ -72,6 +73,7 @@ pub fn key<'a>(cx: &Ctxt, input: &'a Input<'a>, fields: &'a [ast::Field<'a>]) ->
         fields: lowered,
         layout_known,
         hbase_struct,
+        phoenix: sattrs.phoenix_key.is_some(),
     }
 }
 
@@ -104,7 +106,10 @@ fn field<'a>(
             value_ty: f.ty,
             optional: false,
         }
+    } else if sattrs.phoenix_key.is_some() {
+        phoenix::field(cx, f)
     } else {
+        phoenix_attr_outside(cx, f);
         codec::field(cx, f, last)
     };
     let tag = matches!(spec.codec, Some(Codec::Tag(_)));
@@ -123,6 +128,13 @@ fn field<'a>(
         width,
         at: f.attrs.at,
         since: f.attrs.since,
+    }
+}
+
+/// `#[phoenix(..)]` on a field of a key that is not a Phoenix key.
+fn phoenix_attr_outside(cx: &Ctxt, f: &ast::Field<'_>) {
+    if let Some((_, span)) = f.attrs.phoenix_char {
+        cx.error_at(span, msg::phoenix_attr_outside());
     }
 }
 
@@ -182,6 +194,8 @@ fn codec_width(c: &Codec, value_ty: &syn::Type) -> Size {
         Codec::Ordered(t) => t.width(),
         // The header and, for `Text` and `BlobVar`, the terminator or one group.
         Codec::OrderedVar { ty, .. } => 1 + (ty != VarType::BlobCopy) as usize,
+        // A `VARCHAR`'s shortest form: empty, and no separator at the end.
+        Codec::Phoenix(c) => c.core().width().unwrap_or(0),
     })
 }
 

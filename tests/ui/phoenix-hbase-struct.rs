@@ -1,0 +1,10 @@
+use rowkey::RowKey;
+
+#[derive(RowKey)]
+#[rowkey(phoenix, hbase_struct)]
+struct Key {
+    id: i32,
+    name: String,
+}
+
+fn main() {}
