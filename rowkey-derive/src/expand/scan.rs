@@ -255,6 +255,7 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
         );
         quote! {
             #[doc = #doc]
+            #[inline(always)]
             pub fn #fname(#(#params)*) -> __rk::Result<#range_ty, #krate::EncodeError> {
                 #pin
                 __rk::Ok(#range)
@@ -267,6 +268,7 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
         );
         quote! {
             #[doc = #doc]
+            #[inline(always)]
             pub fn #fname(#(#params)*) -> __rk::Result<#buckets_ty, #krate::EncodeError> {
                 #pin
                 Self::SALT.fan_out(#range)
