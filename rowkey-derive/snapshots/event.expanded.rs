@@ -164,6 +164,7 @@ const _: () = {
         /**Every key with the given `user`: one range.
 
 Selects the keys by their bytes 1..5 (`user`).*/
+        #[inline(always)]
         pub fn prefix_for_user(
             user: u32,
         ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
@@ -196,6 +197,7 @@ Selects the keys by their bytes 1..5 (`user`).*/
         /**Every key with the given `user` and `ts`: one range.
 
 Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
+        #[inline(always)]
         pub fn prefix_for_user_ts(
             user: u32,
             ts: u64,

@@ -189,6 +189,7 @@ const _: () = {
         /**Every key with the given `user_id`: one range.
 
 Selects the keys by their bytes 0..6 (`user_id`).*/
+        #[inline(always)]
         pub fn prefix_for_user_id(
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
@@ -221,6 +222,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
         /**Every key with the given `user_id` and `create_date`: one range.
 
 Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
+        #[inline(always)]
         pub fn prefix_for_user_id_create_date(
             user_id: u32,
             create_date: u32,
@@ -259,6 +261,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         /**Every key with the given `user_id` and `create_date` and `file_id`: one range.
 
 Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 (`file_id`).*/
+        #[inline(always)]
         pub fn prefix_for_user_id_create_date_file_id(
             user_id: u32,
             create_date: u32,

@@ -152,6 +152,7 @@ const _: () = {
         /**Every key with the given `host`: one range.
 
 Selects the keys by their bytes 0.. (`host`, variable length).*/
+        #[inline(always)]
         pub fn prefix_for_host(
             host: &str,
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
@@ -166,6 +167,7 @@ Selects the keys by their bytes 0.. (`host`, variable length).*/
         /**Every key with the given `host` and `ts`: one range.
 
 Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
+        #[inline(always)]
         pub fn prefix_for_host_ts(
             host: &str,
             ts: u64,
@@ -209,6 +211,7 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         /**Every key with the given `host` and `ts` and `rest`: one range.
 
 Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`), 10.. (`rest`, variable length).*/
+        #[inline(always)]
         pub fn prefix_for_host_ts_rest(
             host: &str,
             ts: u64,
