@@ -117,7 +117,7 @@ const _: () = {
         };
         type Decoded<'de> = Event;
         type Bytes = [u8; 13];
-        #[inline]
+        #[inline(always)]
         fn encode(&self) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
             __Fields::user(&mut __key, &self.user)?;

@@ -142,7 +142,7 @@ const _: () = {
         };
         type Decoded<'de> = FileKey;
         type Bytes = [u8; 20];
-        #[inline]
+        #[inline(always)]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
             __rk::pad::check::<_, 6>(self.user_id, "user_id")?;
             __rk::pad::check::<_, 8>(self.create_date, "create_date")?;
