@@ -41,6 +41,9 @@ pub trait RangeBytes: Clone + Send + Sync + 'static + sealed::Sealed {
     fn first(&self, n: usize) -> &[u8];
     /// The most bytes one bound holds, for errors.
     fn capacity() -> usize;
+    /// Turns the first `len` bytes (`len` at most what was written) into
+    /// their successor; returns its length, `None` when every byte is 0xFF.
+    fn successor(&mut self, len: usize) -> Option<usize>;
 }
 
 mod sealed {
@@ -66,6 +69,27 @@ impl<const CAP: usize> RangeBytes for [u8; CAP] {
     fn capacity() -> usize {
         CAP
     }
+    /// The carry over a trailing 0xFF works on a copy, out of line: the array
+    /// itself is only ever read and written whole or at constant indexes, so
+    /// the compiler can keep a range of a key of known width in registers
+    /// instead of building it in memory and copying it (wide loads of bytes
+    /// just written one or two at a time stall the processor).
+    #[inline(always)]
+    fn successor(&mut self, len: usize) -> Option<usize> {
+        let last = len.checked_sub(1)?;
+        match self.get_mut(last) {
+            Some(b) if *b != 0xFF => {
+                *b += 1;
+                Some(len)
+            }
+            _ => {
+                let mut copy = *self;
+                let n = carried_successor(&mut copy, len);
+                *self = copy;
+                n
+            }
+        }
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -87,6 +111,10 @@ impl RangeBytes for Vec<u8> {
     }
     fn capacity() -> usize {
         u32::MAX as usize - 1
+    }
+    #[inline]
+    fn successor(&mut self, len: usize) -> Option<usize> {
+        successor(self, len)
     }
 }
 
@@ -189,6 +217,14 @@ fn successor(bytes: &mut [u8], len: usize) -> Option<usize> {
     let i = bytes[..len].iter().rposition(|&b| b != 0xFF)?;
     bytes[i] += 1;
     Some(i + 1)
+}
+
+/// [`successor`] out of line, for bytes whose last byte is 0xFF (the carry),
+/// or fewer than `len` bytes (`None`).
+#[cold]
+#[inline(never)]
+fn carried_successor(bytes: &mut [u8], len: usize) -> Option<usize> {
+    bytes.get_mut(..len).and_then(|b| successor(b, len))
 }
 
 impl<B: RangeBytes> KeyRangeOf<B> {
@@ -521,10 +557,7 @@ fn write_parts<B: RangeBytes>(bytes: &mut B, parts: &[&[u8]]) -> Result<u32, Enc
 #[inline(always)]
 fn successor_of<B: RangeBytes>(bytes: &mut B, parts: &[&[u8]]) -> Result<Option<u32>, EncodeError> {
     let n = write_parts(bytes, parts)? as usize;
-    Ok(bytes
-        .first_mut(n)
-        .and_then(|b| successor(b, n))
-        .map(|n| n as u32))
+    Ok(bytes.successor(n).map(|n| n as u32))
 }
 
 impl<B: RangeBytes> PartialEq for KeyRangeOf<B> {

@@ -438,19 +438,20 @@ impl Salt {
     ///
     /// # Errors
     /// When the template plus the bucket does not fit `CAP`.
+    #[inline]
     pub fn fan_out<B: RangeBytes>(
         &self,
         template: KeyRangeOf<B>,
     ) -> Result<BucketRangesOf<B>, EncodeError> {
         // Built once here, which also checks that every bucket's range fits
         // (all prefixes have the same width); `next` only patches the bucket
-        // bytes of its start and end.
-        let current = template.with_head(self.prefix(0).as_bytes())?;
+        // bytes of a copy's start and end.
+        let first = template.with_head(self.prefix(0).as_bytes())?;
         Ok(BucketRangesOf {
             salt: *self,
             bounded: template.end().is_some(),
             template,
-            current,
+            first,
             next: 0,
         })
     }
@@ -550,7 +551,7 @@ impl Iterator for SplitPoints {
 
 impl ExactSizeIterator for SplitPoints {}
 
-/// One range per salt bucket, in bucket order, each the previous one with its
+/// One range per salt bucket, in bucket order, each the first one with its
 /// bucket bytes patched: for inline ranges ([`BucketRanges`]) no allocation,
 /// whatever the bucket count; heap-backed ones ([`BucketRangesBuf`]) clone
 /// each range.
@@ -560,8 +561,8 @@ pub struct BucketRangesOf<B: RangeBytes> {
     template: KeyRangeOf<B>,
     /// Whether the template's end is bounded (else each end is its bucket's successor).
     bounded: bool,
-    /// The range of bucket `next`.
-    current: KeyRangeOf<B>,
+    /// The range of bucket 0; the others are copies with their bucket patched.
+    first: KeyRangeOf<B>,
     next: u32,
 }
 
@@ -588,18 +589,20 @@ impl<B: RangeBytes> Iterator for BucketRangesOf<B> {
         if self.next >= self.salt.buckets {
             return None;
         }
-        let range = self.current.clone();
-        self.next += 1;
-        if self.next < self.salt.buckets {
+        // A copy of bucket 0's range, never written since `fan_out`, with
+        // the bucket patched in the copy: reading back bytes just patched
+        // one at a time, as a wide copy does, would stall the processor.
+        let mut range = self.first.clone();
+        if self.next > 0 {
             if self.salt.width() == 1 && self.salt.format != SaltFormat::Digits(1) {
                 // The usual salt, one binary byte: patch it, no prefix built.
-                self.current
-                    .replace_head_byte(self.next as u8, self.bounded);
+                range.replace_head_byte(self.next as u8, self.bounded);
             } else {
                 let head = self.salt.prefix(self.next);
-                self.current.replace_head(head.as_bytes(), self.bounded);
+                range.replace_head(head.as_bytes(), self.bounded);
             }
         }
+        self.next += 1;
         Some(range)
     }
 

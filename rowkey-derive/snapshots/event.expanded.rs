@@ -117,7 +117,7 @@ const _: () = {
         };
         type Decoded<'de> = Event;
         type Bytes = [u8; 13];
-        #[inline]
+        #[inline(always)]
         fn encode(&self) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
             __Fields::user(&mut __key, &self.user)?;
@@ -165,7 +165,7 @@ const _: () = {
         /**Every key with the given `user`: one range.
 
 Selects the keys by their bytes 1..5 (`user`).*/
-        #[inline]
+        #[inline(always)]
         pub fn prefix_for_user(
             user: u32,
         ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
@@ -191,7 +191,7 @@ Selects the keys by their bytes 1..5 (`user`).*/
         /**Every key with the given `user` and `ts`: one range.
 
 Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
-        #[inline]
+        #[inline(always)]
         pub fn prefix_for_user_ts(
             user: u32,
             ts: u64,

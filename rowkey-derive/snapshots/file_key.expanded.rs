@@ -142,7 +142,7 @@ const _: () = {
         };
         type Decoded<'de> = FileKey;
         type Bytes = [u8; 20];
-        #[inline]
+        #[inline(always)]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
             __rk::pad::check::<_, 6>(self.user_id, "user_id")?;
             __rk::pad::check::<_, 8>(self.create_date, "create_date")?;
@@ -189,7 +189,7 @@ const _: () = {
         /**Every key with the given `user_id`: one range.
 
 Selects the keys by their bytes 0..6 (`user_id`).*/
-        #[inline]
+        #[inline(always)]
         pub fn prefix_for_user_id(
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
@@ -220,7 +220,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
         /**Every key with the given `user_id` and `create_date`: one range.
 
 Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
-        #[inline]
+        #[inline(always)]
         pub fn prefix_for_user_id_create_date(
             user_id: u32,
             create_date: u32,
@@ -257,7 +257,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         /**Every key with the given `user_id` and `create_date` and `file_id`: one range.
 
 Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 (`file_id`).*/
-        #[inline]
+        #[inline(always)]
         pub fn prefix_for_user_id_create_date_file_id(
             user_id: u32,
             create_date: u32,

@@ -156,7 +156,7 @@ const _: () = {
         /**Every key with the given `host`: one range.
 
 Selects the keys by their bytes 0.. (`host`, variable length).*/
-        #[inline]
+        #[inline(always)]
         pub fn prefix_for_host(
             host: &str,
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
@@ -171,7 +171,7 @@ Selects the keys by their bytes 0.. (`host`, variable length).*/
         /**Every key with the given `host` and `ts`: one range.
 
 Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
-        #[inline]
+        #[inline(always)]
         pub fn prefix_for_host_ts(
             host: &str,
             ts: u64,
@@ -213,7 +213,7 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         /**Every key with the given `host` and `ts` and `rest`: one range.
 
 Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`), 10.. (`rest`, variable length).*/
-        #[inline]
+        #[inline(always)]
         pub fn prefix_for_host_ts_rest(
             host: &str,
             ts: u64,

@@ -207,9 +207,17 @@ pub fn check<T: Unsigned, const N: usize>(v: T, field: &'static str) -> Result<(
     }
 }
 
+/// Marks the path that calls it as unlikely.
 #[cold]
 #[inline(never)]
+fn cold() {}
+
+/// Inlined, so a caller sees which variant the error is: a `Result` whose
+/// `Ok` sits in the error's niche (a range helper's) then needs no check of
+/// which it holds after the branch, and the range is not copied through it.
+#[inline(always)]
 fn too_many_digits(field: &'static str, value: Number, max: u128) -> EncodeError {
+    cold();
     EncodeError::new(
         field,
         EncodeErrorKind::OutOfRange {

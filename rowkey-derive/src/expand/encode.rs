@@ -130,7 +130,7 @@ pub fn pad_check(f: &Field<'_>, value: &TokenStream) -> Option<TokenStream> {
     Some(quote!(__rk::pad::check::<_, #digits>(#value, #name)?;))
 }
 
-/// Fixed keys of up to this many fields get an always-inlined `decode`.
+/// Fixed keys of up to this many fields get an always-inlined `encode` and `decode`.
 const INLINE_DECODE_FIELDS: usize = 8;
 
 fn fixed_body(key: &Key<'_>) -> TokenStream {
@@ -169,9 +169,10 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
     });
     let names = key.fields.iter().map(|f| f.ident);
     // The error paths (one per field that can fail) make the inliner give up on
-    // a `decode` of a few straight-line fields, which then costs a call and a
-    // `Result` through memory.
-    let decode_inline = if key.fields.len() <= INLINE_DECODE_FIELDS {
+    // an `encode` or `decode` of a few straight-line fields, which then costs a
+    // call and a `Result` through memory, read back with wide loads of bytes
+    // just written a few at a time: a stall (W1 encode in BENCHMARKS.md).
+    let fixed_inline = if key.fields.len() <= INLINE_DECODE_FIELDS {
         quote!(#[inline(always)])
     } else {
         quote!(#[inline])
@@ -179,7 +180,7 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
     quote! {
         type Bytes = [u8; #w];
 
-        #[inline]
+        #fixed_inline
         fn encode(&self) -> __rk::Result<[u8; #w], #krate::EncodeError> {
             #(#checks)*
             let mut __key = [0u8; #w];
@@ -193,7 +194,7 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
             __rk::codec::write_key(&#krate::RowKey::encode(self)?, out, #name)
         }
 
-        #decode_inline
+        #fixed_inline
         fn decode(bytes: &[u8]) -> __rk::Result<Self::Decoded<'_>, #krate::DecodeError> {
             let __key = __rk::codec::read_key::<#w>(bytes, #name)?;
             #(#decodes)*
