@@ -1,21 +1,13 @@
 //! Seed 000's `find(20120901..=20120914, "中国好声音", "综艺", user 1)` over its ten files returns files 1, 2, 3, 4, 5, 7.
 
+#[path = "support/keys.rs"]
+mod keys;
+use keys::FileKey;
+
 use std::collections::BTreeMap;
 use std::ops::RangeBounds;
 
 use rowkey::{KeyRange, KeyRangeOf, RangeBytes, RowKey};
-
-/// The article's row key: `userID(6) + createTime(8) + fileID(6)`, 20 ASCII bytes.
-#[derive(RowKey, Debug, Clone, Copy, PartialEq)]
-#[rowkey(width = 20)]
-struct FileKey {
-    #[pad(6)]
-    user_id: u32,
-    #[pad(8)]
-    create_date: u32,
-    #[pad(6)]
-    file_id: u64,
-}
 
 /// The columns the article filters with `SingleColumnValueFilter`.
 #[derive(Debug)]

@@ -9,6 +9,10 @@
 //! key bytes by hand. Figures (rows/s, requests per query) go straight to stderr so they show
 //! without `--nocapture`.
 
+#[path = "../../tests/support/keys.rs"]
+mod keys;
+use keys::FileKey;
+
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, HashSet};
 use std::error::Error;
@@ -591,18 +595,6 @@ async fn f_paged_read_returns_every_row_exactly_once() -> TestResult {
 }
 
 // (g) ----------------------------------------------------------------------------------
-
-/// The file-index key of the article: userID(6) + createTime(8) + fileID(6).
-#[derive(RowKey, Debug, Clone, PartialEq)]
-#[rowkey(width = 20)]
-struct FileKey {
-    #[pad(6)]
-    user_id: u32,
-    #[pad(8)]
-    create_date: u32,
-    #[pad(6)]
-    file_id: u64,
-}
 
 /// The article's ten files: id, create date, name, category, user.
 const FILES: [(u64, u32, &str, &str, u32); 10] = [
