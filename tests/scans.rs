@@ -3,6 +3,9 @@
 #[path = "support/cases.rs"]
 mod support_cases;
 use support_cases::cases;
+#[path = "support/keys.rs"]
+mod keys;
+use keys::Event;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Debug;
@@ -564,14 +567,6 @@ proptest! {
 }
 
 // ---- salted keys: one range when the salt is pinned, else one per bucket ----
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct Event {
-    #[salt(mod = 16)]
-    user: u32,
-    #[reverse]
-    ts: u64,
-}
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct Log {

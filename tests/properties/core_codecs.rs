@@ -1,5 +1,6 @@
 //! Properties every key holds: round trip, byte order equals value order, uniqueness, total decode, range errors, salt checks.
 
+use super::keys::Event;
 use super::support_cases::cases;
 use std::cmp::{Ordering, Reverse};
 use std::fmt::Debug;
@@ -333,14 +334,6 @@ struct Borrowed<'a> {
 }
 
 // ---- salted keys ----
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct Event {
-    #[salt(mod = 16)]
-    user: u32,
-    #[reverse]
-    ts: u64,
-}
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct Wide {

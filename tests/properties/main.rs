@@ -6,6 +6,8 @@
 //! nested keys, tags, mirror; `case_count`: `PROPTEST_CASES` sets every
 //! property's case count in the workspace.
 
+#[path = "../support/keys.rs"]
+mod keys;
 #[path = "../support/cases.rs"]
 mod support_cases;
 

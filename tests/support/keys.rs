@@ -1,7 +1,8 @@
-//! Keys several suites share, defined once: the design articles' file and
-//! log keys (seeds 000 and 002), seed 002's customer and order rows in one
-//! table, and two members of the same layout. Each suite includes this file
-//! with `#[path]` and uses the keys it needs.
+//! Keys several suites share, defined once: the design articles' file key
+//! and its ten files (seed 000), the log keys and the customer and order rows
+//! of one table (seed 002), a salted event, two members of the same layout
+//! and a small nested key. Each suite includes this file with `#[path]` and
+//! uses what it needs.
 
 // A suite uses some of these keys, not all.
 #![allow(dead_code)]
@@ -21,6 +22,21 @@ pub struct FileKey {
     #[pad(6)]
     pub file_id: u64,
 }
+
+/// Seed 000's ten files, the table `find()` searches: id, create date, name,
+/// category, user.
+pub const FILES: [(u64, u32, &str, &str, u32); 10] = [
+    (1, 20120902, "中国好声音第1期", "综艺", 1),
+    (2, 20120904, "中国好声音第2期", "综艺", 1),
+    (3, 20120906, "中国好声音外卡赛", "综艺", 1),
+    (4, 20120908, "中国好声音第3期", "综艺", 1),
+    (5, 20120910, "中国好声音第4期", "综艺", 1),
+    (6, 20120912, "中国好声音选手采访", "综艺花絮", 2),
+    (7, 20120914, "中国好声音第5期", "综艺", 1),
+    (8, 20120916, "中国好声音录制花絮", "综艺花絮", 2),
+    (9, 20120918, "张玮独家专访", "花絮", 3),
+    (10, 20120920, "加多宝凉茶广告", "综艺广告", 4),
+];
 
 /// Events salted over 16 buckets on the user, newest first.
 #[derive(RowKey, Debug, Clone, PartialEq)]
