@@ -2,35 +2,13 @@
 //! garbage keys of every codec; and the interpreter decodes exactly what
 //! `T::decode` decodes (property tests against the derived code).
 
+#[path = "support/keys.rs"]
+mod keys;
+use keys::{Event, FileKey, GroupKey, Inner, UserKey};
+
 use proptest::prelude::*;
 use rowkey::dynamic::{self, FieldValue, Reading, Value};
 use rowkey::{DecodeError, DecodeErrorKind, FieldCodec, Md5, Number, RowKey};
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-#[rowkey(width = 20)]
-struct FileKey {
-    #[pad(6)]
-    user_id: u32,
-    #[pad(8)]
-    create_date: u32,
-    #[pad(6)]
-    file_id: u64,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct Event {
-    #[salt(mod = 16)]
-    user: u32,
-    #[reverse]
-    ts: u64,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct Inner {
-    #[pad(4)]
-    id: u16,
-    flag: bool,
-}
 
 /// Every fixed-width codec, reverse, mirror and `Option`.
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -71,16 +49,6 @@ struct Variable {
     #[reverse]
     raw: Vec<u8>,
     rest: String,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct UserKey {
-    user: u64,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct GroupKey {
-    group: u64,
 }
 
 /// Members behind variant tags: two of the same layout, one of a tag's

@@ -1,21 +1,13 @@
 //! Seed 000's `find(20120901..=20120914, "中国好声音", "综艺", user 1)` over its ten files returns files 1, 2, 3, 4, 5, 7.
 
+#[path = "support/keys.rs"]
+mod keys;
+use keys::{FileKey, FILES};
+
 use std::collections::BTreeMap;
 use std::ops::RangeBounds;
 
 use rowkey::{KeyRange, KeyRangeOf, RangeBytes, RowKey};
-
-/// The article's row key: `userID(6) + createTime(8) + fileID(6)`, 20 ASCII bytes.
-#[derive(RowKey, Debug, Clone, Copy, PartialEq)]
-#[rowkey(width = 20)]
-struct FileKey {
-    #[pad(6)]
-    user_id: u32,
-    #[pad(8)]
-    create_date: u32,
-    #[pad(6)]
-    file_id: u64,
-}
 
 /// The columns the article filters with `SingleColumnValueFilter`.
 #[derive(Debug)]
@@ -23,20 +15,6 @@ struct File {
     name: &'static str,
     category: &'static str,
 }
-
-/// The article's table: ID | CreateTime | Name | Category | UserID.
-const FILES: [(u64, u32, &str, &str, u32); 10] = [
-    (1, 20120902, "中国好声音第1期", "综艺", 1),
-    (2, 20120904, "中国好声音第2期", "综艺", 1),
-    (3, 20120906, "中国好声音外卡赛", "综艺", 1),
-    (4, 20120908, "中国好声音第3期", "综艺", 1),
-    (5, 20120910, "中国好声音第4期", "综艺", 1),
-    (6, 20120912, "中国好声音选手采访", "综艺花絮", 2),
-    (7, 20120914, "中国好声音第5期", "综艺", 1),
-    (8, 20120916, "中国好声音录制花絮", "综艺花絮", 2),
-    (9, 20120918, "张玮独家专访", "花絮", 3),
-    (10, 20120920, "加多宝凉茶广告", "综艺广告", 4),
-];
 
 fn table() -> BTreeMap<[u8; 20], File> {
     FILES

@@ -2,6 +2,10 @@
 //! in the order of the key without its bucket (ascending, and descending over reverse scans),
 //! over a `BTreeMap` and over fjall, a real LSM store.
 
+#[path = "support/cases.rs"]
+mod support_cases;
+use support_cases::cases;
+
 use std::collections::BTreeMap;
 use std::ops::{Bound, RangeBounds};
 
@@ -207,9 +211,9 @@ thread_local! {
 }
 
 proptest! {
-    // Each case writes to disk (a clear costs a journal write), so this one runs a fixed
-    // number of cases whatever PROPTEST_CASES says; the BTreeMap properties above take it.
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    // Each case writes to disk (a clear costs a journal write): fewer usual cases than the
+    // BTreeMap properties above, but PROPTEST_CASES still sets the count for a long run.
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     #[test]
     fn merge_over_fjall_scans_is_the_brute_force_order(

@@ -1,17 +1,11 @@
 //! Enums of key types: tags on the variants, the decoding rule, the proof
 //! that no bytes decode as two members, and the `RowKey` impl.
 
+#[path = "support/keys.rs"]
+mod keys;
+use keys::{CustomerKey, GroupKey, OrderKey, Row, UserKey};
+
 use rowkey::{OwnedRowKey, RowKey};
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct UserKey {
-    user: u64,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct GroupKey {
-    group: u64,
-}
 
 /// Issue 10's two members of the same layout: told apart by variant tags.
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -20,28 +14,6 @@ enum Tagged {
     User(UserKey),
     #[tag(2)]
     Group(GroupKey),
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct CustomerKey {
-    customer: u64,
-    #[tag(1)]
-    kind: (),
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct OrderKey {
-    customer: u64,
-    #[tag(2)]
-    kind: (),
-    order: u64,
-}
-
-/// Untagged: the members differ in a tag field at the same offset.
-#[derive(RowKey, Debug, Clone, PartialEq)]
-enum Row {
-    Customer(CustomerKey),
-    Order(OrderKey),
 }
 
 fn round_trip<K: OwnedRowKey + PartialEq + core::fmt::Debug>(k: &K) -> Vec<u8> {

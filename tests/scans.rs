@@ -1,5 +1,12 @@
 //! Scan helpers select exactly the keys their predicate names: prefixes, ranges of every bound kind, salt fan-out, split points, paging, HBase shell text.
 
+#[path = "support/cases.rs"]
+mod support_cases;
+use support_cases::cases;
+#[path = "support/keys.rs"]
+mod keys;
+use keys::Event;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Debug;
 use std::ops::{Bound, RangeBounds};
@@ -233,7 +240,7 @@ fn str_range(r: &Range<String>) -> Range<&str> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(400), ..ProptestConfig::default() })]
 
     #[test]
     fn prefix_helpers_select_exactly_the_keys_with_those_fields(
@@ -419,7 +426,7 @@ const S: [&str; 6] = ["", "a", "a\u{1}", "ab", "abc", "\u{7f}"];
 const V: [&[u8]; 5] = [b"", b"\x01", b"\x00\x01", b"\xFF", b"\xFF\xFF"];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
 
     #[test]
     fn reversed_text_arrays_and_bools_select_exactly_the_bounds(
@@ -541,7 +548,7 @@ fn prefixes_ending_in_ff_carry_or_are_unbounded() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(300), ..ProptestConfig::default() })]
 
     #[test]
     fn ff_prefixes_and_ranges_hold_for_random_keys(
@@ -560,14 +567,6 @@ proptest! {
 }
 
 // ---- salted keys: one range when the salt is pinned, else one per bucket ----
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct Event {
-    #[salt(mod = 16)]
-    user: u32,
-    #[reverse]
-    ts: u64,
-}
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct Log {
@@ -630,7 +629,7 @@ fn small<T: Clone + Debug + 'static>(v: Vec<T>) -> BoxedStrategy<T> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(200), ..ProptestConfig::default() })]
 
     #[test]
     fn event_prefix_pins_the_bucket(

@@ -1,6 +1,10 @@
 //! `T::LAYOUT` as typed data: every codec's parameters, as the derive emits
 //! them, for code that reads keys without their Rust types (`explain`, schemas).
 
+#[path = "support/keys.rs"]
+mod keys;
+use keys::{OrderKey, Row};
+
 use std::borrow::Cow;
 
 use rowkey::{FieldCodec, IntType, Layout, Md5, Order, RowKey, Salt, TextType};
@@ -159,27 +163,6 @@ fn phoenix_salt_hashes_every_field() {
     assert_eq!(salt.salt, Salt::phoenix(8));
     assert_eq!(salt.fields, ["a", "b"]);
     assert_eq!(Phoenix::LAYOUT.segments[0].kind, FieldCodec::Salt);
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct CustomerKey {
-    customer: u64,
-    #[tag(1)]
-    kind: (),
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct OrderKey {
-    customer: u64,
-    #[tag(2)]
-    kind: (),
-    order: u64,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-enum Row {
-    Customer(CustomerKey),
-    Order(OrderKey),
 }
 
 #[test]

@@ -9,6 +9,10 @@
 //! key bytes by hand. Figures (rows/s, requests per query) go straight to stderr so they show
 //! without `--nocapture`.
 
+#[path = "../../tests/support/keys.rs"]
+mod keys;
+use keys::{FileKey, FILES};
+
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, HashSet};
 use std::error::Error;
@@ -591,32 +595,6 @@ async fn f_paged_read_returns_every_row_exactly_once() -> TestResult {
 }
 
 // (g) ----------------------------------------------------------------------------------
-
-/// The file-index key of the article: userID(6) + createTime(8) + fileID(6).
-#[derive(RowKey, Debug, Clone, PartialEq)]
-#[rowkey(width = 20)]
-struct FileKey {
-    #[pad(6)]
-    user_id: u32,
-    #[pad(8)]
-    create_date: u32,
-    #[pad(6)]
-    file_id: u64,
-}
-
-/// The article's ten files: id, create date, name, category, user.
-const FILES: [(u64, u32, &str, &str, u32); 10] = [
-    (1, 20120902, "中国好声音第1期", "综艺", 1),
-    (2, 20120904, "中国好声音第2期", "综艺", 1),
-    (3, 20120906, "中国好声音外卡赛", "综艺", 1),
-    (4, 20120908, "中国好声音第3期", "综艺", 1),
-    (5, 20120910, "中国好声音第4期", "综艺", 1),
-    (6, 20120912, "中国好声音选手采访", "综艺花絮", 2),
-    (7, 20120914, "中国好声音第5期", "综艺", 1),
-    (8, 20120916, "中国好声音录制花絮", "综艺花絮", 2),
-    (9, 20120918, "张玮独家专访", "花絮", 3),
-    (10, 20120920, "加多宝凉茶广告", "综艺广告", 4),
-];
 
 /// The article's `find()`: one range scan over `user` and the dates, then the name and
 /// category conditions (the article's SingleColumnValueFilters) on the rows it returns.

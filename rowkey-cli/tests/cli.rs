@@ -3,23 +3,16 @@
 //! `spread` tells a sequential key from a salted one, and every bad input is
 //! one line on stderr and a non-zero exit.
 
+#[path = "../../tests/support/keys.rs"]
+mod keys;
+use keys::{FileKey, GroupKey, OrderKey, Row, UserKey};
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use rowkey::text::StringBinary;
 use rowkey::RowKey;
-
-#[derive(RowKey, Debug, PartialEq)]
-#[rowkey(width = 20)]
-struct FileKey {
-    #[pad(6)]
-    user_id: u32,
-    #[pad(8)]
-    create_date: u32,
-    #[pad(6)]
-    file_id: u64,
-}
 
 #[derive(RowKey)]
 struct LogEvent {
@@ -34,37 +27,6 @@ struct SaltedLogEvent {
     ts: u64,
     host: u32,
     event: u16,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct CustomerKey {
-    customer: u64,
-    #[tag(1)]
-    kind: (),
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct OrderKey {
-    customer: u64,
-    #[tag(2)]
-    kind: (),
-    order: u64,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-enum Row {
-    Customer(CustomerKey),
-    Order(OrderKey),
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct UserKey {
-    user: u64,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct GroupKey {
-    group: u64,
 }
 
 /// Two members of one layout, told apart by the tag before their keys.

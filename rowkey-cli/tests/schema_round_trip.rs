@@ -2,18 +2,15 @@
 //! line, is the same layout, and decodes exactly what `T::decode` decodes,
 //! over the property-test inputs of every codec.
 
+#[path = "../../tests/support/keys.rs"]
+mod keys;
+use keys::{GroupKey, Inner, Row, UserKey};
+
 use proptest::prelude::*;
 use rowkey::dynamic;
 use rowkey::{Layout, Md5, RowKey};
 use rowkey_cli::commands::explain;
 use rowkey_cli::schema::{parse, Schema};
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct Inner {
-    #[pad(4)]
-    id: u16,
-    flag: bool,
-}
 
 /// Every fixed-width codec, reverse, mirror and `Option`.
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -73,37 +70,6 @@ struct Hbase {
     blob: Option<Vec<u8>>,
     #[ordered(copy)]
     body: Option<Vec<u8>>,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct CustomerKey {
-    customer: u64,
-    #[tag(1)]
-    kind: (),
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct OrderKey {
-    customer: u64,
-    #[tag(2)]
-    kind: (),
-    order: u64,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-enum Row {
-    Customer(CustomerKey),
-    Order(OrderKey),
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct UserKey {
-    user: u64,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct GroupKey {
-    group: u64,
 }
 
 /// Members behind variant tags, two of them of the same layout.

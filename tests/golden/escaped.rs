@@ -1,6 +1,7 @@
 //! `#[escaped]`: `00` written `00 FF`, then the terminator `00 01`; `#[reverse]` inverts all of it.
 
 use super::*;
+use crate::keys::HostEventKey;
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct Esc {
@@ -25,17 +26,6 @@ struct EscBytes {
 struct EscSlice<'a> {
     #[escaped]
     v: &'a [u8],
-}
-
-/// Seed 002's log key with readable host and event names.
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct HostEventKey<'a> {
-    #[escaped]
-    host: &'a str,
-    #[escaped]
-    event: &'a str,
-    #[reverse]
-    ts: u64,
 }
 
 fn inverted(bytes: &[u8]) -> Vec<u8> {

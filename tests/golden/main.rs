@@ -14,6 +14,9 @@
 //! no code with rowkey.
 //! A change to any of these bytes is a change to the on-disk format.
 
+#[path = "../support/keys.rs"]
+mod keys;
+
 mod escaped;
 mod fixed;
 mod float;

@@ -1,17 +1,7 @@
 //! Nested keys: the inner key's bytes, embedded as they are.
 
 use super::*;
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-#[rowkey(width = 20)]
-struct FileKey {
-    #[pad(6)]
-    user_id: u32,
-    #[pad(8)]
-    create_date: u32,
-    #[pad(6)]
-    file_id: u64,
-}
+use crate::keys::FileKey;
 
 /// Seed 003's index key: `[region][index name][qualifiers][main key]`.
 #[derive(RowKey, Debug, Clone, PartialEq)]

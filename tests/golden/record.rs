@@ -1,27 +1,7 @@
 //! Record enums: seed 002's customer and order rows in one table.
 
 use super::*;
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct CustomerKey {
-    customer: u64,
-    #[tag(1)]
-    kind: (),
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct OrderKey {
-    customer: u64,
-    #[tag(2)]
-    kind: (),
-    order: u64,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-enum Row {
-    Customer(CustomerKey),
-    Order(OrderKey),
-}
+use crate::keys::{CustomerKey, OrderKey, Row};
 
 #[test]
 fn record_enum_decodes_each_variant() {

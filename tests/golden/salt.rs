@@ -1,14 +1,7 @@
 //! Salt buckets: xxh32 (seed 0) of the salted fields' encoded bytes, mod N.
 
 use super::*;
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct Event {
-    #[salt(mod = 16)]
-    user: u32,
-    #[reverse]
-    ts: u64,
-}
+use crate::keys::Event;
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct Salt256 {

@@ -1,12 +1,7 @@
 //! Trailing fields: the value to the end of the key.
 
 use super::*;
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct PathKey<'a> {
-    bucket: u16,
-    path: &'a str,
-}
+use crate::keys::PathKey;
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct TailSlice<'a> {

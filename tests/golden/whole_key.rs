@@ -1,6 +1,7 @@
 //! Several codecs in one key: the fields' bytes in declaration order; the README's key.
 
 use super::*;
+use crate::keys::FileKey;
 
 /// Every codec in one key: the bytes are the fields' bytes, in order, at the offsets the layout says.
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -67,18 +68,6 @@ fn a_key_is_its_fields_bytes_in_declaration_order() {
             ("rank", 24, 3),
         ]
     );
-}
-
-/// The README's and the article's key: `userID(6) + createTime(8) + fileID(6)`.
-#[derive(RowKey, Debug, Clone, PartialEq)]
-#[rowkey(width = 20)]
-struct FileKey {
-    #[pad(6)]
-    user_id: u32,
-    #[pad(8)]
-    create_date: u32,
-    #[pad(6)]
-    file_id: u64,
 }
 
 #[test]

@@ -3,6 +3,7 @@
 use rowkey::{KeyRange, RowKey};
 
 use super::counting_alloc::{allocations, keep};
+use super::keys::FileKey;
 use std::hint::black_box;
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -19,17 +20,6 @@ struct Flat {
     hash: [u8; 4],
     #[be_u16]
     minute: u32,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-#[rowkey(width = 20)]
-struct FileKey {
-    #[pad(6)]
-    user_id: u32,
-    #[pad(8)]
-    create_date: u32,
-    #[pad(6)]
-    file_id: u64,
 }
 
 #[derive(RowKey, Debug, Clone, PartialEq)]

@@ -5,6 +5,8 @@
 
 #[path = "../support/counting_alloc.rs"]
 mod counting_alloc;
+#[path = "../support/keys.rs"]
+mod keys;
 
 mod core_codecs;
 mod variable_and_composite;

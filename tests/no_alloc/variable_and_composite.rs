@@ -1,39 +1,12 @@
 //! The richer field kinds stay off the heap: borrowed decode, `encode_into` of variable keys, views, floats, `Option`, nested keys, tags, `Md5`, record enums.
 
-use std::borrow::Cow;
-
 use rowkey::{KeyRange, Md5, RowKey};
 
 use super::counting_alloc::{allocations, keep};
+use super::keys::{CowHostEvent, CustomerKey, HostEventKey, OrderKey, PathKey, Row};
 use std::hint::black_box;
 
 // ---- keys ----
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct HostEventKey<'a> {
-    #[escaped]
-    host: &'a str,
-    #[escaped]
-    event: &'a str,
-    #[reverse]
-    ts: u64,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct CowHostEvent<'a> {
-    #[escaped]
-    host: Cow<'a, str>,
-    #[escaped]
-    event: Cow<'a, [u8]>,
-    #[reverse]
-    ts: u64,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct PathKey<'a> {
-    bucket: u16,
-    path: &'a str,
-}
 
 /// Owned fields: their encode_into still writes straight from the value.
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -98,27 +71,6 @@ struct LogKey {
     host: Md5,
     event: Md5,
     ts: u64,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct CustomerKey {
-    customer: u64,
-    #[tag(1)]
-    kind: (),
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct OrderKey {
-    customer: u64,
-    #[tag(2)]
-    kind: (),
-    order: u64,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-enum Row {
-    Customer(CustomerKey),
-    Order(OrderKey),
 }
 
 fn file() -> FileKey {

@@ -1,5 +1,7 @@
 //! Properties every key holds: round trip, byte order equals value order, uniqueness, total decode, range errors, salt checks.
 
+use super::keys::Event;
+use super::support_cases::cases;
 use std::cmp::{Ordering, Reverse};
 use std::fmt::Debug;
 use std::ops::RangeInclusive;
@@ -334,14 +336,6 @@ struct Borrowed<'a> {
 // ---- salted keys ----
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
-struct Event {
-    #[salt(mod = 16)]
-    user: u32,
-    #[reverse]
-    ts: u64,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
 struct Wide {
     #[salt(mod = 300)]
     id: u32,
@@ -548,7 +542,7 @@ fn total_decode<K: OwnedRowKey + Debug>(bytes: &[u8]) -> Result<(), TestCaseErro
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     #[test]
     fn mixed_round_trips(k in mixed()) {
@@ -776,7 +770,7 @@ fn with_bucket(key: &[u8], width: usize, bucket: u32, digits: bool) -> Vec<u8> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(512), ..ProptestConfig::default() })]
 
     #[test]
     fn salt_buckets_follow_the_spec(user in b_u32(), ts in b_u64(), id in b_u32(), x in b_u8(),

@@ -1,5 +1,6 @@
 //! Properties of the richer field kinds (escaped, trailing, float, `Option`, nested, tag, mirror): round trip, byte order equals value order, uniqueness, total decode, borrowed decode, prefix helpers and mixed scans.
 
+use super::keys::{CowHostEvent, CustomerKey, HostEventKey, OrderKey, PathKey, Row};
 use super::support_cases::cases;
 use std::borrow::Cow;
 use std::cmp::{Ordering, Reverse};
@@ -507,16 +508,6 @@ fn escaped_decode_rejects_what_encode_never_writes() {
 // ---- borrowed decode: HostEventKey<'a> ----
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
-struct HostEventKey<'a> {
-    #[escaped]
-    host: &'a str,
-    #[escaped]
-    event: &'a str,
-    #[reverse]
-    ts: u64,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
 struct OwnedHostEvent {
     #[escaped]
     host: String,
@@ -531,16 +522,6 @@ impl Spec for OwnedHostEvent {
     fn model(&self) -> Self::Model {
         (self.host.clone(), self.event.clone(), Reverse(self.ts))
     }
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct CowHostEvent<'a> {
-    #[escaped]
-    host: Cow<'a, str>,
-    #[escaped]
-    event: Cow<'a, [u8]>,
-    #[reverse]
-    ts: u64,
 }
 
 /// Whether `part` lies inside `whole`'s memory.
@@ -641,12 +622,6 @@ proptest! {
 }
 
 // ---- trailing fields: the rest of the key ----
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct PathKey<'a> {
-    bucket: u16,
-    path: &'a str,
-}
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct TrailKey {
@@ -1341,27 +1316,6 @@ proptest! {
 }
 
 // ---- record enums: a mixed scan over customer and order rows ----
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct CustomerKey {
-    customer: u64,
-    #[tag(1)]
-    kind: (),
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-struct OrderKey {
-    customer: u64,
-    #[tag(2)]
-    kind: (),
-    order: u64,
-}
-
-#[derive(RowKey, Debug, Clone, PartialEq)]
-enum Row {
-    Customer(CustomerKey),
-    Order(OrderKey),
-}
 
 fn customer_ids() -> BoxedStrategy<u64> {
     select(vec![0u64, 1, 2, 7, 0xFF, u64::MAX - 1, u64::MAX]).boxed()
