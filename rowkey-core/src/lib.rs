@@ -25,14 +25,14 @@ pub mod fingerprint;
 mod key;
 mod layout;
 #[doc(hidden)]
-pub mod limits;
+pub use rowkey_format::limits;
 #[cfg(feature = "md5")]
 mod md5;
 #[cfg(feature = "alloc")]
 mod merge;
 mod migrate;
 #[doc(hidden)]
-pub mod names;
+pub use rowkey_format::names;
 #[cfg(feature = "alloc")]
 mod page;
 pub mod range;

@@ -14,20 +14,7 @@ use core::ops::{Bound, RangeBounds};
 
 use crate::{EncodeError, EncodeErrorKind};
 
-/// The capacity of a plain [`KeyRange`]: keys of up to 63 bytes (one byte is
-/// kept for [`KeyRangeOf::after`]'s `0x00`).
-pub const DEFAULT_RANGE_CAPACITY: usize = 64;
-
-/// Fixed keys of this many bytes or more get heap-backed ranges
-/// ([`KeyRangeBuf`]) from their helpers: an inline range holds two copies of
-/// the key, and a fan-out two ranges.
-pub const INLINE_RANGE_LIMIT: usize = 256;
-
-/// The capacity the scan helpers of a fixed `key_width`-byte key use: the
-/// key and [`KeyRangeOf::after`]'s `0x00`.
-pub const fn range_capacity(key_width: usize) -> usize {
-    key_width + 1
-}
+pub use rowkey_format::limits::{range_capacity, DEFAULT_RANGE_CAPACITY, INLINE_RANGE_LIMIT};
 
 /// Where a range keeps its bytes: `[u8; CAP]` inline, or `Vec<u8>` on the
 /// heap (feature `alloc`). Sealed: only these two.

@@ -185,8 +185,8 @@ impl Salt {
     /// Bytes the bucket takes at the front of the key.
     pub const fn width(&self) -> usize {
         match self.format {
-            SaltFormat::Binary if self.buckets > 256 => 2,
-            SaltFormat::Binary | SaltFormat::Phoenix => 1,
+            SaltFormat::Binary => crate::limits::salt_width(self.buckets),
+            SaltFormat::Phoenix => 1,
             SaltFormat::Digits(d) => d as usize,
         }
     }

@@ -9,7 +9,7 @@ use crate::ctxt::{Ctxt, Scope};
 use crate::messages as msg;
 use crate::model::{Codec, Draft, SaltFormat, SaltHashAttr, Size};
 use crate::symbol::{unraw, KEY_MAX_WIDTH, KEY_SALT, KEY_VIEW, KEY_WIDTH};
-use rowkey_core::__private::names::{self, Helper};
+use rowkey_format::names::{self, Helper};
 
 pub fn key(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     cx.scope(Scope::Key);

@@ -4,8 +4,8 @@
 
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
-use rowkey_core::__private::names::{self, Helper};
-use rowkey_core::__private::{limits, range_capacity};
+use rowkey_format::limits::{self, range_capacity};
+use rowkey_format::names::{self, Helper};
 
 use crate::ast::Input;
 use crate::symbol::unraw;
@@ -142,7 +142,7 @@ fn helpers(
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     // The types the derive's helpers return for a key this wide.
-    let (range_ty, buckets_ty) = if width >= rowkey_core::INLINE_RANGE_LIMIT {
+    let (range_ty, buckets_ty) = if width >= rowkey_format::limits::INLINE_RANGE_LIMIT {
         (quote!(#krate::KeyRangeBuf), quote!(#krate::BucketRangesBuf))
     } else {
         let cap = proc_macro2::Literal::usize_unsuffixed(range_capacity(width));

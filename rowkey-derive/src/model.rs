@@ -371,7 +371,7 @@ impl IntTy {
 
     /// The most decimal digits a value of this type's width has.
     pub fn max_digits(self) -> usize {
-        rowkey_core::__private::limits::max_digits(self.width())
+        rowkey_format::limits::max_digits(self.width())
     }
 }
 
@@ -468,7 +468,7 @@ pub enum Codec {
     /// The last field, unescaped: the rest of the key.
     Rest(TextKind),
     /// `#[java]`: Java's `Bytes.toBytes`, which keeps no order for negative values.
-    Java(rowkey_core::JavaType),
+    Java(rowkey_format::JavaType),
     /// `#[ordered]`: HBase's `OrderedBytes` fixed-width `i8`..`i64`, `f32`, `f64`.
     Ordered(OrderedTy),
     /// `#[ordered]` on a string (`Text`) or bytes (`BlobVar`), or
@@ -502,8 +502,8 @@ pub enum PhoenixCol {
 
 impl PhoenixCol {
     /// The runtime's name for the column's type.
-    pub fn core(self) -> rowkey_core::PhoenixType {
-        use rowkey_core::PhoenixType as P;
+    pub fn core(self) -> rowkey_format::PhoenixType {
+        use rowkey_format::PhoenixType as P;
         match self {
             PhoenixCol::Int(IntTy::I8) => P::Tinyint,
             PhoenixCol::Int(IntTy::I16) => P::Smallint,
@@ -539,7 +539,7 @@ impl PhoenixCol {
     }
 }
 
-pub use rowkey_core::codec::ordered_field::VarType;
+pub use rowkey_format::ordered::VarType;
 
 /// The number an `#[ordered]` field holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -551,14 +551,14 @@ pub enum OrderedTy {
 impl OrderedTy {
     /// The header byte and the value's width.
     pub fn header_and_width(self) -> (u8, usize) {
-        use rowkey_core::codec::ordered::OrderedFixed;
+        use rowkey_format::ordered as h;
         match self {
-            OrderedTy::Int(IntTy::I8) => (<i8 as OrderedFixed<2>>::HEADER, 1),
-            OrderedTy::Int(IntTy::I16) => (<i16 as OrderedFixed<3>>::HEADER, 2),
-            OrderedTy::Int(IntTy::I32) => (<i32 as OrderedFixed<5>>::HEADER, 4),
-            OrderedTy::Int(_) => (<i64 as OrderedFixed<9>>::HEADER, 8),
-            OrderedTy::Float(FloatTy::F32) => (<f32 as OrderedFixed<5>>::HEADER, 4),
-            OrderedTy::Float(FloatTy::F64) => (<f64 as OrderedFixed<9>>::HEADER, 8),
+            OrderedTy::Int(IntTy::I8) => (h::INT8, 1),
+            OrderedTy::Int(IntTy::I16) => (h::INT16, 2),
+            OrderedTy::Int(IntTy::I32) => (h::INT32, 4),
+            OrderedTy::Int(_) => (h::INT64, 8),
+            OrderedTy::Float(FloatTy::F32) => (h::FLOAT32, 4),
+            OrderedTy::Float(FloatTy::F64) => (h::FLOAT64, 8),
         }
     }
 

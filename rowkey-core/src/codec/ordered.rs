@@ -39,14 +39,8 @@ use crate::cursor::{Reader, Writer};
 use crate::range::Edge;
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 
-/// The header of a null.
-pub const NULL: u8 = 0x05;
-/// The header of `Text`.
-pub const TEXT: u8 = 0x34;
-/// The header of `BlobVar`.
-pub const BLOB_VAR: u8 = 0x37;
-/// The header of `BlobCopy`.
-pub const BLOB_COPY: u8 = 0x38;
+pub use rowkey_format::ordered::{BLOB_COPY, BLOB_VAR, NULL, TEXT};
+use rowkey_format::ordered::{FLOAT32, FLOAT64, INT16, INT32, INT64, INT8};
 /// The byte that ends a `Text` (and a descending `BlobCopy`).
 const TERM: u8 = 0x00;
 
@@ -72,7 +66,7 @@ pub trait OrderedFixed<const N: usize>: Copy {
 }
 
 macro_rules! ordered_fixed {
-    ($($t:ty => $n:literal, $header:literal, $canonical:expr;)*) => {$(
+    ($($t:ty => $n:literal, $header:expr, $canonical:expr;)*) => {$(
         impl OrderedFixed<$n> for $t {
             const HEADER: u8 = $header;
             #[inline]
@@ -100,12 +94,12 @@ macro_rules! canonical_nan {
 }
 
 ordered_fixed! {
-    i8 => 2, 0x29, core::convert::identity;
-    i16 => 3, 0x2A, core::convert::identity;
-    i32 => 5, 0x2B, core::convert::identity;
-    i64 => 9, 0x2C, core::convert::identity;
-    f32 => 5, 0x30, canonical_nan!(f32);
-    f64 => 9, 0x31, canonical_nan!(f64);
+    i8 => 2, INT8, core::convert::identity;
+    i16 => 3, INT16, core::convert::identity;
+    i32 => 5, INT32, core::convert::identity;
+    i64 => 9, INT64, core::convert::identity;
+    f32 => 5, FLOAT32, canonical_nan!(f32);
+    f64 => 9, FLOAT64, canonical_nan!(f64);
 }
 
 /// Bytes a fixed-width value with this ascending header takes, header

@@ -25,52 +25,12 @@
 #[cfg(feature = "alloc")]
 use core::ops::Bound;
 
-use super::ordered::{self, BlobVar, OrderedFixed, BLOB_COPY, BLOB_VAR, NULL, TEXT};
+use super::ordered::{self, BlobVar, OrderedFixed, NULL, TEXT};
 use super::plain::Plain;
 use crate::cursor::{Reader, Writer};
 use crate::{DecodeError, DecodeErrorKind, EncodeError};
 
-/// The variable-length OrderedBytes type of a string or bytes field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum VarType {
-    /// `Text` (`OrderedString`): terminated, no `0x00` inside; order kept.
-    Text,
-    /// `BlobVar` (`OrderedBlobVar`): any bytes in 7-bit groups; order kept
-    /// only within one length.
-    BlobVar,
-    /// `BlobCopy` (`OrderedBlob`): the bytes as they are, to the end of the key.
-    BlobCopy,
-}
-
-impl VarType {
-    /// The ascending header byte.
-    pub const fn header(self) -> u8 {
-        match self {
-            VarType::Text => TEXT,
-            VarType::BlobVar => BLOB_VAR,
-            VarType::BlobCopy => BLOB_COPY,
-        }
-    }
-
-    /// The type whose ascending header is `header`.
-    pub const fn from_header(header: u8) -> Option<VarType> {
-        match header {
-            TEXT => Some(VarType::Text),
-            BLOB_VAR => Some(VarType::BlobVar),
-            BLOB_COPY => Some(VarType::BlobCopy),
-            _ => None,
-        }
-    }
-
-    /// The HBase type's name, for messages and tables.
-    pub const fn name(self) -> &'static str {
-        match self {
-            VarType::Text => "text",
-            VarType::BlobVar => "blob_var",
-            VarType::BlobCopy => "blob_copy",
-        }
-    }
-}
+pub use rowkey_format::ordered::VarType;
 
 /// Bytes `v` (`None`: a null) takes as `ty`.
 #[inline]

@@ -46,7 +46,7 @@ fn write_value(
             quote!(__rk::fixed::encode::<#w>(#bytes, #slot, #desc, #name)?;)
         }
         Codec::Bool => quote!(__rk::boolean::encode(#value, #slot, #desc);),
-        Codec::Java(rowkey_core::JavaType::Boolean) => {
+        Codec::Java(rowkey_format::JavaType::Boolean) => {
             quote!(__rk::hbase::encode_bool(#value, #slot);)
         }
         Codec::Java(_) => quote!(__rk::hbase::encode(#value, #slot);),
@@ -98,7 +98,7 @@ fn read_value(
             TextKind::Slice => quote!(__rk::fixed::decode_bytes::<#w>(#slot)),
         },
         Codec::Bool => quote!(__rk::boolean::decode(#slot, #desc, #name, #offset)?),
-        Codec::Java(rowkey_core::JavaType::Boolean) => {
+        Codec::Java(rowkey_format::JavaType::Boolean) => {
             quote!(__rk::hbase::decode_bool(#slot, #name, #offset)?)
         }
         Codec::Java(_) => quote!(__rk::hbase::decode(#slot)),

@@ -185,7 +185,7 @@ fn field_codec(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
         }
         Codec::Phoenix(c) => {
             let t = match c.core() {
-                rowkey_core::PhoenixType::Char(n) => quote!(Char(#n)),
+                rowkey_format::PhoenixType::Char(n) => quote!(Char(#n)),
                 t => {
                     let t =
                         proc_macro2::Ident::new(&format!("{t:?}"), proc_macro2::Span::call_site());

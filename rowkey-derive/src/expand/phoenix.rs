@@ -7,7 +7,7 @@
 
 use proc_macro2::TokenStream;
 use quote::ToTokens;
-use rowkey_core::__private::names::Helper;
+use rowkey_format::names::Helper;
 
 use super::encode::bucket_expr;
 use super::field::{read_field, writer, writer_arg};

@@ -3,9 +3,9 @@
 //! `split_points()`.
 
 use proc_macro2::{Ident, TokenStream};
-use rowkey_core::__private::names::{self, Helper};
-use rowkey_core::__private::range_capacity;
-use rowkey_core::INLINE_RANGE_LIMIT;
+use rowkey_format::limits::range_capacity;
+use rowkey_format::limits::INLINE_RANGE_LIMIT;
+use rowkey_format::names::{self, Helper};
 
 use super::encode::{bucket_expr, encoded_len, pad_check};
 use super::field::{edge, param_type, writer, writer_arg};

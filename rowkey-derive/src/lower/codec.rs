@@ -270,7 +270,7 @@ fn fixed(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, n: At<usize>, span: Span
 /// `#[java]`: the Rust types of Java's `short`, `int`, `long`, `float`,
 /// `double` and `boolean`; Java has no unsigned types.
 fn java(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, span: Span) -> Option<Codec> {
-    use rowkey_core::JavaType as J;
+    use rowkey_format::JavaType as J;
     let java = match class {
         TyClass::Int(IntTy::I16) => J::Short,
         TyClass::Int(IntTy::I32) => J::Int,

@@ -8,7 +8,7 @@ mod phoenix;
 mod salt;
 pub mod ty;
 
-use rowkey_core::__private::limits;
+use rowkey_format::limits;
 
 use crate::ast::{self, Input};
 use crate::attr::{CodecAttr, StructAttrs};

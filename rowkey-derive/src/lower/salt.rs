@@ -1,7 +1,7 @@
 //! The salt bucket: from `#[salt(..)]` on fields, or Apache Phoenix's salt
 //! from `#[rowkey(salt(buckets = N, phoenix))]`. Widths come from the runtime.
 
-use rowkey_core::__private::limits;
+use rowkey_format::limits;
 
 use crate::attr::{At, SaltAttr, SaltHashAttr, StructAttrs};
 use crate::ctxt::Ctxt;

@@ -18,7 +18,7 @@ pub enum Helper {
 /// `prefix_for_user_id_ts`, `range_for_user_id_ts`, `prefix_for_a_main_within`.
 ///
 /// ```
-/// use rowkey_core::__private::names::{write, Helper};
+/// use rowkey_format::names::{write, Helper};
 /// let mut s = String::new();
 /// write(&mut s, Helper::Within, ["a", "main"]).unwrap();
 /// assert_eq!(s, "prefix_for_a_main_within");

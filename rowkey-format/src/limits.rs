@@ -24,7 +24,7 @@ pub const ESCAPED_MIN_WIDTH: usize = 2;
 /// (`u32`, 4 bytes: 10), so a wider `#[pad(N)]` is refused.
 ///
 /// ```
-/// use rowkey_core::__private::limits::max_digits;
+/// use rowkey_format::limits::max_digits;
 /// assert_eq!([1, 2, 4, 8, 16].map(max_digits), [3, 5, 10, 20, 39]);
 /// ```
 pub const fn max_digits(bytes: usize) -> usize {
@@ -41,7 +41,27 @@ pub const fn max_digits(bytes: usize) -> usize {
     digits
 }
 
-/// The bytes a `#[salt(mod = N)]` bucket takes, as [`crate::Salt::width`] writes it.
+/// The bytes a `#[salt(mod = N)]` bucket takes: one byte up to 256 buckets,
+/// two (big-endian) above.
 pub const fn salt_width(buckets: u32) -> usize {
-    crate::Salt::new(buckets).width()
+    if buckets > 256 {
+        2
+    } else {
+        1
+    }
+}
+
+/// The capacity of a plain `KeyRange`: keys of up to 63 bytes (one byte is
+/// kept for `KeyRangeOf::after`'s `0x00`).
+pub const DEFAULT_RANGE_CAPACITY: usize = 64;
+
+/// Fixed keys of this many bytes or more get heap-backed ranges
+/// (`KeyRangeBuf`) from their helpers: an inline range holds two copies of
+/// the key, and a fan-out two ranges.
+pub const INLINE_RANGE_LIMIT: usize = 256;
+
+/// The capacity the scan helpers of a fixed `key_width`-byte key use: the
+/// key and `KeyRangeOf::after`'s `0x00`.
+pub const fn range_capacity(key_width: usize) -> usize {
+    key_width + 1
 }
