@@ -11,7 +11,7 @@
     ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user; __rk::int::decode(__s) })
     } #[doc = "Decodes `ts` alone."] #[inline] pub fn ts(& self) -> __rk::Result < u64,
     ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.ts; __rk::int::decode_desc(__s)
-    }) } } #[automatically_derived] impl Event { #[doc =
+    }) } } impl Event { #[doc =
     r" Views `bytes` as this key's fields without decoding them;"] #[doc =
     r" read one with its getter. The salt is not checked."] #[inline] pub fn view(bytes :
     & [u8]) -> __rk::Result < & < Self as ::rowkey::HasView > ::View,
@@ -153,7 +153,6 @@ const _: () = {
             __rk::Ok(Event { user, ts })
         }
     }
-    #[automatically_derived]
     impl Event {
         ///The salt: 16 buckets, xxh32 of the salted fields' bytes mod 16.
         pub const SALT: ::rowkey::Salt = ::rowkey::Salt::new(16u32);

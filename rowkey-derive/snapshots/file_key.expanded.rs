@@ -15,8 +15,8 @@
     __rk::pad::decode:: < _, 8 > (__s, false, "create_date", 6) ? }) } #[doc =
     "Decodes `file_id` alone."] #[inline] pub fn file_id(& self) -> __rk::Result < u64,
     ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.file_id; __rk::pad::decode:: <
-    _, 6 > (__s, false, "file_id", 14) ? }) } } #[automatically_derived] impl FileKey {
-    #[doc = r" Views `bytes` as this key's fields without decoding them;"] #[doc =
+    _, 6 > (__s, false, "file_id", 14) ? }) } } impl FileKey { #[doc =
+    r" Views `bytes` as this key's fields without decoding them;"] #[doc =
     r" read one with its getter. The salt is not checked."] #[inline] pub fn view(bytes :
     & [u8]) -> __rk::Result < & < Self as ::rowkey::HasView > ::View,
     ::rowkey::DecodeError > { < __RowKeyView as ::rowkey::__private::zerocopy::FromBytes
@@ -184,7 +184,6 @@ const _: () = {
             })
         }
     }
-    #[automatically_derived]
     impl FileKey {
         /**Every key with the given `user_id`: one range.
 

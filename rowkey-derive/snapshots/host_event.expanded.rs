@@ -151,7 +151,6 @@ const _: () = {
             __rk::Ok(HostEventKey { host, ts, rest })
         }
     }
-    #[automatically_derived]
     impl<'a> HostEventKey<'a> {
         /**Every key with the given `host`: one range.
 

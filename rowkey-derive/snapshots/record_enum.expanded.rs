@@ -12,7 +12,6 @@ const _: () = {
             )
         },
     >();
-    #[automatically_derived]
     impl Row {
         /// The record types of this table, in the order `decode` tries them,
         /// each with its key's layout: `KEY_TYPES.explain(bytes)` takes a key

@@ -2,7 +2,6 @@
 #[allow(unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
-    #[automatically_derived]
     impl Row {
         /// The record types of this table, in the order `decode` tries them,
         /// each with its key's layout: `KEY_TYPES.explain(bytes)` takes a key

@@ -90,7 +90,6 @@ fn inherent(ast: &Input<'_>, krate: &syn::Path, variants: &[Variant<'_>]) -> Tok
         quote!(Self::#var(k) => #tag.len() + #krate::RowKey::encoded_len(k),)
     });
     quote! {
-        #[automatically_derived]
         impl #impl_generics #ident #ty_generics #where_clause {
             /// The record types of this table, in the order `decode` tries them,
             /// each with its key's layout: `KEY_TYPES.explain(bytes)` takes a key

@@ -75,7 +75,6 @@ pub fn helpers(key: &Key<'_>) -> TokenStream {
         }
     }
     quote! {
-        #[automatically_derived]
         impl #impl_generics #ident #ty_generics #where_clause {
             #(#items)*
         }

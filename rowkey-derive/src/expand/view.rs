@@ -109,7 +109,6 @@ fn entry(key: &Key<'_>, name: &Ident) -> TokenStream {
     let zc = quote!(#krate::__private::zerocopy);
     let (key_name, w) = (ident.to_string(), &key.width);
     quote! {
-        #[automatically_derived]
         impl #ident {
             /// Views `bytes` as this key's fields without decoding them;
             /// read one with its getter. The salt is not checked.
