@@ -6,8 +6,8 @@
     ::rowkey::__private::zerocopy::Unaligned)] #[zerocopy(crate =
     "::rowkey::__private::zerocopy")] struct EventView { salt : [u8; 1], user : [u8; 4],
     ts : [u8; 8], } #[doc(hidden)] #[allow(unused_qualifications, clippy::all)] const _ :
-    () = { use ::rowkey::__private as __rk; #[automatically_derived] impl EventView {
-    #[doc = "Decodes `user` alone."] #[inline] pub fn user(& self) -> __rk::Result < u32,
+    () = { use ::rowkey::__private as __rk; impl EventView { #[doc =
+    "Decodes `user` alone."] #[inline] pub fn user(& self) -> __rk::Result < u32,
     ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user; __rk::int::decode(__s) })
     } #[doc = "Decodes `ts` alone."] #[inline] pub fn ts(& self) -> __rk::Result < u64,
     ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.ts; __rk::int::decode_desc(__s)

@@ -35,7 +35,6 @@ const _: () = {
             ::core::unreachable!("rowkey: the derive reported errors")
         }
     }
-    #[automatically_derived]
     impl FileKey {
         pub const SALT: ::rowkey::Salt = ::rowkey::Salt::new(1);
         pub fn split_points() -> ::rowkey::SplitPoints {

@@ -6,19 +6,18 @@
     ::rowkey::__private::zerocopy::KnownLayout, ::rowkey::__private::zerocopy::Immutable,
     ::rowkey::__private::zerocopy::Unaligned)] #[zerocopy(crate =
     "::rowkey::__private::zerocopy")] pub struct __RowKeyView { user_id : [u8; 6],
-    create_date : [u8; 8], file_id : [u8; 6], } #[automatically_derived] impl
-    __RowKeyView { #[doc = "Decodes `user_id` alone."] #[inline] pub fn user_id(& self)
-    -> __rk::Result < u32, ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user_id;
-    __rk::pad::decode:: < _, 6 > (__s, false, "user_id", 0) ? }) } #[doc =
-    "Decodes `create_date` alone."] #[inline] pub fn create_date(& self) -> __rk::Result
-    < u32, ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.create_date;
-    __rk::pad::decode:: < _, 8 > (__s, false, "create_date", 6) ? }) } #[doc =
-    "Decodes `file_id` alone."] #[inline] pub fn file_id(& self) -> __rk::Result < u64,
-    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.file_id; __rk::pad::decode:: <
-    _, 6 > (__s, false, "file_id", 14) ? }) } } impl FileKey { #[doc =
-    r" Views `bytes` as this key's fields without decoding them;"] #[doc =
-    r" read one with its getter. The salt is not checked."] #[inline] pub fn view(bytes :
-    & [u8]) -> __rk::Result < & < Self as ::rowkey::HasView > ::View,
+    create_date : [u8; 8], file_id : [u8; 6], } impl __RowKeyView { #[doc =
+    "Decodes `user_id` alone."] #[inline] pub fn user_id(& self) -> __rk::Result < u32,
+    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user_id; __rk::pad::decode:: <
+    _, 6 > (__s, false, "user_id", 0) ? }) } #[doc = "Decodes `create_date` alone."]
+    #[inline] pub fn create_date(& self) -> __rk::Result < u32, ::rowkey::DecodeError > {
+    __rk::Ok({ let __s = & self.create_date; __rk::pad::decode:: < _, 8 > (__s, false,
+    "create_date", 6) ? }) } #[doc = "Decodes `file_id` alone."] #[inline] pub fn
+    file_id(& self) -> __rk::Result < u64, ::rowkey::DecodeError > { __rk::Ok({ let __s =
+    & self.file_id; __rk::pad::decode:: < _, 6 > (__s, false, "file_id", 14) ? }) } }
+    impl FileKey { #[doc = r" Views `bytes` as this key's fields without decoding them;"]
+    #[doc = r" read one with its getter. The salt is not checked."] #[inline] pub fn
+    view(bytes : & [u8]) -> __rk::Result < & < Self as ::rowkey::HasView > ::View,
     ::rowkey::DecodeError > { < __RowKeyView as ::rowkey::__private::zerocopy::FromBytes
     > ::ref_from_bytes(bytes).map_err(| _ | { ::rowkey::DecodeError::new("FileKey", 0,
     ::rowkey::DecodeErrorKind::Length { expected : 20, found : bytes.len(), }) }) } }

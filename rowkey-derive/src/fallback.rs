@@ -195,7 +195,6 @@ fn helpers(
         }
     }
     quote! {
-        #[automatically_derived]
         impl #impl_generics #ident #ty_generics #where_clause {
             #(#items)*
         }

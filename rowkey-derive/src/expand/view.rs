@@ -95,7 +95,6 @@ fn getters(key: &Key<'_>, name: &Ident) -> TokenStream {
             }
         });
     quote! {
-        #[automatically_derived]
         impl #name {
             #(#getters)*
         }
