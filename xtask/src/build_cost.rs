@@ -31,6 +31,8 @@ const STRUCTS: usize = 20;
 const EDITED: usize = 10;
 /// Samples of the crate-only build and of the rebuild; the median is reported.
 const SAMPLES: usize = 5;
+/// Samples of the clean build with dependencies.
+const CLEAN_SAMPLES: usize = 3;
 
 /// Field pool: (rowkey attributes, name, type). Struct `i` takes 3 to 5 consecutive
 /// entries, so names never repeat within a struct.
@@ -188,7 +190,7 @@ fn median(v: &[Cost]) -> Cost {
 /// Build costs of one generated crate.
 #[derive(Default)]
 struct Times {
-    clean_with_deps: Cost,
+    clean_with_deps: Vec<Cost>,
     clean_crate: Vec<Cost>,
     rebuild: Vec<Cost>,
 }
@@ -220,6 +222,14 @@ impl Krate {
 
     fn build(&self) -> Result<Cost, String> {
         cargo(&self.dir, &self.target, &["build"])
+    }
+
+    /// Everything, dependencies included, into an empty target directory.
+    fn build_from_scratch(&self) -> Result<Cost, String> {
+        if self.target.exists() {
+            fs::remove_dir_all(&self.target).map_err(|e| e.to_string())?;
+        }
+        self.build()
     }
 
     /// The crate alone: dependencies stay built.
@@ -255,8 +265,10 @@ fn measure(root: &Path, dir: &Path) -> Result<[Times; 2], String> {
     let krates = [rowkey?, serde?];
     let mut times = [Times::default(), Times::default()];
     say("clean builds with dependencies".to_string());
-    for (k, t) in krates.iter().zip(&mut times) {
-        t.clean_with_deps = k.build()?;
+    for _ in 0..CLEAN_SAMPLES {
+        for (k, t) in krates.iter().zip(&mut times) {
+            t.clean_with_deps.push(k.build_from_scratch()?);
+        }
     }
     say(format!(
         "clean builds of the crates alone, rebuilds after editing Key{EDITED}"
@@ -544,7 +556,8 @@ fn run(root: &Path, dir: &Path) -> Result<String, String> {
     let _ = writeln!(
         t,
         "\n{STRUCTS} key structs of 3-5 fields, debug profile, samples taken in turn; \
-         medians of {SAMPLES} (rebuild: {}). Wall time, then CPU time (user + system \
+         medians of {CLEAN_SAMPLES} (clean with dependencies), {SAMPLES} (crate alone) \
+         and {} (rebuild). Wall time, then CPU time (user + system \
          of cargo and the compilers):\n",
         SAMPLES * 2
     );
@@ -558,8 +571,8 @@ fn run(root: &Path, dir: &Path) -> Result<String, String> {
     let rows = [
         (
             "clean build, dependencies included",
-            rowkey.clean_with_deps,
-            serde.clean_with_deps,
+            median(&rowkey.clean_with_deps),
+            median(&serde.clean_with_deps),
         ),
         (
             "clean build of the crate alone",
