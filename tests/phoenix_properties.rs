@@ -4,11 +4,14 @@
 //! the values, and prefix and range helpers selecting exactly the keys a
 //! filter over the values selects, in a sorted `BTreeMap`.
 
+#[path = "support/range_check.rs"]
+mod range_check;
 #[path = "support/cases.rs"]
 mod support_cases;
+use range_check::{check, fail, table};
 
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fmt::Debug;
 use std::ops::Bound;
 
@@ -16,7 +19,7 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use rowkey::codec::phoenix::{Date, Timestamp};
 use rowkey::dynamic::{self, FieldValue, Value};
-use rowkey::{BucketRangesOf, EncodeError, KeyRangeOf, Number, RangeBytes, RowKey};
+use rowkey::{BucketRangesOf, KeyRangeOf, Number, RangeBytes, RowKey};
 use support_cases::cases;
 
 /// `PRIMARY KEY (host VARCHAR, ts BIGINT DESC, tag VARCHAR DESC, name VARCHAR)`
@@ -112,30 +115,6 @@ fn within<T>(r: &(Bound<T>, Bound<T>), v: &T, cmp: impl Fn(&T, &T) -> Ordering) 
 }
 
 // ---- checking a helper's range ----
-
-fn fail(e: EncodeError) -> TestCaseError {
-    TestCaseError::fail(e.to_string())
-}
-
-fn table<K: RowKey>(keys: &[K]) -> BTreeMap<Vec<u8>, usize> {
-    keys.iter()
-        .enumerate()
-        .map(|(i, k)| (k.encode().unwrap().as_ref().to_vec(), i))
-        .collect()
-}
-
-/// A scan of `r` over the sorted keys returns exactly those `pred` holds for.
-fn check<K: RowKey + Debug>(
-    keys: &[K],
-    r: &KeyRangeOf<impl RangeBytes>,
-    pred: impl Fn(&K) -> bool,
-) -> Result<(), TestCaseError> {
-    let map = table(keys);
-    let expected: Vec<usize> = map.values().copied().filter(|&i| pred(&keys[i])).collect();
-    let scanned: Vec<usize> = map.range::<[u8], _>(r.bounds()).map(|(_, &i)| i).collect();
-    prop_assert_eq!(scanned, expected, "{}", r);
-    Ok(())
-}
 
 /// The scans of every bucket's range together return exactly the keys `pred` holds for.
 fn check_fan_out<K: RowKey + Debug>(

@@ -6,6 +6,9 @@ use support_cases::cases;
 #[path = "support/keys.rs"]
 mod keys;
 use keys::Event;
+#[path = "support/range_check.rs"]
+mod range_check;
+use range_check::{check, fail, table};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Debug;
@@ -14,41 +17,9 @@ use std::ops::{Bound, RangeBounds};
 use proptest::prelude::*;
 use proptest::sample::select;
 use rowkey::text::{to_bytes_binary, StringBinary};
-use rowkey::{BucketRangesOf, EncodeError, KeyRangeOf, RangeBytes, RowKey, Salt};
+use rowkey::{BucketRangesOf, KeyRangeOf, RangeBytes, RowKey, Salt};
 
 // ---- checking a range against a predicate ----
-
-fn fail(e: EncodeError) -> TestCaseError {
-    TestCaseError::fail(e.to_string())
-}
-
-/// The encoded keys, each mapped to its index in `keys` (the last of equal keys).
-fn table<K: RowKey>(keys: &[K]) -> BTreeMap<Vec<u8>, usize> {
-    keys.iter()
-        .enumerate()
-        .map(|(i, k)| (k.encode().unwrap().as_ref().to_vec(), i))
-        .collect()
-}
-
-/// `r` contains a key exactly when `pred` holds, and a `BTreeMap` scan of
-/// `r.bounds()` returns exactly those keys, in key order.
-fn check<K: RowKey + Debug>(
-    keys: &[K],
-    r: &KeyRangeOf<impl RangeBytes>,
-    pred: impl Fn(&K) -> bool,
-) -> Result<(), TestCaseError> {
-    let map = table(keys);
-    let expected: Vec<usize> = map.values().copied().filter(|&i| pred(&keys[i])).collect();
-    for (bytes, &i) in &map {
-        prop_assert_eq!(r.contains(bytes), pred(&keys[i]), "{} on {:?}", r, keys[i]);
-    }
-    let scanned: Vec<usize> = map.range::<[u8], _>(r.bounds()).map(|(_, &i)| i).collect();
-    prop_assert_eq!(scanned, expected, "{}", r);
-    if r.is_empty() {
-        prop_assert_eq!(r.end(), Some(r.start()), "an empty range ends at its start");
-    }
-    Ok(())
-}
 
 /// `ranges` are one per bucket of `salt`, in bucket order; each matching key
 /// lies in exactly one of them (its bucket's), other keys in none.
