@@ -323,19 +323,7 @@ fn struct_key(
         // salt(buckets = 16, phoenix)
         // view, view = FileKeyView
         KEY_VIEW => {
-            let name = if meta.input.peek(syn::Token![=]) {
-                match meta.value().and_then(|v| v.parse::<syn::Ident>()) {
-                    Ok(name) => Some(name),
-                    Err(e) => {
-                        skip_value(meta);
-                        cx.push(syn::Error::new(e.span(), msg::VIEW_NAME));
-                        return;
-                    }
-                }
-            } else {
-                None
-            };
-            if first {
+            if let (Some(name), true) = (view_name(cx, meta), first) {
                 out.view = Some(At {
                     value: name,
                     span: key.span(),
@@ -344,20 +332,14 @@ fn struct_key(
         }
         // hbase_struct
         KEY_HBASE_STRUCT => {
-            if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
-                cx.error_spanned_by(key, msg::HBASE_STRUCT_FLAG);
-                skip_value(meta);
-            }
+            flag(cx, meta, msg::HBASE_STRUCT_FLAG);
             if first {
                 out.hbase_struct = Some(key.span());
             }
         }
         // phoenix
         KEY_PHOENIX => {
-            if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
-                cx.error_spanned_by(key, msg::PHOENIX_KEY_FLAG);
-                skip_value(meta);
-            }
+            flag(cx, meta, msg::PHOENIX_KEY_FLAG);
             if first {
                 out.phoenix_key = Some(key.span());
             }
@@ -373,6 +355,31 @@ fn struct_key(
             cx.error_spanned_by(key, msg::unknown_key("#[rowkey(..)]", &name, STRUCT_KEYS));
             skip_value(meta);
         }
+    }
+}
+
+/// `view` or `view = Name`: the name, if any; `None` (reported) when the
+/// value is not a name.
+fn view_name(cx: &Ctxt, meta: &ParseNestedMeta<'_>) -> Option<Option<syn::Ident>> {
+    if !meta.input.peek(syn::Token![=]) {
+        return Some(None);
+    }
+    match meta.value().and_then(|v| v.parse::<syn::Ident>()) {
+        Ok(name) => Some(Some(name)),
+        Err(e) => {
+            skip_value(meta);
+            cx.push(syn::Error::new(e.span(), msg::VIEW_NAME));
+            None
+        }
+    }
+}
+
+/// A key that takes no value (`hbase_struct`, `phoenix`): `message` when
+/// one follows it.
+fn flag(cx: &Ctxt, meta: &ParseNestedMeta<'_>, message: &str) {
+    if !meta.input.is_empty() && !meta.input.peek(syn::Token![,]) {
+        cx.error_spanned_by(&meta.path, message);
+        skip_value(meta);
     }
 }
 
@@ -620,27 +627,11 @@ fn field_attr(
     span: Span,
     out: &mut FieldAttrs,
 ) -> syn::Result<()> {
+    if let Some(codec) = codec_attr(attr, name)? {
+        out.codecs.push((codec, span));
+        return Ok(());
+    }
     match name {
-        // #[pad(6)]
-        PAD => {
-            let n = int_arg(attr, PAD, "the number of digits", "#[pad(6)]")?;
-            out.codecs.push((CodecAttr::Pad(to_usize(n)), span));
-        }
-        // #[be_u32]
-        BE_U16 | BE_U32 | BE_U64 => {
-            no_args(attr, name)?;
-            let to = match name {
-                BE_U16 => IntTy::U16,
-                BE_U32 => IntTy::U32,
-                _ => IntTy::U64,
-            };
-            out.codecs.push((CodecAttr::Narrow(to), span));
-        }
-        // #[fixed(16)]
-        FIXED => {
-            let n = int_arg(attr, FIXED, "the width in bytes", "#[fixed(16)]")?;
-            out.codecs.push((CodecAttr::Fixed(to_usize(n)), span));
-        }
         // #[reverse]
         REVERSE => {
             no_args(attr, REVERSE)?;
@@ -669,13 +660,6 @@ fn field_attr(
                 out.tag = Some(t);
             }
         }
-        // #[java]
-        JAVA => {
-            no_args(attr, JAVA)?;
-            out.codecs.push((CodecAttr::Java, span));
-        }
-        // #[ordered], #[ordered(copy)]
-        ORDERED => out.codecs.push((ordered_attr(attr)?, span)),
         // #[phoenix(char(3))]
         PHOENIX => {
             let n = phoenix_char(attr)?;
@@ -702,6 +686,41 @@ fn field_attr(
         _ => {}
     }
     Ok(())
+}
+
+/// A codec attribute (`#[pad(6)]`, `#[be_u32]`, `#[fixed(16)]`, `#[java]`,
+/// `#[ordered]`); `None` for any other attribute. A field may name several:
+/// the check reports that.
+fn codec_attr(attr: &Attribute, name: &str) -> syn::Result<Option<CodecAttr>> {
+    Ok(Some(match name {
+        // #[pad(6)]
+        PAD => {
+            let n = int_arg(attr, PAD, "the number of digits", "#[pad(6)]")?;
+            CodecAttr::Pad(to_usize(n))
+        }
+        // #[be_u32]
+        BE_U16 | BE_U32 | BE_U64 => {
+            no_args(attr, name)?;
+            CodecAttr::Narrow(match name {
+                BE_U16 => IntTy::U16,
+                BE_U32 => IntTy::U32,
+                _ => IntTy::U64,
+            })
+        }
+        // #[fixed(16)]
+        FIXED => {
+            let n = int_arg(attr, FIXED, "the width in bytes", "#[fixed(16)]")?;
+            CodecAttr::Fixed(to_usize(n))
+        }
+        // #[java]
+        JAVA => {
+            no_args(attr, JAVA)?;
+            CodecAttr::Java
+        }
+        // #[ordered], #[ordered(copy)]
+        ORDERED => ordered_attr(attr)?,
+        _ => return Ok(None),
+    }))
 }
 
 /// `#[ordered]`, or `#[ordered(copy)]` for `BlobCopy`.
