@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use rowkey_core::codec::ordered::{self, OrderedFixed};
 use rowkey_core::codec::phoenix::{self, Timestamp};
-use rowkey_core::codec::{hbase, int, numeric, utf8};
+use rowkey_core::codec::{hbase, int, numeric, utf8, FieldBytes};
 use rowkey_core::cursor::Reader;
 use rowkey_core::{DecodeErrorKind, EncodeErrorKind};
 use support::java::*;

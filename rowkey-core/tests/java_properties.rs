@@ -13,7 +13,7 @@ use std::cmp::Ordering;
 use proptest::prelude::*;
 use rowkey_core::codec::ordered::{self, OrderedFixed};
 use rowkey_core::codec::phoenix::{self, Timestamp};
-use rowkey_core::codec::{hbase, int, numeric};
+use rowkey_core::codec::{hbase, int, numeric, FieldBytes};
 use rowkey_core::cursor::Reader;
 use support::java::*;
 

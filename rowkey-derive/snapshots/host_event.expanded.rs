@@ -132,7 +132,7 @@ const _: () = {
             __r.take::<0>("HostEventKey")?;
             let host = {
                 let __e = __rk::escaped::decode(&mut __r, false, "host")?;
-                __e.borrowed_str()?
+                __rk::FieldBytes::borrowed_str(&__e)?
             };
             let ts = {
                 let __at = __r.position();

@@ -12,6 +12,7 @@
 //! Decode borrows the value from the key when it has no escapes and is
 //! ascending; otherwise an owned type (`String`, `Vec<u8>`, or `Cow`) is needed.
 
+use super::FieldBytes;
 use crate::cursor::{Reader, Writer};
 use crate::{DecodeError, DecodeErrorKind, EncodeError};
 
@@ -111,39 +112,20 @@ pub fn decode<'a>(
     }
 }
 
-impl<'a> Escaped<'a> {
-    /// The value borrowed from the key.
-    ///
-    /// # Errors
+impl<'a> FieldBytes<'a> for Escaped<'a> {
     /// [`DecodeErrorKind::NeedsOwned`] when the value had to be unescaped or
-    /// inverted: decode into `String`, `Vec<u8>` or `Cow` instead.
-    pub fn borrowed(&self) -> Result<&'a [u8], DecodeError> {
+    /// inverted.
+    fn borrowed(&self) -> Result<&'a [u8], DecodeError> {
         if self.escapes == 0 && !self.descending {
             Ok(self.raw)
         } else {
-            Err(DecodeError::new(
-                self.field,
-                self.offset,
-                DecodeErrorKind::NeedsOwned,
-            ))
+            Err(self.error(DecodeErrorKind::NeedsOwned))
         }
-    }
-
-    /// The value borrowed from the key, as UTF-8.
-    ///
-    /// # Errors
-    /// As [`Escaped::borrowed`], and [`DecodeErrorKind::InvalidUtf8`].
-    pub fn borrowed_str(&self) -> Result<&'a str, DecodeError> {
-        core::str::from_utf8(self.borrowed()?).map_err(|_| self.utf8_error())
-    }
-
-    fn utf8_error(&self) -> DecodeError {
-        DecodeError::new(self.field, self.offset, DecodeErrorKind::InvalidUtf8)
     }
 
     /// The value, unescaped into a new vector.
     #[cfg(feature = "alloc")]
-    pub fn to_vec(&self) -> alloc::vec::Vec<u8> {
+    fn to_vec(&self) -> alloc::vec::Vec<u8> {
         let x = if self.descending { 0xFF } else { 0x00 };
         let mut v = alloc::vec::Vec::with_capacity(self.raw.len() - self.escapes);
         let mut skip = false;
@@ -158,36 +140,8 @@ impl<'a> Escaped<'a> {
         v
     }
 
-    /// The value as a new `String`.
-    ///
-    /// # Errors
-    /// [`DecodeErrorKind::InvalidUtf8`].
-    #[cfg(feature = "alloc")]
-    pub fn to_owned_string(&self) -> Result<alloc::string::String, DecodeError> {
-        alloc::string::String::from_utf8(self.to_vec()).map_err(|_| self.utf8_error())
-    }
-
-    /// Borrowed when possible, owned otherwise.
-    #[cfg(feature = "alloc")]
-    pub fn to_cow(&self) -> alloc::borrow::Cow<'a, [u8]> {
-        match self.borrowed() {
-            Ok(b) => alloc::borrow::Cow::Borrowed(b),
-            Err(_) => alloc::borrow::Cow::Owned(self.to_vec()),
-        }
-    }
-
-    /// Borrowed when possible, owned otherwise, as UTF-8.
-    ///
-    /// # Errors
-    /// [`DecodeErrorKind::InvalidUtf8`].
-    #[cfg(feature = "alloc")]
-    pub fn to_cow_str(&self) -> Result<alloc::borrow::Cow<'a, str>, DecodeError> {
-        match self.borrowed() {
-            Ok(b) => core::str::from_utf8(b)
-                .map(alloc::borrow::Cow::Borrowed)
-                .map_err(|_| self.utf8_error()),
-            Err(_) => self.to_owned_string().map(alloc::borrow::Cow::Owned),
-        }
+    fn error(&self, kind: DecodeErrorKind) -> DecodeError {
+        DecodeError::new(self.field, self.offset, kind)
     }
 }
 

@@ -33,6 +33,7 @@
 pub mod boolean;
 pub mod bytes;
 pub mod escaped;
+mod field_bytes;
 pub mod fixed;
 pub mod float;
 pub mod hbase;
@@ -47,6 +48,8 @@ pub mod pad;
 pub mod phoenix;
 pub mod plain;
 pub mod tag;
+
+pub use field_bytes::FieldBytes;
 
 /// Fixed-size windows into a key array, so generated code writes and reads
 /// `[u8; W]` at a constant offset and the compiler drops every bounds check.

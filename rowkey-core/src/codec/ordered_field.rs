@@ -6,6 +6,7 @@
 //!
 //! ```
 //! use rowkey::codec::ordered_field::{self, VarType};
+//! use rowkey::codec::FieldBytes;
 //! use rowkey::cursor::{Reader, Writer};
 //!
 //! let mut buf = [0u8; 8];
@@ -27,6 +28,7 @@ use core::ops::Bound;
 
 use super::ordered::{self, BlobVar, OrderedFixed, NULL, TEXT};
 use super::plain::Plain;
+use super::FieldBytes;
 use crate::cursor::{Reader, Writer};
 use crate::{DecodeError, DecodeErrorKind, EncodeError};
 
@@ -109,10 +111,6 @@ pub fn read_var<'a>(
 }
 
 impl<'a> VarValue<'a> {
-    fn error(&self, kind: DecodeErrorKind) -> DecodeError {
-        DecodeError::new(self.field, self.offset, kind)
-    }
-
     /// The value's length in bytes.
     pub fn len(&self) -> usize {
         match self.value {
@@ -125,68 +123,28 @@ impl<'a> VarValue<'a> {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
 
-    /// The value borrowed from the key.
-    ///
-    /// # Errors
+impl<'a> FieldBytes<'a> for VarValue<'a> {
     /// [`DecodeErrorKind::NeedsOwned`] for bytes that are not the value's
     /// own (descending, or `BlobVar`).
-    pub fn borrowed(&self) -> Result<&'a [u8], DecodeError> {
+    fn borrowed(&self) -> Result<&'a [u8], DecodeError> {
         match self.value {
             Stored::Plain(p) => p.borrowed(),
             Stored::Groups(_) => Err(self.error(DecodeErrorKind::NeedsOwned)),
         }
     }
 
-    /// The value borrowed from the key, as UTF-8.
-    ///
-    /// # Errors
-    /// As [`VarValue::borrowed`], and [`DecodeErrorKind::InvalidUtf8`].
-    pub fn borrowed_str(&self) -> Result<&'a str, DecodeError> {
-        core::str::from_utf8(self.borrowed()?).map_err(|_| self.error(DecodeErrorKind::InvalidUtf8))
-    }
-
-    /// The value in a new vector.
     #[cfg(feature = "alloc")]
-    pub fn to_vec(&self) -> alloc::vec::Vec<u8> {
+    fn to_vec(&self) -> alloc::vec::Vec<u8> {
         match self.value {
             Stored::Plain(p) => p.to_vec(),
             Stored::Groups(g) => g.to_vec(),
         }
     }
 
-    /// The value as a new `String`.
-    ///
-    /// # Errors
-    /// [`DecodeErrorKind::InvalidUtf8`].
-    #[cfg(feature = "alloc")]
-    pub fn to_owned_string(&self) -> Result<alloc::string::String, DecodeError> {
-        alloc::string::String::from_utf8(self.to_vec())
-            .map_err(|_| self.error(DecodeErrorKind::InvalidUtf8))
-    }
-
-    /// Borrowed when the key holds the value's own bytes, owned otherwise.
-    #[cfg(feature = "alloc")]
-    pub fn to_cow(&self) -> alloc::borrow::Cow<'a, [u8]> {
-        match self.borrowed() {
-            Ok(b) => alloc::borrow::Cow::Borrowed(b),
-            Err(_) => alloc::borrow::Cow::Owned(self.to_vec()),
-        }
-    }
-
-    /// Borrowed when the key holds the value's own bytes, owned otherwise, as UTF-8.
-    ///
-    /// # Errors
-    /// [`DecodeErrorKind::InvalidUtf8`].
-    #[cfg(feature = "alloc")]
-    pub fn to_cow_str(&self) -> Result<alloc::borrow::Cow<'a, str>, DecodeError> {
-        match self.borrowed_str() {
-            Ok(s) => Ok(alloc::borrow::Cow::Borrowed(s)),
-            Err(e) if e.kind() == DecodeErrorKind::NeedsOwned => {
-                self.to_owned_string().map(alloc::borrow::Cow::Owned)
-            }
-            Err(e) => Err(e),
-        }
+    fn error(&self, kind: DecodeErrorKind) -> DecodeError {
+        DecodeError::new(self.field, self.offset, kind)
     }
 }
 

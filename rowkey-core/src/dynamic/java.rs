@@ -10,6 +10,7 @@ use crate::codec::hbase::{self, JavaBytes};
 use crate::codec::int::ToNumber;
 use crate::codec::ordered::{self, OrderedFixed};
 use crate::codec::ordered_field::{self, VarType, VarValue};
+use crate::codec::FieldBytes;
 use crate::cursor::Reader;
 use crate::{
     DecodeError, DecodeErrorKind, FieldCodec, IntType, JavaType, Number, Segment, TextType,

@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 use super::{FieldValue, InputError, Reading, Value};
 use crate::codec::int;
 use crate::codec::phoenix::{self, Date};
+use crate::codec::FieldBytes;
 use crate::cursor::{Reader, Writer};
 use crate::{
     DecodeError, DecodeErrorKind, EncodeError, FieldCodec, IntType, Layout, Number, PhoenixType,

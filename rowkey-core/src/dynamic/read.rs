@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 
 use super::dispatch::with_int;
 use super::{Explained, ExplainedField, FieldValue, Reading, Value};
+use crate::codec::FieldBytes;
 use crate::codec::{self, boolean, escaped, fixed, int, narrow, option, pad, tag};
 use crate::cursor::Reader;
 use crate::{

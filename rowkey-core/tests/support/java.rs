@@ -4,6 +4,7 @@
 
 use rowkey_core::codec::ordered::{self, BlobVar};
 use rowkey_core::codec::plain::Plain;
+use rowkey_core::codec::FieldBytes;
 use rowkey_core::cursor::{Reader, Writer};
 use rowkey_core::{DecodeError, EncodeError};
 

@@ -286,6 +286,20 @@ pub fn write_field(f: &Field<'_>, value: &TokenStream) -> TokenStream {
     }
 }
 
+/// A decoded string or bytes value (`value`, a `FieldBytes`) as the field's
+/// Rust type: borrowed where the type borrows. May use `?`.
+pub fn field_bytes_as(kind: TextKind, value: &TokenStream) -> TokenStream {
+    let get = match kind {
+        TextKind::String => quote!(to_owned_string(&#value)?),
+        TextKind::Vec => quote!(to_vec(&#value)),
+        TextKind::Str => quote!(borrowed_str(&#value)?),
+        TextKind::Slice => quote!(borrowed(&#value)?),
+        TextKind::CowStr => quote!(to_cow_str(&#value)?),
+        TextKind::CowBytes => quote!(to_cow(&#value)),
+    };
+    quote!(__rk::FieldBytes::#get)
+}
+
 /// Reads field `f` through the cursor `__r`. May use `?`.
 pub fn read_field(f: &Field<'_>) -> TokenStream {
     if ordered::through_cursor(f) {
@@ -295,14 +309,7 @@ pub fn read_field(f: &Field<'_>) -> TokenStream {
     let name = unraw(f.ident);
     match &f.codec {
         Codec::Escaped(kind) => {
-            let get = match kind {
-                TextKind::String => quote!(__e.to_owned_string()?),
-                TextKind::Vec => quote!(__e.to_vec()),
-                TextKind::Str => quote!(__e.borrowed_str()?),
-                TextKind::Slice => quote!(__e.borrowed()?),
-                TextKind::CowStr => quote!(__e.to_cow_str()?),
-                TextKind::CowBytes => quote!(__e.to_cow()),
-            };
+            let get = field_bytes_as(*kind, &quote!(__e));
             quote!({
                 let __e = __rk::escaped::decode(&mut __r, #desc, #name)?;
                 #get

@@ -5,9 +5,9 @@
 
 use proc_macro2::TokenStream;
 
-use super::field::bytes_of;
+use super::field::{bytes_of, field_bytes_as};
 use super::{lit, q as quote};
-use crate::model::{Codec, Field, TextKind, VarType};
+use crate::model::{Codec, Field, VarType};
 use crate::symbol::unraw;
 
 /// Whether `f` is written here rather than in a fixed slot.
@@ -88,19 +88,6 @@ pub fn len(f: &Field<'_>, value: &TokenStream) -> TokenStream {
     }
 }
 
-/// The field's type from a read `VarValue` `__e`: borrowed only where `lower`
-/// allowed it (the bytes stored as they are).
-fn get(kind: TextKind) -> TokenStream {
-    match kind {
-        TextKind::String => quote!(__e.to_owned_string()?),
-        TextKind::Vec => quote!(__e.to_vec()),
-        TextKind::Str => quote!(__e.borrowed_str()?),
-        TextKind::Slice => quote!(__e.borrowed()?),
-        TextKind::CowStr => quote!(__e.to_cow_str()?),
-        TextKind::CowBytes => quote!(__e.to_cow()),
-    }
-}
-
 /// Reads `f` through the cursor `__r`: an expression. May use `?`.
 pub fn read(f: &Field<'_>) -> TokenStream {
     let (desc, name) = (f.descending, unraw(f.ident));
@@ -108,7 +95,7 @@ pub fn read(f: &Field<'_>) -> TokenStream {
         let n = number_width(f);
         return quote!(__rk::ordered_field::read_number::<_, #n>(&mut __r, #desc, #name)?);
     };
-    let (vt, get) = (var_type(*ty), get(*kind));
+    let (vt, get) = (var_type(*ty), field_bytes_as(*kind, &quote!(__e)));
     let read = quote!(__rk::ordered_field::read_var(&mut __r, #vt, #desc, #name)?);
     if f.optional {
         return quote!(match #read {

@@ -10,10 +10,10 @@ use quote::ToTokens;
 use rowkey_format::names::Helper;
 
 use super::encode::bucket_expr;
-use super::field::{read_field, writer, writer_arg};
+use super::field::{field_bytes_as, read_field, writer, writer_arg};
 use super::scan::{bytes_doc, helper_name, listed, params, range_types};
 use super::{lit, q as quote};
-use crate::model::{Codec, Field, Key, PhoenixCol, Size, TextKind};
+use crate::model::{Codec, Field, Key, PhoenixCol, Size};
 use crate::symbol::unraw;
 
 /// Writes a fixed-width column into `slot` (a `&mut [u8; W]`). May use `?`.
@@ -69,17 +69,9 @@ pub fn read_value(
             let w = w.arg();
             let plain =
                 quote!(__rk::phoenix::decode_char_column::<#w>(#slot, #desc, #name, #offset)?);
-            text_of(kind, &plain)
+            field_bytes_as(kind, &plain)
         }
         PhoenixCol::Varchar(_) => TokenStream::new(),
-    }
-}
-
-/// The value of a `Plain` read from the key, as the field's type.
-fn text_of(kind: TextKind, plain: &TokenStream) -> TokenStream {
-    match kind {
-        TextKind::Str => quote!(#plain.borrowed_str()?),
-        _ => quote!(#plain.to_owned_string()?),
     }
 }
 
@@ -201,7 +193,7 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
         let read = match f.codec {
             Codec::Phoenix(PhoenixCol::Varchar(kind)) => {
                 let (desc, fname) = (f.descending, unraw(f.ident));
-                text_of(
+                field_bytes_as(
                     kind,
                     &quote!(__rk::phoenix::decode_varchar(&mut __r, #desc, #fname)?),
                 )

@@ -1,0 +1,68 @@
+//! What a string or bytes field's decoder gives: the value borrowed where
+//! the key holds its own bytes, copied otherwise. Each codec's value type
+//! says how to borrow and how to copy; the conversions the generated
+//! `decode` picks from by the field's Rust type are written once, here.
+
+use crate::{DecodeError, DecodeErrorKind};
+
+/// A string or bytes value read from a key ([`Plain`](super::plain::Plain),
+/// [`Escaped`](super::escaped::Escaped),
+/// [`VarValue`](super::ordered_field::VarValue)).
+pub trait FieldBytes<'a> {
+    /// The value borrowed from the key.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::NeedsOwned`] when the key's bytes are not the
+    /// value's own (inverted, escaped or regrouped): decode into `String`,
+    /// `Vec<u8>` or `Cow` instead.
+    fn borrowed(&self) -> Result<&'a [u8], DecodeError>;
+
+    /// The value in a new vector.
+    #[cfg(feature = "alloc")]
+    fn to_vec(&self) -> alloc::vec::Vec<u8>;
+
+    /// An error of this kind at the field's offset.
+    fn error(&self, kind: DecodeErrorKind) -> DecodeError;
+
+    /// The value borrowed from the key, as UTF-8.
+    ///
+    /// # Errors
+    /// As [`FieldBytes::borrowed`], and [`DecodeErrorKind::InvalidUtf8`].
+    fn borrowed_str(&self) -> Result<&'a str, DecodeError> {
+        core::str::from_utf8(self.borrowed()?).map_err(|_| self.error(DecodeErrorKind::InvalidUtf8))
+    }
+
+    /// The value as a new `String`.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::InvalidUtf8`].
+    #[cfg(feature = "alloc")]
+    fn to_owned_string(&self) -> Result<alloc::string::String, DecodeError> {
+        alloc::string::String::from_utf8(self.to_vec())
+            .map_err(|_| self.error(DecodeErrorKind::InvalidUtf8))
+    }
+
+    /// Borrowed when the key holds the value's own bytes, owned otherwise.
+    #[cfg(feature = "alloc")]
+    fn to_cow(&self) -> alloc::borrow::Cow<'a, [u8]> {
+        match self.borrowed() {
+            Ok(b) => alloc::borrow::Cow::Borrowed(b),
+            Err(_) => alloc::borrow::Cow::Owned(self.to_vec()),
+        }
+    }
+
+    /// As [`FieldBytes::to_cow`], as UTF-8.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::InvalidUtf8`].
+    #[cfg(feature = "alloc")]
+    fn to_cow_str(&self) -> Result<alloc::borrow::Cow<'a, str>, DecodeError> {
+        match self.borrowed_str() {
+            Ok(s) => Ok(alloc::borrow::Cow::Borrowed(s)),
+            Err(e) if e.kind() == DecodeErrorKind::NeedsOwned => {
+                self.to_owned_string().map(alloc::borrow::Cow::Owned)
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
