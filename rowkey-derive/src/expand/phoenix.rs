@@ -399,9 +399,7 @@ fn fixed_range(last: &Field<'_>, head: &TokenStream, range_ty: &TokenStream) -> 
     let v = quote!(__v);
     let edge = edge(last, col, &v);
     quote! {
-        let __lo = __rk::range::edge_bound(__rk::RangeBounds::start_bound(&#ident), |#v| #edge)?;
-        let __hi = __rk::range::edge_bound(__rk::RangeBounds::end_bound(&#ident), |#v| #edge)?;
-        let __range: #range_ty = __rk::range::field_range::<_, #w>(&__buf[#head..], __lo, __hi, #desc)?;
+        let __range: #range_ty = __rk::range::field::<_, _, #w>(&__buf[#head..], &#ident, |#v| #edge, #desc)?;
     }
 }
 
