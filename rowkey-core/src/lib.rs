@@ -39,6 +39,8 @@ pub mod range;
 #[doc(hidden)]
 pub mod record;
 pub mod salt;
+#[doc(hidden)]
+pub mod scan;
 #[cfg(feature = "std")]
 pub mod schema;
 pub mod text;
@@ -83,11 +85,13 @@ pub mod __private {
     pub use crate::cursor::{Reader, Writer};
     pub use crate::range::{self, range_capacity, Edge};
     pub use crate::salt;
+    pub use crate::scan;
     pub use crate::RowKey;
     pub use crate::{checks, limits, names, record};
     #[cfg(feature = "alloc")]
     pub use alloc::{borrow::Cow, string::String, vec, vec::Vec};
     pub use core::ops::{Bound, RangeBounds};
+    pub use core::option::Option::{self, None, Some};
     pub use core::result::Result::{self, Err, Ok};
     #[cfg(feature = "view")]
     pub use zerocopy;

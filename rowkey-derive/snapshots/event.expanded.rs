@@ -26,6 +26,15 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
+    /// A helper's arguments for the leading fields that take one, in order.
+    struct __Pinned<'__p>(
+        __rk::Option<u32>,
+        __rk::Option<u64>,
+        ::core::marker::PhantomData<&'__p Event>,
+    );
+    impl<'__p> __Pinned<'__p> {
+        const NONE: Self = Self(__rk::None, __rk::None, ::core::marker::PhantomData);
+    }
     /// One function per field, writing it.
     struct __Fields;
     impl __Fields {
@@ -52,6 +61,25 @@ const _: () = {
                 __rk::int::encode_desc((*__v), __s);
             }
             __rk::Ok(())
+        }
+        /// The key with the given leading fields written: what every helper starts from.
+        #[inline(always)]
+        #[allow(unused_variables)]
+        fn pinned<'__p>(
+            __pinned: usize,
+            __p: __Pinned<'__p>,
+        ) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
+            let mut __key = [0u8; 13];
+            if let __rk::Some(user) = &__p.0 {
+                __Fields::user(&mut __key, user)?;
+            }
+            if let __rk::Some(ts) = &__p.1 {
+                __Fields::ts(&mut __key, ts)?;
+            }
+            if __pinned >= 1 {
+                <Event>::SALT.write(<Event>::SALT.bucket_of(&__key[1..5]), &mut __key)?;
+            }
+            __rk::Ok(__key)
         }
     }
     #[automatically_derived]
@@ -168,10 +196,16 @@ Selects the keys by their bytes 1..5 (`user`).*/
         pub fn prefix_for_user(
             user: u32,
         ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
-            let mut __key = [0u8; 13];
-            __Fields::user(&mut __key, &user)?;
-            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key)?;
-            __rk::Ok(<::rowkey::KeyRange<14>>::prefix(&__key[0..5])?)
+            __rk::scan::prefix(
+                __Fields::pinned(
+                    1,
+                    __Pinned {
+                        0: __rk::Some(user),
+                        ..__Pinned::NONE
+                    },
+                ),
+                0..5,
+            )
         }
         /**Every key whose `user` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
 
@@ -179,13 +213,20 @@ Selects the keys by their bytes 1..5 (`user`).*/
         pub fn range_for_user(
             user: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::BucketRanges<14>, ::rowkey::EncodeError> {
-            let mut __key = [0u8; 13];
-            let __range: ::rowkey::KeyRange<14> = __rk::range::field::<
-                _,
-                _,
-                4,
-            >(&__key[1..1], &user, |__v| __rk::int::edge::<_, 4>(*__v, false), false)?;
-            Self::SALT.fan_out(__range)
+            __rk::scan::buckets(
+                &Self::SALT,
+                __rk::scan::field::<
+                    _,
+                    _,
+                    4,
+                >(
+                    __Fields::pinned(0, __Pinned { ..__Pinned::NONE }),
+                    1..1,
+                    &user,
+                    |__v| __rk::int::edge::<_, 4>(*__v, false),
+                    false,
+                ),
+            )
         }
         /**Every key with the given `user` and `ts`: one range.
 
@@ -195,11 +236,17 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
             user: u32,
             ts: u64,
         ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
-            let mut __key = [0u8; 13];
-            __Fields::user(&mut __key, &user)?;
-            __Fields::ts(&mut __key, &ts)?;
-            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key)?;
-            __rk::Ok(<::rowkey::KeyRange<14>>::prefix(&__key[0..13])?)
+            __rk::scan::prefix(
+                __Fields::pinned(
+                    2,
+                    __Pinned {
+                        0: __rk::Some(user),
+                        1: __rk::Some(ts),
+                        ..__Pinned::NONE
+                    },
+                ),
+                0..13,
+            )
         }
         /**Every key with the given `user` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
 
@@ -208,15 +255,23 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
             user: u32,
             ts: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
-            let mut __key = [0u8; 13];
-            __Fields::user(&mut __key, &user)?;
-            Self::SALT.write(Self::SALT.bucket_of(&__key[1..5]), &mut __key)?;
-            let __range: ::rowkey::KeyRange<14> = __rk::range::field::<
+            __rk::scan::field::<
                 _,
                 _,
                 8,
-            >(&__key[0..5], &ts, |__v| __rk::int::edge::<_, 8>(*__v, true), true)?;
-            __rk::Ok(__range)
+            >(
+                __Fields::pinned(
+                    1,
+                    __Pinned {
+                        0: __rk::Some(user),
+                        ..__Pinned::NONE
+                    },
+                ),
+                0..5,
+                &ts,
+                |__v| __rk::int::edge::<_, 8>(*__v, true),
+                true,
+            )
         }
     }
 };

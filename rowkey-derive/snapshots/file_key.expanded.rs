@@ -29,6 +29,21 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
+    /// A helper's arguments for the leading fields that take one, in order.
+    struct __Pinned<'__p>(
+        __rk::Option<u32>,
+        __rk::Option<u32>,
+        __rk::Option<u64>,
+        ::core::marker::PhantomData<&'__p FileKey>,
+    );
+    impl<'__p> __Pinned<'__p> {
+        const NONE: Self = Self(
+            __rk::None,
+            __rk::None,
+            __rk::None,
+            ::core::marker::PhantomData,
+        );
+    }
     /// One function per field, writing it.
     struct __Fields;
     impl __Fields {
@@ -67,6 +82,33 @@ const _: () = {
                 __rk::pad::encode::<_, 6>((*__v), __s, false, "file_id")?;
             }
             __rk::Ok(())
+        }
+        /// The key with the given leading fields written: what every helper starts from.
+        #[inline(always)]
+        #[allow(unused_variables)]
+        fn pinned<'__p>(
+            __p: __Pinned<'__p>,
+        ) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
+            if let __rk::Some(user_id) = &__p.0 {
+                __rk::pad::check::<_, 6>((*user_id), "user_id")?;
+            }
+            if let __rk::Some(create_date) = &__p.1 {
+                __rk::pad::check::<_, 8>((*create_date), "create_date")?;
+            }
+            if let __rk::Some(file_id) = &__p.2 {
+                __rk::pad::check::<_, 6>((*file_id), "file_id")?;
+            }
+            let mut __key = [0u8; 20];
+            if let __rk::Some(user_id) = &__p.0 {
+                __Fields::user_id(&mut __key, user_id)?;
+            }
+            if let __rk::Some(create_date) = &__p.1 {
+                __Fields::create_date(&mut __key, create_date)?;
+            }
+            if let __rk::Some(file_id) = &__p.2 {
+                __Fields::file_id(&mut __key, file_id)?;
+            }
+            __rk::Ok(__key)
         }
     }
     #[automatically_derived]
@@ -191,10 +233,13 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
         pub fn prefix_for_user_id(
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::pad::check::<_, 6>(user_id, "user_id")?;
-            let mut __key = [0u8; 20];
-            __Fields::user_id(&mut __key, &user_id)?;
-            __rk::Ok(<::rowkey::KeyRange<21>>::prefix(&__key[0..6])?)
+            __rk::scan::prefix(
+                __Fields::pinned(__Pinned {
+                    0: __rk::Some(user_id),
+                    ..__Pinned::NONE
+                }),
+                0..6,
+            )
         }
         /**Every key whose `user_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
 
@@ -202,18 +247,17 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
         pub fn range_for_user_id(
             user_id: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            let mut __key = [0u8; 20];
-            let __range: ::rowkey::KeyRange<21> = __rk::range::field::<
+            __rk::scan::field::<
                 _,
                 _,
                 6,
             >(
-                &__key[0..0],
+                __Fields::pinned(__Pinned { ..__Pinned::NONE }),
+                0..0,
                 &user_id,
                 |__v| __rk::pad::edge::<_, 6>(*__v, false),
                 false,
-            )?;
-            __rk::Ok(__range)
+            )
         }
         /**Every key with the given `user_id` and `create_date`: one range.
 
@@ -223,12 +267,14 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
             user_id: u32,
             create_date: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::pad::check::<_, 6>(user_id, "user_id")?;
-            __rk::pad::check::<_, 8>(create_date, "create_date")?;
-            let mut __key = [0u8; 20];
-            __Fields::user_id(&mut __key, &user_id)?;
-            __Fields::create_date(&mut __key, &create_date)?;
-            __rk::Ok(<::rowkey::KeyRange<21>>::prefix(&__key[0..14])?)
+            __rk::scan::prefix(
+                __Fields::pinned(__Pinned {
+                    0: __rk::Some(user_id),
+                    1: __rk::Some(create_date),
+                    ..__Pinned::NONE
+                }),
+                0..14,
+            )
         }
         /**Every key with the given `user_id` and whose `create_date` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
 
@@ -237,20 +283,20 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
             user_id: u32,
             create_date: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::pad::check::<_, 6>(user_id, "user_id")?;
-            let mut __key = [0u8; 20];
-            __Fields::user_id(&mut __key, &user_id)?;
-            let __range: ::rowkey::KeyRange<21> = __rk::range::field::<
+            __rk::scan::field::<
                 _,
                 _,
                 8,
             >(
-                &__key[0..6],
+                __Fields::pinned(__Pinned {
+                    0: __rk::Some(user_id),
+                    ..__Pinned::NONE
+                }),
+                0..6,
                 &create_date,
                 |__v| __rk::pad::edge::<_, 8>(*__v, false),
                 false,
-            )?;
-            __rk::Ok(__range)
+            )
         }
         /**Every key with the given `user_id` and `create_date` and `file_id`: one range.
 
@@ -261,14 +307,15 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             create_date: u32,
             file_id: u64,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::pad::check::<_, 6>(user_id, "user_id")?;
-            __rk::pad::check::<_, 8>(create_date, "create_date")?;
-            __rk::pad::check::<_, 6>(file_id, "file_id")?;
-            let mut __key = [0u8; 20];
-            __Fields::user_id(&mut __key, &user_id)?;
-            __Fields::create_date(&mut __key, &create_date)?;
-            __Fields::file_id(&mut __key, &file_id)?;
-            __rk::Ok(<::rowkey::KeyRange<21>>::prefix(&__key[0..20])?)
+            __rk::scan::prefix(
+                __Fields::pinned(__Pinned {
+                    0: __rk::Some(user_id),
+                    1: __rk::Some(create_date),
+                    2: __rk::Some(file_id),
+                    ..__Pinned::NONE
+                }),
+                0..20,
+            )
         }
         /**Every key with the given `user_id` and `create_date` and whose `file_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
 
@@ -278,22 +325,21 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             create_date: u32,
             file_id: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::pad::check::<_, 6>(user_id, "user_id")?;
-            __rk::pad::check::<_, 8>(create_date, "create_date")?;
-            let mut __key = [0u8; 20];
-            __Fields::user_id(&mut __key, &user_id)?;
-            __Fields::create_date(&mut __key, &create_date)?;
-            let __range: ::rowkey::KeyRange<21> = __rk::range::field::<
+            __rk::scan::field::<
                 _,
                 _,
                 6,
             >(
-                &__key[0..14],
+                __Fields::pinned(__Pinned {
+                    0: __rk::Some(user_id),
+                    1: __rk::Some(create_date),
+                    ..__Pinned::NONE
+                }),
+                0..14,
                 &file_id,
                 |__v| __rk::pad::edge::<_, 6>(*__v, false),
                 false,
-            )?;
-            __rk::Ok(__range)
+            )
         }
     }
 };

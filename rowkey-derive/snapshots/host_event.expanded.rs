@@ -2,6 +2,21 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
+    /// A helper's arguments for the leading fields that take one, in order.
+    struct __Pinned<'__p, 'a>(
+        __rk::Option<&'__p str>,
+        __rk::Option<u64>,
+        __rk::Option<&'__p [u8]>,
+        ::core::marker::PhantomData<&'__p HostEventKey<'a>>,
+    );
+    impl<'__p, 'a> __Pinned<'__p, 'a> {
+        const NONE: Self = Self(
+            __rk::None,
+            __rk::None,
+            __rk::None,
+            ::core::marker::PhantomData,
+        );
+    }
     /// One function per field, writing it.
     struct __Fields;
     impl __Fields {
@@ -34,6 +49,36 @@ const _: () = {
         ) -> __rk::Result<(), ::rowkey::EncodeError> {
             __w.rest(__rk::codec::as_bytes(&(*__v)), false)?;
             __rk::Ok(())
+        }
+        /// The key with the given leading fields written: what every helper starts from.
+        #[inline(always)]
+        #[allow(unused_variables)]
+        fn pinned<'__p, 'a>(
+            __p: __Pinned<'__p, 'a>,
+        ) -> __rk::Result<__rk::Vec<u8>, ::rowkey::EncodeError> {
+            let mut __len = 0;
+            if let __rk::Some(host) = &__p.0 {
+                __len += __rk::escaped::encoded_len(__rk::codec::str_bytes(&(*host)));
+            }
+            if let __rk::Some(ts) = &__p.1 {
+                __len += 8;
+            }
+            if let __rk::Some(rest) = &__p.2 {
+                __len += __rk::codec::as_bytes(&(*rest)).len();
+            }
+            let mut __buf = __rk::vec![0u8; __len];
+            let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
+            __w.take(0)?;
+            if let __rk::Some(host) = &__p.0 {
+                __Fields::host(&mut __w, host)?;
+            }
+            if let __rk::Some(ts) = &__p.1 {
+                __Fields::ts(&mut __w, ts)?;
+            }
+            if let __rk::Some(rest) = &__p.2 {
+                __Fields::rest(&mut __w, rest)?;
+            }
+            __rk::Ok(__buf)
         }
     }
     #[automatically_derived]
@@ -159,13 +204,13 @@ Selects the keys by their bytes 0.. (`host`, variable length).*/
         pub fn prefix_for_host(
             host: &str,
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
-            let mut __buf = __rk::vec![
-                0u8; 0 + __rk::escaped::encoded_len(__rk::codec::str_bytes(& host))
-            ];
-            let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
-            __w.take(0)?;
-            __Fields::host(&mut __w, &host)?;
-            __rk::Ok(<::rowkey::KeyRangeBuf>::prefix(&__w.written()[0..])?)
+            __rk::scan::prefix(
+                __Fields::pinned(__Pinned {
+                    0: __rk::Some(host),
+                    ..__Pinned::NONE
+                }),
+                0..,
+            )
         }
         /**Every key with the given `host` and `ts`: one range.
 
@@ -175,14 +220,14 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
             host: &str,
             ts: u64,
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
-            let mut __buf = __rk::vec![
-                0u8; 0 + __rk::escaped::encoded_len(__rk::codec::str_bytes(& host)) + 8
-            ];
-            let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
-            __w.take(0)?;
-            __Fields::host(&mut __w, &host)?;
-            __Fields::ts(&mut __w, &ts)?;
-            __rk::Ok(<::rowkey::KeyRangeBuf>::prefix(&__w.written()[0..])?)
+            __rk::scan::prefix(
+                __Fields::pinned(__Pinned {
+                    0: __rk::Some(host),
+                    1: __rk::Some(ts),
+                    ..__Pinned::NONE
+                }),
+                0..,
+            )
         }
         /**Every key with the given `host` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
 
@@ -191,23 +236,20 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
             host: &str,
             ts: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
-            let mut __buf = __rk::vec![
-                0u8; 0 + __rk::escaped::encoded_len(__rk::codec::str_bytes(& host))
-            ];
-            let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
-            __w.take(0)?;
-            __Fields::host(&mut __w, &host)?;
-            let __range: ::rowkey::KeyRangeBuf = __rk::range::field::<
+            __rk::scan::field::<
                 _,
                 _,
                 8,
             >(
-                &__w.written()[0..],
+                __Fields::pinned(__Pinned {
+                    0: __rk::Some(host),
+                    ..__Pinned::NONE
+                }),
+                0..,
                 &ts,
                 |__v| __rk::int::edge::<_, 8>(*__v, true),
                 true,
-            )?;
-            __rk::Ok(__range)
+            )
         }
         /**Every key with the given `host` and `ts` and `rest`: one range.
 
@@ -218,16 +260,15 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`), 10.
             ts: u64,
             rest: &[u8],
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
-            let mut __buf = __rk::vec![
-                0u8; 0 + __rk::escaped::encoded_len(__rk::codec::str_bytes(& host)) + 8 +
-                __rk::codec::as_bytes(& rest).len()
-            ];
-            let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
-            __w.take(0)?;
-            __Fields::host(&mut __w, &host)?;
-            __Fields::ts(&mut __w, &ts)?;
-            __Fields::rest(&mut __w, &rest)?;
-            __rk::Ok(<::rowkey::KeyRangeBuf>::exact(&__w.written()[0..])?)
+            __rk::scan::exact(
+                __Fields::pinned(__Pinned {
+                    0: __rk::Some(host),
+                    1: __rk::Some(ts),
+                    2: __rk::Some(rest),
+                    ..__Pinned::NONE
+                }),
+                0..,
+            )
         }
     }
 };

@@ -113,9 +113,12 @@ fn manifest(derive: Derive, root: &Path) -> String {
         Derive::RowKey => format!("rowkey = {{ path = {:?} }}", root.display().to_string()),
         Derive::Serde => "serde = { version = \"1\", features = [\"derive\"] }".to_string(),
     };
+    // rowkey is a path dependency here, which cargo would compile incrementally;
+    // a user gets it from a registry, compiled without, as serde is.
     format!(
         "[package]\nname = \"{}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-         [dependencies]\n{dep}\n\n[workspace]\n",
+         [dependencies]\n{dep}\n\n[workspace]\n\n\
+         [profile.dev.package.\"*\"]\nincremental = false\n",
         derive.crate_name()
     )
 }

@@ -11,28 +11,33 @@ use crate::symbol::unraw;
 
 /// The bucket the salted fields in `key_bytes` (a slice or array of the key) hash to.
 pub fn bucket_expr(key: &Key<'_>, key_bytes: &TokenStream) -> TokenStream {
-    let Some(salt) = &key.salt else {
+    bucket_of(key, &quote!(Self::SALT), key_bytes)
+}
+
+/// [`bucket_expr`] with the key's `SALT` spelled `salt`, for code outside its impl.
+pub fn bucket_of(key: &Key<'_>, salt: &TokenStream, key_bytes: &TokenStream) -> TokenStream {
+    let Some(s) = &key.salt else {
         return quote!(0u32);
     };
-    if salt.format == SaltFormat::Phoenix {
-        let sw = lit(salt.width);
-        return quote!(Self::SALT.bucket_of(&#key_bytes[#sw..]));
+    if s.format == SaltFormat::Phoenix {
+        let sw = lit(s.width);
+        return quote!(#salt.bucket_of(&#key_bytes[#sw..]));
     }
-    let contiguous = salt.fields.windows(2).all(|p| p[1] == p[0] + 1);
+    let contiguous = s.fields.windows(2).all(|p| p[1] == p[0] + 1);
     let span = |i: usize| {
         let f = &key.fields[i];
         (f.offset.clone(), f.offset.plus(&f.width))
     };
     if contiguous {
-        let (a, _) = span(salt.fields[0]);
-        let (_, b) = span(salt.fields[salt.fields.len() - 1]);
-        quote!(Self::SALT.bucket_of(&#key_bytes[#a..#b]))
+        let (a, _) = span(s.fields[0]);
+        let (_, b) = span(s.fields[s.fields.len() - 1]);
+        quote!(#salt.bucket_of(&#key_bytes[#a..#b]))
     } else {
-        let parts = salt.fields.iter().map(|&i| {
+        let parts = s.fields.iter().map(|&i| {
             let (a, b) = span(i);
             quote!(&#key_bytes[#a..#b])
         });
-        quote!(Self::SALT.bucket_of_parts(&[#(#parts),*]))
+        quote!(#salt.bucket_of_parts(&[#(#parts),*]))
     }
 }
 

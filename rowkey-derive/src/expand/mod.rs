@@ -47,6 +47,7 @@ pub fn key(key: &Key<'_>) -> TokenStream {
     });
     let row_key = encode::row_key_impl(key);
     let helpers = scan::helpers(key);
+    let (pins, pinned) = scan::pinned_fn(key);
     let view = view::view(key);
     q! {
         #view
@@ -55,10 +56,12 @@ pub fn key(key: &Key<'_>) -> TokenStream {
         const _: () = {
             use #krate::__private as __rk;
             #checks
+            #pins
             /// One function per field, writing it.
             struct __Fields;
             impl __Fields {
                 #(#writers)*
+                #pinned
             }
             #row_key
             #helpers

@@ -7,8 +7,8 @@ use rowkey_format::limits::range_capacity;
 use rowkey_format::limits::INLINE_RANGE_LIMIT;
 use rowkey_format::names::{self, Helper};
 
-use super::encode::{bucket_expr, encoded_len, pad_check};
-use super::field::{edge, param_type, writer, writer_arg};
+use super::encode::{bucket_of, encoded_len, pad_check};
+use super::field::{edge, param_type, writer};
 use super::{lit, q as quote};
 use crate::model::{Codec, Field, Key, SaltFormat, SaltHashAttr, VarType};
 use crate::symbol::unraw;
@@ -175,75 +175,179 @@ pub(super) fn params<'a>(fields: &'a [Field<'a>]) -> impl Iterator<Item = TokenS
     })
 }
 
-/// Encodes fields `0..pinned` from the arguments, and the bucket when they
-/// pin it: the statements, and the slice of the pinned bytes (after the
-/// bucket unless it is pinned). Fixed layouts fill `__key: [u8; WIDTH]`;
-/// variable ones write a buffer through the cursor `__w`.
-fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
-    let sw = key.salt.as_ref().map_or(0, |s| s.width);
-    let head = lit(if salt_pinned(key, pinned) { 0 } else { sw });
-    let fields = &key.fields[..pinned];
-    let target = if key.variable {
-        quote!(__w)
-    } else {
-        quote!(__key)
+/// Whether `__Fields::pinned` takes the count of pinned fields: it writes a
+/// tag or the bucket only once the fields before them are pinned.
+fn counts_pinned(key: &Key<'_>) -> bool {
+    key.salt.is_some()
+        || key.fields[..key.always_written()]
+            .iter()
+            .any(|f| !f.takes_value())
+}
+
+/// Whether `__Fields::pinned` exists: the key has helpers that call it.
+fn has_pinned(key: &Key<'_>) -> bool {
+    key.always_written() > 0 && !(key.phoenix && key.variable)
+}
+
+/// The position of field `j` among the fields that take a value.
+fn slot(fields: &[Field<'_>], j: usize) -> usize {
+    fields[..j].iter().filter(|f| f.takes_value()).count()
+}
+
+/// The key's generics with the lifetime `'__p` of a helper's arguments first.
+fn pinned_generics(key: &Key<'_>) -> syn::Generics {
+    let mut g = key.generics.clone();
+    g.params.insert(0, syn::parse_quote!('__p));
+    g
+}
+
+/// `__Pinned`, a helper's arguments for the leading fields (`None` for the
+/// fields it does not pin), and `__Fields::pinned`, which writes them: the
+/// key with the fields whose arguments are `Some` written (pad checks first,
+/// as `encode` makes them), and the bucket once they fix it. Every helper
+/// starts from it, so the writing is generated once per key, not once per
+/// helper, and each helper names only its own fields. Fixed keys return
+/// `[u8; WIDTH]`, variable ones exactly the pinned bytes, on the heap (a key
+/// may be 32,767 bytes long).
+pub(super) fn pinned_fn(key: &Key<'_>) -> (TokenStream, TokenStream) {
+    if !has_pinned(key) {
+        return (TokenStream::new(), TokenStream::new());
+    }
+    let krate = &key.krate;
+    let (ident, fields) = (key.ident, &key.fields[..key.always_written()]);
+    let (_, key_ty, _) = key.generics.split_for_impl();
+    let generics = pinned_generics(key);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let count = counts_pinned(key).then(|| quote!(__pinned: usize,));
+    // Positional, so that no field's name can clash with the marker's.
+    let values: Vec<_> = fields.iter().filter(|f| f.takes_value()).collect();
+    let slots = values.iter().map(|f| param_type(f, &quote!('__p)));
+    let nones = values.iter().map(|_| quote!(__rk::None,));
+    let pins = quote! {
+        /// A helper's arguments for the leading fields that take one, in order.
+        struct __Pinned #impl_generics (
+            #(__rk::Option<#slots>,)*
+            ::core::marker::PhantomData<&'__p #ident #key_ty>,
+        ) #where_clause;
+        impl #impl_generics __Pinned #ty_generics #where_clause {
+            const NONE: Self = Self(#(#nones)* ::core::marker::PhantomData);
+        }
     };
-    let writes = fields.iter().map(|f| {
-        let (ident, writer) = (f.ident, writer(f));
-        let arg = writer_arg(f, &quote!(#ident));
-        quote!(#writer(&mut #target, #arg)?;)
+    // Runs `then(field's value)` for each field the arguments pin.
+    let each = |then: &dyn Fn(&Field<'_>, TokenStream) -> Option<TokenStream>| {
+        let items: Vec<_> = fields
+            .iter()
+            .enumerate()
+            .filter_map(|(j, f)| {
+                let id = f.ident;
+                Some(if f.takes_value() {
+                    let body = then(f, quote!(#id))?;
+                    let slot = syn::Index::from(slot(fields, j));
+                    quote!(if let __rk::Some(#id) = &__p.#slot { #body })
+                } else {
+                    let body = then(f, quote!(&()))?;
+                    quote!(if __pinned > #j { #body })
+                })
+            })
+            .collect();
+        items
+    };
+    let target = if key.variable { quote!(__w) } else { quote!(__key) };
+    let writes = each(&|f, v| {
+        let writer = writer(f);
+        Some(quote!(#writer(&mut #target, #v)?;))
     });
-    let stamped = key.salt.is_some() && salt_pinned(key, pinned);
-    if key.variable {
+    let salt = quote!(<#ident #key_ty>::SALT);
+    let sw = key.salt.as_ref().map_or(0, |s| s.width);
+    let stamp = key.salt.as_ref().map(|s| {
+        let n = lit(s.fields.iter().max().map_or(0, |&i| i + 1));
+        let (bytes, out) = if key.variable {
+            (quote!(__w.written()), quote!(__w.written_mut()))
+        } else {
+            (quote!(__key), quote!(&mut __key))
+        };
+        let bucket = bucket_of(key, &salt, &bytes);
+        quote!(if __pinned >= #n { #salt.write(#bucket, #out)?; })
+    });
+    let (ret, body) = if key.variable {
         let name = key.ident.to_string();
-        let stamp = stamped.then(|| {
-            let bucket = bucket_expr(key, &quote!(__w.written()));
-            quote!(Self::SALT.write(#bucket, __w.written_mut())?;)
+        let lens = each(&|f, v| {
+            let len = encoded_len(f, &quote!((*#v)));
+            Some(quote!(__len += #len;))
         });
         let sw = lit(sw);
-        let lens = fields.iter().map(|f| {
-            let len = encoded_len(f, &f.ident.to_token_stream());
-            quote!(+ #len)
-        });
-        let setup = quote! {
-            // Exactly the pinned fields' bytes, on the heap: a key may be 32,767 bytes long.
-            let mut __buf = __rk::vec![0u8; #sw #(#lens)*];
+        let body = quote! {
+            let mut __len = #sw;
+            #(#lens)*
+            let mut __buf = __rk::vec![0u8; __len];
             let mut __w = __rk::Writer::new(&mut __buf, #name);
             __w.take(#sw)?;
             #(#writes)*
             #stamp
+            __rk::Ok(__buf)
         };
-        (setup, quote!(&__w.written()[#head..]))
+        (quote!(__rk::Vec<u8>), body)
     } else {
-        let stamp = stamped.then(|| {
-            let bucket = bucket_expr(key, &quote!(__key));
-            quote!(Self::SALT.write(#bucket, &mut __key)?;)
-        });
+        let checks = each(&|f, v| pad_check(f, &quote!((*#v))));
         let w = key.width.arg();
-        let len = match fields.last() {
-            Some(f) => f.offset.plus(&f.width),
-            None => crate::model::Size::bytes(sw),
-        };
-        let checks = fields
-            .iter()
-            .filter_map(|f| pad_check(f, &f.ident.to_token_stream()));
-        let setup = quote! {
+        let body = quote! {
             #(#checks)*
             let mut __key = [0u8; #w];
             #(#writes)*
             #stamp
+            __rk::Ok(__key)
         };
-        (setup, quote!(&__key[#head..#len]))
-    }
+        (quote!([u8; #w]), body)
+    };
+    let pinned = quote! {
+        /// The key with the given leading fields written: what every helper starts from.
+        #[inline(always)]
+        // A fixed-width field's length does not read its value.
+        #[allow(unused_variables)]
+        fn pinned #impl_generics (#count __p: __Pinned #ty_generics) -> __rk::Result<#ret, #krate::EncodeError> #where_clause {
+            #body
+        }
+    };
+    (pins, pinned)
+}
+
+/// The call of `__Fields::pinned` for fields `0..pinned` of the helper's
+/// arguments, and the span of their bytes in what it returns (after the
+/// bucket unless they fix it).
+fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
+    let count = counts_pinned(key).then(|| {
+        let n = lit(pinned);
+        quote!(#n,)
+    });
+    let args = key.fields[..pinned]
+        .iter()
+        .filter(|f| f.takes_value())
+        .enumerate()
+        .map(|(slot, f)| {
+            let (id, slot) = (f.ident, syn::Index::from(slot));
+            quote!(#slot: __rk::Some(#id),)
+        });
+    let call = quote!(__Fields::pinned(#count __Pinned { #(#args)* ..__Pinned::NONE }));
+    let sw = key.salt.as_ref().map_or(0, |s| s.width);
+    let head = lit(if salt_pinned(key, pinned) { 0 } else { sw });
+    let span = if key.variable {
+        quote!(#head..)
+    } else {
+        let end = match key.fields[..pinned].last() {
+            Some(f) => f.offset.plus(&f.width),
+            None => crate::model::Size::bytes(sw),
+        };
+        quote!(#head..#end)
+    };
+    (call, span)
 }
 
 fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> TokenStream {
-    let (range_ty, buckets_ty) = cap;
     let krate = &key.krate;
     let fields = &key.fields[..k];
     let fname = helper_name(Helper::Prefix, fields);
     let params = params(fields);
-    let (pin, pinned_bytes) = pin_fields(key, k);
+    let (pin, span) = pin_fields(key, k);
     let fields_doc = listed(fields);
     let last = &key.fields[k - 1];
     // A trailing value has no terminator: `[v, v 00)` holds exactly the key whose value is `v`.
@@ -256,45 +360,32 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
             }
     );
     let range = if to_end {
-        quote!(<#range_ty>::exact(#pinned_bytes)?)
+        quote!(__rk::scan::exact(#pin, #span))
     } else {
-        quote!(<#range_ty>::prefix(#pinned_bytes)?)
+        quote!(__rk::scan::prefix(#pin, #span))
     };
     // `#[inline(always)]`: called out of line, the range is built in the
     // helper's frame and copied through the `Result` with wide loads of bytes
     // just written a few at a time, which stalls; inlined, it is built where
     // it is used (W4 in BENCHMARKS.md: 2.3x the hand-written time, now 0.9x).
-    if salt_pinned(key, k) {
-        let doc = format!(
-            "Every key with the given {fields_doc}: one range.\n\n{}",
-            bytes_doc(fields)
-        );
-        quote! {
-            #[doc = #doc]
-            #[inline(always)]
-            pub fn #fname(#(#params)*) -> __rk::Result<#range_ty, #krate::EncodeError> {
-                #pin
-                __rk::Ok(#range)
-            }
-        }
+    let doc = if salt_pinned(key, k) {
+        format!("Every key with the given {fields_doc}: one range.")
     } else {
-        let doc = format!(
-            "Every key with the given {fields_doc}: one range per salt bucket, in bucket order, built without allocating.\n\n{} The bucket leads each range.",
-            bytes_doc(fields)
-        );
-        quote! {
-            #[doc = #doc]
-            #[inline(always)]
-            pub fn #fname(#(#params)*) -> __rk::Result<#buckets_ty, #krate::EncodeError> {
-                #pin
-                Self::SALT.fan_out(#range)
-            }
+        format!("Every key with the given {fields_doc}: one range per salt bucket, in bucket order, built without allocating.")
+    };
+    let bucket_note = if salt_pinned(key, k) { "" } else { " The bucket leads each range." };
+    let doc = format!("{doc}\n\n{}{bucket_note}", bytes_doc(fields));
+    let (ret, body) = per_bucket(key, k, cap, range);
+    quote! {
+        #[doc = #doc]
+        #[inline(always)]
+        pub fn #fname(#(#params)*) -> __rk::Result<#ret, #krate::EncodeError> {
+            #body
         }
     }
 }
 
 fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> TokenStream {
-    let (range_ty, buckets_ty) = cap;
     let krate = &key.krate;
     let fname = helper_name(Helper::Range, &key.fields[..k]);
     let last = &key.fields[k - 1];
@@ -314,7 +405,7 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
     let params = params(&key.fields[..k - 1]);
     let last_ident = last.ident;
     let bound_ty = param_type(last, &lt);
-    let (pin, pinned_bytes) = pin_fields(key, k - 1);
+    let (pin, span) = pin_fields(key, k - 1);
     let w = last.width.arg();
     let desc = last.descending;
     let v = quote!(__v);
@@ -335,37 +426,43 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
         }
     );
     let doc = format!("{doc}\n\n{}", bytes_doc(&key.fields[..k]));
-    let build = if text {
+    let range = if text {
         // `Field::ranged` lets only `Text` through: its encodings are the edges.
-        quote! {
-            let __lo = __rk::Bound::cloned(__rk::RangeBounds::start_bound(&#last_ident));
-            let __hi = __rk::Bound::cloned(__rk::RangeBounds::end_bound(&#last_ident));
-            let __range: #range_ty = __rk::ordered_field::text_range(#pinned_bytes, __lo, __hi, #desc)?;
-        }
+        quote!(__rk::scan::text(#pin, #span, &#last_ident, #desc))
     } else {
-        quote! {
-            let __range: #range_ty = __rk::range::field::<_, _, #w>(#pinned_bytes, &#last_ident, |#v| #edge, #desc)?;
-        }
+        quote!(__rk::scan::field::<_, _, #w>(#pin, #span, &#last_ident, |#v| #edge, #desc))
     };
-    let (ret, tail) = if salt_pinned(key, k - 1) {
-        (quote!(#range_ty), quote!(__rk::Ok(__range)))
-    } else {
-        (quote!(#buckets_ty), quote!(Self::SALT.fan_out(__range)))
-    };
+    let (ret, body) = per_bucket(key, k - 1, cap, range);
     quote! {
         #[doc = #doc]
         pub fn #fname #generics(#(#params)* #last_ident: impl __rk::RangeBounds<#bound_ty>) -> __rk::Result<#ret, #krate::EncodeError> {
-            #pin
-            #build
-            #tail
+            #body
         }
+    }
+}
+
+/// A helper's return type and body for `range`, the range over the pinned
+/// fields' bytes: itself, or once per bucket when fields `0..pinned` do not
+/// fix the bucket.
+fn per_bucket(
+    key: &Key<'_>,
+    pinned: usize,
+    (range_ty, buckets_ty): &(TokenStream, TokenStream),
+    range: TokenStream,
+) -> (TokenStream, TokenStream) {
+    if salt_pinned(key, pinned) {
+        (range_ty.clone(), range)
+    } else {
+        (
+            buckets_ty.clone(),
+            quote!(__rk::scan::buckets(&Self::SALT, #range)),
+        )
     }
 }
 
 /// `prefix_for_a_main_within(a, &MainKey::prefix_for_id(7)?)`: a scan that
 /// stops inside the nested key `main`, at any range of its own helpers.
 fn within_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> TokenStream {
-    let (range_ty, buckets_ty) = cap;
     let krate = &key.krate;
     let fields = &key.fields[..k];
     let fname = helper_name(Helper::Within, fields);
@@ -373,7 +470,7 @@ fn within_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
     let last = &key.fields[k - 1];
     let inner = last.ident;
     let width = &last.width;
-    let (pin, pinned_bytes) = pin_fields(key, k - 1);
+    let (pin, span) = pin_fields(key, k - 1);
     let doc = format!(
         "Every key {}whose nested `{}` lies in `{}`, a range from that key's own helpers.",
         {
@@ -388,17 +485,12 @@ fn within_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
         unraw(inner),
     );
     let doc = format!("{doc}\n\n{}", bytes_doc(fields));
-    let (ret, tail) = if salt_pinned(key, k - 1) {
-        (quote!(#range_ty), quote!(__rk::Ok(__range)))
-    } else {
-        (quote!(#buckets_ty), quote!(Self::SALT.fan_out(__range)))
-    };
+    let range = quote!(__rk::scan::within(#pin, #span, #width, #inner));
+    let (ret, body) = per_bucket(key, k - 1, cap, range);
     quote! {
         #[doc = #doc]
         pub fn #fname<__B: #krate::RangeBytes>(#(#params)* #inner: &#krate::KeyRangeOf<__B>) -> __rk::Result<#ret, #krate::EncodeError> {
-            #pin
-            let __range = <#range_ty>::within_nested(#pinned_bytes, #width, #inner)?;
-            #tail
+            #body
         }
     }
 }
