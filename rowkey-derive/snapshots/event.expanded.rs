@@ -65,19 +65,19 @@ const _: () = {
         /// The key with the given leading fields written: what every helper starts from.
         #[inline(always)]
         #[allow(unused_variables)]
-        fn pinned<'__p>(
+        fn pinned<'__k, '__p>(
+            __key: &'__k mut [u8; 13],
             __pinned: usize,
             __p: __Pinned<'__p>,
-        ) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
-            let mut __key = [0u8; 13];
+        ) -> __rk::Result<&'__k [u8; 13], ::rowkey::EncodeError> {
             if let __rk::Some(user) = &__p.0 {
-                __Fields::user(&mut __key, user)?;
+                __Fields::user(&mut *__key, user)?;
             }
             if let __rk::Some(ts) = &__p.1 {
-                __Fields::ts(&mut __key, ts)?;
+                __Fields::ts(&mut *__key, ts)?;
             }
             if __pinned >= 1 {
-                <Event>::SALT.write(<Event>::SALT.bucket_of(&__key[1..5]), &mut __key)?;
+                <Event>::SALT.write(<Event>::SALT.bucket_of(&__key[1..5]), &mut *__key)?;
             }
             __rk::Ok(__key)
         }
@@ -198,6 +198,7 @@ Selects the keys by their bytes 1..5 (`user`).*/
         ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
             __rk::scan::prefix(
                 __Fields::pinned(
+                    &mut [0u8; 13],
                     1,
                     __Pinned {
                         0: __rk::Some(user),
@@ -220,7 +221,7 @@ Selects the keys by their bytes 1..5 (`user`).*/
                     _,
                     4,
                 >(
-                    __Fields::pinned(0, __Pinned { ..__Pinned::NONE }),
+                    __Fields::pinned(&mut [0u8; 13], 0, __Pinned { ..__Pinned::NONE }),
                     1..1,
                     &user,
                     |__v| __rk::int::edge::<_, 4>(*__v, false),
@@ -238,6 +239,7 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
         ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
             __rk::scan::prefix(
                 __Fields::pinned(
+                    &mut [0u8; 13],
                     2,
                     __Pinned {
                         0: __rk::Some(user),
@@ -261,6 +263,7 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
                 8,
             >(
                 __Fields::pinned(
+                    &mut [0u8; 13],
                     1,
                     __Pinned {
                         0: __rk::Some(user),

@@ -86,9 +86,10 @@ const _: () = {
         /// The key with the given leading fields written: what every helper starts from.
         #[inline(always)]
         #[allow(unused_variables)]
-        fn pinned<'__p>(
+        fn pinned<'__k, '__p>(
+            __key: &'__k mut [u8; 20],
             __p: __Pinned<'__p>,
-        ) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
+        ) -> __rk::Result<&'__k [u8; 20], ::rowkey::EncodeError> {
             if let __rk::Some(user_id) = &__p.0 {
                 __rk::pad::check::<_, 6>((*user_id), "user_id")?;
             }
@@ -98,15 +99,14 @@ const _: () = {
             if let __rk::Some(file_id) = &__p.2 {
                 __rk::pad::check::<_, 6>((*file_id), "file_id")?;
             }
-            let mut __key = [0u8; 20];
             if let __rk::Some(user_id) = &__p.0 {
-                __Fields::user_id(&mut __key, user_id)?;
+                __Fields::user_id(&mut *__key, user_id)?;
             }
             if let __rk::Some(create_date) = &__p.1 {
-                __Fields::create_date(&mut __key, create_date)?;
+                __Fields::create_date(&mut *__key, create_date)?;
             }
             if let __rk::Some(file_id) = &__p.2 {
-                __Fields::file_id(&mut __key, file_id)?;
+                __Fields::file_id(&mut *__key, file_id)?;
             }
             __rk::Ok(__key)
         }
@@ -234,10 +234,13 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
             __rk::scan::prefix(
-                __Fields::pinned(__Pinned {
-                    0: __rk::Some(user_id),
-                    ..__Pinned::NONE
-                }),
+                __Fields::pinned(
+                    &mut [0u8; 20],
+                    __Pinned {
+                        0: __rk::Some(user_id),
+                        ..__Pinned::NONE
+                    },
+                ),
                 0..6,
             )
         }
@@ -252,7 +255,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
                 _,
                 6,
             >(
-                __Fields::pinned(__Pinned { ..__Pinned::NONE }),
+                __Fields::pinned(&mut [0u8; 20], __Pinned { ..__Pinned::NONE }),
                 0..0,
                 &user_id,
                 |__v| __rk::pad::edge::<_, 6>(*__v, false),
@@ -268,11 +271,14 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
             create_date: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
             __rk::scan::prefix(
-                __Fields::pinned(__Pinned {
-                    0: __rk::Some(user_id),
-                    1: __rk::Some(create_date),
-                    ..__Pinned::NONE
-                }),
+                __Fields::pinned(
+                    &mut [0u8; 20],
+                    __Pinned {
+                        0: __rk::Some(user_id),
+                        1: __rk::Some(create_date),
+                        ..__Pinned::NONE
+                    },
+                ),
                 0..14,
             )
         }
@@ -288,10 +294,13 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
                 _,
                 8,
             >(
-                __Fields::pinned(__Pinned {
-                    0: __rk::Some(user_id),
-                    ..__Pinned::NONE
-                }),
+                __Fields::pinned(
+                    &mut [0u8; 20],
+                    __Pinned {
+                        0: __rk::Some(user_id),
+                        ..__Pinned::NONE
+                    },
+                ),
                 0..6,
                 &create_date,
                 |__v| __rk::pad::edge::<_, 8>(*__v, false),
@@ -308,12 +317,15 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             file_id: u64,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
             __rk::scan::prefix(
-                __Fields::pinned(__Pinned {
-                    0: __rk::Some(user_id),
-                    1: __rk::Some(create_date),
-                    2: __rk::Some(file_id),
-                    ..__Pinned::NONE
-                }),
+                __Fields::pinned(
+                    &mut [0u8; 20],
+                    __Pinned {
+                        0: __rk::Some(user_id),
+                        1: __rk::Some(create_date),
+                        2: __rk::Some(file_id),
+                        ..__Pinned::NONE
+                    },
+                ),
                 0..20,
             )
         }
@@ -330,11 +342,14 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
                 _,
                 6,
             >(
-                __Fields::pinned(__Pinned {
-                    0: __rk::Some(user_id),
-                    1: __rk::Some(create_date),
-                    ..__Pinned::NONE
-                }),
+                __Fields::pinned(
+                    &mut [0u8; 20],
+                    __Pinned {
+                        0: __rk::Some(user_id),
+                        1: __rk::Some(create_date),
+                        ..__Pinned::NONE
+                    },
+                ),
                 0..14,
                 &file_id,
                 |__v| __rk::pad::edge::<_, 6>(*__v, false),

@@ -53,7 +53,7 @@ const _: () = {
         /// The key with the given leading fields written: what every helper starts from.
         #[inline(always)]
         #[allow(unused_variables)]
-        fn pinned<'__p, 'a>(
+        fn pinned<'__k, '__p, 'a>(
             __p: __Pinned<'__p, 'a>,
         ) -> __rk::Result<__rk::Vec<u8>, ::rowkey::EncodeError> {
             let mut __len = 0;

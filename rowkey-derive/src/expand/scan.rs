@@ -252,7 +252,7 @@ pub(super) fn pinned_fn(key: &Key<'_>) -> (TokenStream, TokenStream) {
             .collect();
         items
     };
-    let target = if key.variable { quote!(__w) } else { quote!(__key) };
+    let target = if key.variable { quote!(__w) } else { quote!(*__key) };
     let writes = each(&|f, v| {
         let writer = writer(f);
         Some(quote!(#writer(&mut #target, #v)?;))
@@ -264,7 +264,7 @@ pub(super) fn pinned_fn(key: &Key<'_>) -> (TokenStream, TokenStream) {
         let (bytes, out) = if key.variable {
             (quote!(__w.written()), quote!(__w.written_mut()))
         } else {
-            (quote!(__key), quote!(&mut __key))
+            (quote!(__key), quote!(&mut *__key))
         };
         let bucket = bucket_of(key, &salt, &bytes);
         quote!(if __pinned >= #n { #salt.write(#bucket, #out)?; })
@@ -292,19 +292,27 @@ pub(super) fn pinned_fn(key: &Key<'_>) -> (TokenStream, TokenStream) {
         let w = key.width.arg();
         let body = quote! {
             #(#checks)*
-            let mut __key = [0u8; #w];
             #(#writes)*
             #stamp
             __rk::Ok(__key)
         };
-        (quote!([u8; #w]), body)
+        (quote!(&'__k [u8; #w]), body)
     };
+    // A fixed key is written into the caller's zeroed array: built where the
+    // range is, not moved through a `Result` (W4 in BENCHMARKS.md).
+    let buffer = (!key.variable).then(|| {
+        let w = key.width.arg();
+        quote!(__key: &'__k mut [u8; #w],)
+    });
+    let mut fn_generics = generics.clone();
+    fn_generics.params.insert(0, syn::parse_quote!('__k));
+    let (fn_generics, _, _) = fn_generics.split_for_impl();
     let pinned = quote! {
         /// The key with the given leading fields written: what every helper starts from.
         #[inline(always)]
         // A fixed-width field's length does not read its value.
         #[allow(unused_variables)]
-        fn pinned #impl_generics (#count __p: __Pinned #ty_generics) -> __rk::Result<#ret, #krate::EncodeError> #where_clause {
+        fn pinned #fn_generics (#buffer #count __p: __Pinned #ty_generics) -> __rk::Result<#ret, #krate::EncodeError> #where_clause {
             #body
         }
     };
@@ -327,7 +335,11 @@ fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
             let (id, slot) = (f.ident, syn::Index::from(slot));
             quote!(#slot: __rk::Some(#id),)
         });
-    let call = quote!(__Fields::pinned(#count __Pinned { #(#args)* ..__Pinned::NONE }));
+    let buffer = (!key.variable).then(|| {
+        let w = key.width.arg();
+        quote!(&mut [0u8; #w],)
+    });
+    let call = quote!(__Fields::pinned(#buffer #count __Pinned { #(#args)* ..__Pinned::NONE }));
     let sw = key.salt.as_ref().map_or(0, |s| s.width);
     let head = lit(if salt_pinned(key, pinned) { 0 } else { sw });
     let span = if key.variable {
