@@ -67,6 +67,22 @@ pub fn field<B: RangeBytes, T: ?Sized, const W: usize>(
     range::field(bytes(&pinned?, span), bounds, edge, descending)
 }
 
+/// [`field`] for a field whose values are `Copy`, `edge` the codec's own
+/// function of the value and the field's order.
+///
+/// # Errors
+/// As [`field`].
+#[inline(always)]
+pub fn value<B: RangeBytes, T: Copy, const W: usize>(
+    pinned: Result<impl AsRef<[u8]>, EncodeError>,
+    span: impl SliceIndex<[u8], Output = [u8]>,
+    bounds: &impl RangeBounds<T>,
+    edge: fn(T, bool) -> Result<Edge<W>, EncodeError>,
+    descending: bool,
+) -> Result<KeyRangeOf<B>, EncodeError> {
+    field(pinned, span, bounds, |v: &T| edge(*v, descending), descending)
+}
+
 /// `range_for_*` over an `#[ordered]` string: its bounds are their own edges.
 ///
 /// # Errors

@@ -216,7 +216,7 @@ Selects the keys by their bytes 1..5 (`user`).*/
         ) -> __rk::Result<::rowkey::BucketRanges<14>, ::rowkey::EncodeError> {
             __rk::scan::buckets(
                 &Self::SALT,
-                __rk::scan::field::<
+                __rk::scan::value::<
                     _,
                     _,
                     4,
@@ -224,7 +224,7 @@ Selects the keys by their bytes 1..5 (`user`).*/
                     __Fields::pinned(&mut [0u8; 13], 0, __Pinned { ..__Pinned::NONE }),
                     1..1,
                     &user,
-                    |__v| __rk::int::edge::<_, 4>(*__v, false),
+                    __rk::int::edge::<_, 4>,
                     false,
                 ),
             )
@@ -257,7 +257,7 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
             user: u32,
             ts: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
-            __rk::scan::field::<
+            __rk::scan::value::<
                 _,
                 _,
                 8,
@@ -272,7 +272,7 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
                 ),
                 0..5,
                 &ts,
-                |__v| __rk::int::edge::<_, 8>(*__v, true),
+                __rk::int::edge::<_, 8>,
                 true,
             )
         }

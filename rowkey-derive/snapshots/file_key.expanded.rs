@@ -250,7 +250,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
         pub fn range_for_user_id(
             user_id: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::field::<
+            __rk::scan::value::<
                 _,
                 _,
                 6,
@@ -258,7 +258,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
                 __Fields::pinned(&mut [0u8; 20], __Pinned { ..__Pinned::NONE }),
                 0..0,
                 &user_id,
-                |__v| __rk::pad::edge::<_, 6>(*__v, false),
+                __rk::pad::edge::<_, 6>,
                 false,
             )
         }
@@ -289,7 +289,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
             user_id: u32,
             create_date: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::field::<
+            __rk::scan::value::<
                 _,
                 _,
                 8,
@@ -303,7 +303,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
                 ),
                 0..6,
                 &create_date,
-                |__v| __rk::pad::edge::<_, 8>(*__v, false),
+                __rk::pad::edge::<_, 8>,
                 false,
             )
         }
@@ -337,7 +337,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             create_date: u32,
             file_id: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::field::<
+            __rk::scan::value::<
                 _,
                 _,
                 6,
@@ -352,7 +352,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
                 ),
                 0..14,
                 &file_id,
-                |__v| __rk::pad::edge::<_, 6>(*__v, false),
+                __rk::pad::edge::<_, 6>,
                 false,
             )
         }

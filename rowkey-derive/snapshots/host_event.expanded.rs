@@ -236,7 +236,7 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
             host: &str,
             ts: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
-            __rk::scan::field::<
+            __rk::scan::value::<
                 _,
                 _,
                 8,
@@ -247,7 +247,7 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
                 }),
                 0..,
                 &ts,
-                |__v| __rk::int::edge::<_, 8>(*__v, true),
+                __rk::int::edge::<_, 8>,
                 true,
             )
         }

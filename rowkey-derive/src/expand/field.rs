@@ -122,33 +122,41 @@ pub fn edge(f: &Field<'_>, v: &TokenStream) -> TokenStream {
     let desc = f.descending;
     let w = f.width.arg();
     let name = unraw(f.ident);
+    if let Some(path) = edge_fn(f) {
+        return quote!(#path(*#v, #desc));
+    }
     match &f.codec {
-        Codec::Int(_) | Codec::Float(_) => quote!(__rk::int::edge::<_, #w>(*#v, #desc)),
-        Codec::Narrow { to, .. } => {
-            let to = format_ident!("{}", to.name());
-            quote!(__rk::narrow::edge::<#to, _, #w>(*#v, #desc))
-        }
-        Codec::Pad { digits, .. } => {
-            let digits = lit(*digits);
-            quote!(__rk::pad::edge::<_, #digits>(*#v, #desc))
-        }
         Codec::Fixed { kind, .. } => {
             let bytes = bytes_of(*kind, &quote!(**#v));
             quote!(__rk::fixed::edge::<#w>(#bytes, #desc, #name))
         }
-        Codec::Bool => quote!(__rk::boolean::edge(*#v, #desc)),
-        Codec::Ordered(_) => quote!(__rk::ordered::edge::<_, #w>(*#v, #desc)),
-        Codec::Phoenix(col) => super::phoenix::edge(f, *col, v),
         Codec::ByteArray(_) => quote!(__rk::bytes::edge(#v, #desc)),
-        // `Field::ranged` keeps range helpers away from these; a `Text`
+        // `Field::ranged` keeps range helpers away from the rest; a `Text`
         // range is `ordered_field::text_range`'s.
-        Codec::Nested
-        | Codec::Tag(_)
-        | Codec::Escaped(_)
-        | Codec::Rest(_)
-        | Codec::Java(_)
-        | Codec::OrderedVar { .. } => TokenStream::new(),
+        _ => TokenStream::new(),
     }
+}
+
+/// The function that encodes a range bound of `f` from its value and the
+/// field's order, `fn(T, bool) -> Result<Edge<W>, _>`, for the codecs whose
+/// values are `Copy`: a range helper passes it without a closure of its own.
+pub fn edge_fn(f: &Field<'_>) -> Option<TokenStream> {
+    let w = f.width.arg();
+    Some(match &f.codec {
+        Codec::Int(_) | Codec::Float(_) => quote!(__rk::int::edge::<_, #w>),
+        Codec::Narrow { to, .. } => {
+            let to = format_ident!("{}", to.name());
+            quote!(__rk::narrow::edge::<#to, _, #w>)
+        }
+        Codec::Pad { digits, .. } => {
+            let digits = lit(*digits);
+            quote!(__rk::pad::edge::<_, #digits>)
+        }
+        Codec::Bool => quote!(__rk::boolean::edge),
+        Codec::Ordered(_) => quote!(__rk::ordered::edge::<_, #w>),
+        Codec::Phoenix(col) => return super::phoenix::edge_fn(f, *col),
+        _ => return None,
+    })
 }
 
 /// The argument type a helper takes for field `f`: the field's type, or a

@@ -77,17 +77,16 @@ pub fn read_value(
 
 /// The bytes of a range bound `v` (a reference to the argument), for the
 /// columns whose bytes keep order ([`PhoenixCol::ordered`]).
-pub fn edge(f: &Field<'_>, col: PhoenixCol, v: &TokenStream) -> TokenStream {
-    let desc = f.descending;
+pub fn edge_fn(f: &Field<'_>, col: PhoenixCol) -> Option<TokenStream> {
     let w = f.width.arg();
-    match col {
-        PhoenixCol::Int(_) => quote!(__rk::int::edge::<_, #w>(*#v, #desc)),
-        PhoenixCol::Double => quote!(__rk::phoenix::double_edge(*#v, #desc)),
-        PhoenixCol::Boolean => quote!(__rk::phoenix::boolean_edge(*#v, #desc)),
-        PhoenixCol::Date => quote!(__rk::phoenix::date_edge(*#v, #desc)),
-        PhoenixCol::Timestamp => quote!(__rk::phoenix::timestamp_edge(*#v, #desc)),
-        PhoenixCol::Char(..) | PhoenixCol::Varchar(_) => TokenStream::new(),
-    }
+    Some(match col {
+        PhoenixCol::Int(_) => quote!(__rk::int::edge::<_, #w>),
+        PhoenixCol::Double => quote!(__rk::phoenix::double_edge),
+        PhoenixCol::Boolean => quote!(__rk::phoenix::boolean_edge),
+        PhoenixCol::Date => quote!(__rk::phoenix::date_edge),
+        PhoenixCol::Timestamp => quote!(__rk::phoenix::timestamp_edge),
+        PhoenixCol::Char(..) | PhoenixCol::Varchar(_) => return None,
+    })
 }
 
 /// Whether `f` is a `VARCHAR` column.
@@ -392,12 +391,12 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
 
 /// `__range` of a fixed-width column's bounds, after the open bytes `__buf`.
 fn fixed_range(last: &Field<'_>, head: &TokenStream, range_ty: &TokenStream) -> TokenStream {
-    let Codec::Phoenix(col) = last.codec else {
+    let Codec::Phoenix(_) = last.codec else {
         return TokenStream::new();
     };
     let (ident, desc, w) = (last.ident, last.descending, last.width.arg());
     let v = quote!(__v);
-    let edge = edge(last, col, &v);
+    let edge = super::field::edge(last, &v);
     quote! {
         let __range: #range_ty = __rk::range::field::<_, _, #w>(&__buf[#head..], &#ident, |#v| #edge, #desc)?;
     }

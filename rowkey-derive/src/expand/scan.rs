@@ -8,7 +8,7 @@ use rowkey_format::limits::INLINE_RANGE_LIMIT;
 use rowkey_format::names::{self, Helper};
 
 use super::encode::{bucket_of, encoded_len, pad_check};
-use super::field::{edge, param_type, writer};
+use super::field::{edge, edge_fn, param_type, writer};
 use super::{lit, q as quote};
 use crate::model::{Codec, Field, Key, SaltFormat, SaltHashAttr, VarType};
 use crate::symbol::unraw;
@@ -441,6 +441,8 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
     let range = if text {
         // `Field::ranged` lets only `Text` through: its encodings are the edges.
         quote!(__rk::scan::text(#pin, #span, &#last_ident, #desc))
+    } else if let Some(edge) = edge_fn(last) {
+        quote!(__rk::scan::value::<_, _, #w>(#pin, #span, &#last_ident, #edge, #desc))
     } else {
         quote!(__rk::scan::field::<_, _, #w>(#pin, #span, &#last_ident, |#v| #edge, #desc))
     };
