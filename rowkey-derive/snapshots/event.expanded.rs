@@ -26,58 +26,41 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
-    /// A helper's arguments for the leading fields that take one, in order.
+    /// The values of the fields a key is written with, in order; `None` for the others.
     struct __Pinned<'__p>(
-        __rk::Option<u32>,
-        __rk::Option<u64>,
+        __rk::Option<&'__p u32>,
+        __rk::Option<&'__p u64>,
         ::core::marker::PhantomData<&'__p Event>,
     );
     impl<'__p> __Pinned<'__p> {
         const NONE: Self = Self(__rk::None, __rk::None, ::core::marker::PhantomData);
-    }
-    /// One function per field, writing it.
-    struct __Fields;
-    impl __Fields {
-        ///Writes `user`.
-        #[inline(always)]
-        fn user(
-            __key: &mut [u8; 13],
-            __v: &u32,
-        ) -> __rk::Result<(), ::rowkey::EncodeError> {
-            {
-                let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
-                __rk::int::encode((*__v), __s);
-            }
-            __rk::Ok(())
-        }
-        ///Writes `ts`.
-        #[inline(always)]
-        fn ts(
-            __key: &mut [u8; 13],
-            __v: &u64,
-        ) -> __rk::Result<(), ::rowkey::EncodeError> {
-            {
-                let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
-                __rk::int::encode_desc((*__v), __s);
-            }
-            __rk::Ok(())
-        }
-        /// The key with the given leading fields written: what every helper starts from.
+        /// The key with these values written.
         #[inline(always)]
         #[allow(unused_variables)]
-        fn pinned<'__k, '__p>(
+        fn write<'__k>(
+            self,
             __key: &'__k mut [u8; 13],
             __pinned: usize,
-            __p: __Pinned<'__p>,
         ) -> __rk::Result<&'__k [u8; 13], ::rowkey::EncodeError> {
-            if let __rk::Some(user) = &__p.0 {
-                __Fields::user(&mut *__key, user)?;
+            if let __rk::Some(user) = self.0 {
+                {
+                    let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
+                    __rk::int::encode((*user), __s);
+                }
             }
-            if let __rk::Some(ts) = &__p.1 {
-                __Fields::ts(&mut *__key, ts)?;
+            if let __rk::Some(ts) = self.1 {
+                {
+                    let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
+                    __rk::int::encode_desc((*ts), __s);
+                }
             }
             if __pinned >= 1 {
-                <Event>::SALT.write(<Event>::SALT.bucket_of(&__key[1..5]), &mut *__key)?;
+                <Event>::SALT
+                    .write(
+                        <Event>::SALT
+                            .bucket_of(&{ *__rk::Slots::slot::<1, 4>(&(*__key)) }),
+                        &mut *__key,
+                    )?;
             }
             __rk::Ok(__key)
         }
@@ -148,13 +131,12 @@ const _: () = {
         #[inline(always)]
         fn encode(&self) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
             let mut __key = [0u8; 13];
-            __Fields::user(&mut __key, &self.user)?;
-            __Fields::ts(&mut __key, &self.ts)?;
-            Self::SALT
-                .write(
-                    Self::SALT.bucket_of(&{ *__rk::Slots::slot::<1, 4>(&__key) }),
-                    &mut __key,
-                )?;
+            __Pinned {
+                0: __rk::Some(&self.user),
+                1: __rk::Some(&self.ts),
+                ..__Pinned::NONE
+            }
+                .write(&mut __key, 2)?;
             __rk::Ok(__key)
         }
         #[inline]
@@ -197,14 +179,11 @@ Selects the keys by their bytes 1..5 (`user`).*/
             user: u32,
         ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
             __rk::scan::prefix(
-                __Fields::pinned(
-                    &mut [0u8; 13],
-                    1,
-                    __Pinned {
-                        0: __rk::Some(user),
-                        ..__Pinned::NONE
-                    },
-                ),
+                __Pinned {
+                    0: __rk::Some(&user),
+                    ..__Pinned::NONE
+                }
+                    .write(&mut [0u8; 13], 1),
                 0..5,
             )
         }
@@ -221,7 +200,7 @@ Selects the keys by their bytes 1..5 (`user`).*/
                     _,
                     4,
                 >(
-                    __Fields::pinned(&mut [0u8; 13], 0, __Pinned { ..__Pinned::NONE }),
+                    __Pinned { ..__Pinned::NONE }.write(&mut [0u8; 13], 0),
                     1..1,
                     &user,
                     __rk::int::edge::<_, 4>,
@@ -238,15 +217,12 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
             ts: u64,
         ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
             __rk::scan::prefix(
-                __Fields::pinned(
-                    &mut [0u8; 13],
-                    2,
-                    __Pinned {
-                        0: __rk::Some(user),
-                        1: __rk::Some(ts),
-                        ..__Pinned::NONE
-                    },
-                ),
+                __Pinned {
+                    0: __rk::Some(&user),
+                    1: __rk::Some(&ts),
+                    ..__Pinned::NONE
+                }
+                    .write(&mut [0u8; 13], 2),
                 0..13,
             )
         }
@@ -262,14 +238,11 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
                 _,
                 8,
             >(
-                __Fields::pinned(
-                    &mut [0u8; 13],
-                    1,
-                    __Pinned {
-                        0: __rk::Some(user),
-                        ..__Pinned::NONE
-                    },
-                ),
+                __Pinned {
+                    0: __rk::Some(&user),
+                    ..__Pinned::NONE
+                }
+                    .write(&mut [0u8; 13], 1),
                 0..5,
                 &ts,
                 __rk::int::edge::<_, 8>,

@@ -29,11 +29,11 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
-    /// A helper's arguments for the leading fields that take one, in order.
+    /// The values of the fields a key is written with, in order; `None` for the others.
     struct __Pinned<'__p>(
-        __rk::Option<u32>,
-        __rk::Option<u32>,
-        __rk::Option<u64>,
+        __rk::Option<&'__p u32>,
+        __rk::Option<&'__p u32>,
+        __rk::Option<&'__p u64>,
         ::core::marker::PhantomData<&'__p FileKey>,
     );
     impl<'__p> __Pinned<'__p> {
@@ -43,70 +43,42 @@ const _: () = {
             __rk::None,
             ::core::marker::PhantomData,
         );
-    }
-    /// One function per field, writing it.
-    struct __Fields;
-    impl __Fields {
-        ///Writes `user_id`.
-        #[inline(always)]
-        fn user_id(
-            __key: &mut [u8; 20],
-            __v: &u32,
-        ) -> __rk::Result<(), ::rowkey::EncodeError> {
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
-                __rk::pad::encode::<_, 6>((*__v), __s, false, "user_id")?;
-            }
-            __rk::Ok(())
-        }
-        ///Writes `create_date`.
-        #[inline(always)]
-        fn create_date(
-            __key: &mut [u8; 20],
-            __v: &u32,
-        ) -> __rk::Result<(), ::rowkey::EncodeError> {
-            {
-                let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
-                __rk::pad::encode::<_, 8>((*__v), __s, false, "create_date")?;
-            }
-            __rk::Ok(())
-        }
-        ///Writes `file_id`.
-        #[inline(always)]
-        fn file_id(
-            __key: &mut [u8; 20],
-            __v: &u64,
-        ) -> __rk::Result<(), ::rowkey::EncodeError> {
-            {
-                let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
-                __rk::pad::encode::<_, 6>((*__v), __s, false, "file_id")?;
-            }
-            __rk::Ok(())
-        }
-        /// The key with the given leading fields written: what every helper starts from.
+        /// The key with these values written.
         #[inline(always)]
         #[allow(unused_variables)]
-        fn pinned<'__k, '__p>(
+        fn write<'__k>(
+            self,
             __key: &'__k mut [u8; 20],
-            __p: __Pinned<'__p>,
         ) -> __rk::Result<&'__k [u8; 20], ::rowkey::EncodeError> {
-            if let __rk::Some(user_id) = &__p.0 {
+            if let __rk::Some(user_id) = self.0 {
                 __rk::pad::check::<_, 6>((*user_id), "user_id")?;
             }
-            if let __rk::Some(create_date) = &__p.1 {
+            if let __rk::Some(create_date) = self.1 {
                 __rk::pad::check::<_, 8>((*create_date), "create_date")?;
             }
-            if let __rk::Some(file_id) = &__p.2 {
+            if let __rk::Some(file_id) = self.2 {
                 __rk::pad::check::<_, 6>((*file_id), "file_id")?;
             }
-            if let __rk::Some(user_id) = &__p.0 {
-                __Fields::user_id(&mut *__key, user_id)?;
+            if let __rk::Some(user_id) = self.0 {
+                {
+                    let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
+                    __rk::pad::encode::<_, 6>((*user_id), __s, false, "user_id")?;
+                }
             }
-            if let __rk::Some(create_date) = &__p.1 {
-                __Fields::create_date(&mut *__key, create_date)?;
+            if let __rk::Some(create_date) = self.1 {
+                {
+                    let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
+                    __rk::pad::encode::<
+                        _,
+                        8,
+                    >((*create_date), __s, false, "create_date")?;
+                }
             }
-            if let __rk::Some(file_id) = &__p.2 {
-                __Fields::file_id(&mut *__key, file_id)?;
+            if let __rk::Some(file_id) = self.2 {
+                {
+                    let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
+                    __rk::pad::encode::<_, 6>((*file_id), __s, false, "file_id")?;
+                }
             }
             __rk::Ok(__key)
         }
@@ -185,13 +157,14 @@ const _: () = {
         type Bytes = [u8; 20];
         #[inline(always)]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
-            __rk::pad::check::<_, 6>(self.user_id, "user_id")?;
-            __rk::pad::check::<_, 8>(self.create_date, "create_date")?;
-            __rk::pad::check::<_, 6>(self.file_id, "file_id")?;
             let mut __key = [0u8; 20];
-            __Fields::user_id(&mut __key, &self.user_id)?;
-            __Fields::create_date(&mut __key, &self.create_date)?;
-            __Fields::file_id(&mut __key, &self.file_id)?;
+            __Pinned {
+                0: __rk::Some(&self.user_id),
+                1: __rk::Some(&self.create_date),
+                2: __rk::Some(&self.file_id),
+                ..__Pinned::NONE
+            }
+                .write(&mut __key)?;
             __rk::Ok(__key)
         }
         #[inline]
@@ -234,13 +207,11 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
             __rk::scan::prefix(
-                __Fields::pinned(
-                    &mut [0u8; 20],
-                    __Pinned {
-                        0: __rk::Some(user_id),
-                        ..__Pinned::NONE
-                    },
-                ),
+                __Pinned {
+                    0: __rk::Some(&user_id),
+                    ..__Pinned::NONE
+                }
+                    .write(&mut [0u8; 20]),
                 0..6,
             )
         }
@@ -255,7 +226,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
                 _,
                 6,
             >(
-                __Fields::pinned(&mut [0u8; 20], __Pinned { ..__Pinned::NONE }),
+                __Pinned { ..__Pinned::NONE }.write(&mut [0u8; 20]),
                 0..0,
                 &user_id,
                 __rk::pad::edge::<_, 6>,
@@ -271,14 +242,12 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
             create_date: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
             __rk::scan::prefix(
-                __Fields::pinned(
-                    &mut [0u8; 20],
-                    __Pinned {
-                        0: __rk::Some(user_id),
-                        1: __rk::Some(create_date),
-                        ..__Pinned::NONE
-                    },
-                ),
+                __Pinned {
+                    0: __rk::Some(&user_id),
+                    1: __rk::Some(&create_date),
+                    ..__Pinned::NONE
+                }
+                    .write(&mut [0u8; 20]),
                 0..14,
             )
         }
@@ -294,13 +263,11 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
                 _,
                 8,
             >(
-                __Fields::pinned(
-                    &mut [0u8; 20],
-                    __Pinned {
-                        0: __rk::Some(user_id),
-                        ..__Pinned::NONE
-                    },
-                ),
+                __Pinned {
+                    0: __rk::Some(&user_id),
+                    ..__Pinned::NONE
+                }
+                    .write(&mut [0u8; 20]),
                 0..6,
                 &create_date,
                 __rk::pad::edge::<_, 8>,
@@ -317,15 +284,13 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             file_id: u64,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
             __rk::scan::prefix(
-                __Fields::pinned(
-                    &mut [0u8; 20],
-                    __Pinned {
-                        0: __rk::Some(user_id),
-                        1: __rk::Some(create_date),
-                        2: __rk::Some(file_id),
-                        ..__Pinned::NONE
-                    },
-                ),
+                __Pinned {
+                    0: __rk::Some(&user_id),
+                    1: __rk::Some(&create_date),
+                    2: __rk::Some(&file_id),
+                    ..__Pinned::NONE
+                }
+                    .write(&mut [0u8; 20]),
                 0..20,
             )
         }
@@ -342,14 +307,12 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
                 _,
                 6,
             >(
-                __Fields::pinned(
-                    &mut [0u8; 20],
-                    __Pinned {
-                        0: __rk::Some(user_id),
-                        1: __rk::Some(create_date),
-                        ..__Pinned::NONE
-                    },
-                ),
+                __Pinned {
+                    0: __rk::Some(&user_id),
+                    1: __rk::Some(&create_date),
+                    ..__Pinned::NONE
+                }
+                    .write(&mut [0u8; 20]),
                 0..14,
                 &file_id,
                 __rk::pad::edge::<_, 6>,

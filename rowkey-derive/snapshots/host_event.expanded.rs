@@ -2,10 +2,10 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
-    /// A helper's arguments for the leading fields that take one, in order.
+    /// The values of the fields a key is written with, in order; `None` for the others.
     struct __Pinned<'__p, 'a>(
         __rk::Option<&'__p str>,
-        __rk::Option<u64>,
+        __rk::Option<&'__p u64>,
         __rk::Option<&'__p [u8]>,
         ::core::marker::PhantomData<&'__p HostEventKey<'a>>,
     );
@@ -16,8 +16,36 @@ const _: () = {
             __rk::None,
             ::core::marker::PhantomData,
         );
+        /// The key with these values written.
+        #[inline(always)]
+        #[allow(unused_variables)]
+        fn write(self) -> __rk::Result<__rk::Vec<u8>, ::rowkey::EncodeError> {
+            let mut __len = 0;
+            if let __rk::Some(host) = self.0 {
+                __len += __rk::escaped::encoded_len(__rk::codec::str_bytes(&(*host)));
+            }
+            if let __rk::Some(ts) = self.1 {
+                __len += 8;
+            }
+            if let __rk::Some(rest) = self.2 {
+                __len += __rk::codec::as_bytes(&(*rest)).len();
+            }
+            let mut __buf = __rk::vec![0u8; __len];
+            let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
+            __w.take(0)?;
+            if let __rk::Some(host) = self.0 {
+                __Fields::host(&mut __w, host)?;
+            }
+            if let __rk::Some(ts) = self.1 {
+                __Fields::ts(&mut __w, ts)?;
+            }
+            if let __rk::Some(rest) = self.2 {
+                __Fields::rest(&mut __w, rest)?;
+            }
+            __rk::Ok(__buf)
+        }
     }
-    /// One function per field, writing it.
+    /// One function per field, writing it through the cursor.
     struct __Fields;
     impl __Fields {
         ///Writes `host`.
@@ -49,36 +77,6 @@ const _: () = {
         ) -> __rk::Result<(), ::rowkey::EncodeError> {
             __w.rest(__rk::codec::as_bytes(&(*__v)), false)?;
             __rk::Ok(())
-        }
-        /// The key with the given leading fields written: what every helper starts from.
-        #[inline(always)]
-        #[allow(unused_variables)]
-        fn pinned<'__k, '__p, 'a>(
-            __p: __Pinned<'__p, 'a>,
-        ) -> __rk::Result<__rk::Vec<u8>, ::rowkey::EncodeError> {
-            let mut __len = 0;
-            if let __rk::Some(host) = &__p.0 {
-                __len += __rk::escaped::encoded_len(__rk::codec::str_bytes(&(*host)));
-            }
-            if let __rk::Some(ts) = &__p.1 {
-                __len += 8;
-            }
-            if let __rk::Some(rest) = &__p.2 {
-                __len += __rk::codec::as_bytes(&(*rest)).len();
-            }
-            let mut __buf = __rk::vec![0u8; __len];
-            let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
-            __w.take(0)?;
-            if let __rk::Some(host) = &__p.0 {
-                __Fields::host(&mut __w, host)?;
-            }
-            if let __rk::Some(ts) = &__p.1 {
-                __Fields::ts(&mut __w, ts)?;
-            }
-            if let __rk::Some(rest) = &__p.2 {
-                __Fields::rest(&mut __w, rest)?;
-            }
-            __rk::Ok(__buf)
         }
     }
     #[automatically_derived]
@@ -205,10 +203,11 @@ Selects the keys by their bytes 0.. (`host`, variable length).*/
             host: &str,
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
             __rk::scan::prefix(
-                __Fields::pinned(__Pinned {
-                    0: __rk::Some(host),
+                __Pinned {
+                    0: __rk::Some(&*host),
                     ..__Pinned::NONE
-                }),
+                }
+                    .write(),
                 0..,
             )
         }
@@ -221,11 +220,12 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
             ts: u64,
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
             __rk::scan::prefix(
-                __Fields::pinned(__Pinned {
-                    0: __rk::Some(host),
-                    1: __rk::Some(ts),
+                __Pinned {
+                    0: __rk::Some(&*host),
+                    1: __rk::Some(&ts),
                     ..__Pinned::NONE
-                }),
+                }
+                    .write(),
                 0..,
             )
         }
@@ -241,10 +241,11 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
                 _,
                 8,
             >(
-                __Fields::pinned(__Pinned {
-                    0: __rk::Some(host),
+                __Pinned {
+                    0: __rk::Some(&*host),
                     ..__Pinned::NONE
-                }),
+                }
+                    .write(),
                 0..,
                 &ts,
                 __rk::int::edge::<_, 8>,
@@ -261,12 +262,13 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`), 10.
             rest: &[u8],
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
             __rk::scan::exact(
-                __Fields::pinned(__Pinned {
-                    0: __rk::Some(host),
-                    1: __rk::Some(ts),
-                    2: __rk::Some(rest),
+                __Pinned {
+                    0: __rk::Some(&*host),
+                    1: __rk::Some(&ts),
+                    2: __rk::Some(&*rest),
                     ..__Pinned::NONE
-                }),
+                }
+                    .write(),
                 0..,
             )
         }

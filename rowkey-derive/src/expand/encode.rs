@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 
 use super::field::{bytes_of, read_field, read_fixed_field, writer, writer_arg};
 use super::{lit, q as quote};
-use crate::model::{Codec, Field, Key, SaltFormat, Size};
+use crate::model::{Codec, Field, Key, SaltFormat};
 use crate::symbol::unraw;
 
 /// The bucket the salted fields in `key_bytes` (a slice or array of the key) hash to.
@@ -39,27 +39,6 @@ pub fn bucket_of(key: &Key<'_>, salt: &TokenStream, key_bytes: &TokenStream) -> 
         });
         quote!(#salt.bucket_of_parts(&[#(#parts),*]))
     }
-}
-
-/// [`bucket_expr`] for a fixed key being written into the array `key_array`:
-/// hashes a copy of the salted bytes, so the array's address never reaches
-/// the (not inlined) hash function and the compiler can build the key in
-/// place, without a copy per encode.
-fn fixed_bucket_expr(key: &Key<'_>, key_array: &TokenStream) -> TokenStream {
-    let Some(salt) = &key.salt else {
-        return quote!(0u32);
-    };
-    let contiguous = salt.fields.windows(2).all(|p| p[1] == p[0] + 1);
-    if salt.format == SaltFormat::Phoenix || !contiguous {
-        return bucket_expr(key, key_array);
-    }
-    let first = &key.fields[salt.fields[0]];
-    let len = salt
-        .fields
-        .iter()
-        .fold(Size::bytes(0), |n, &i| n.plus(&key.fields[i].width));
-    let (a, len) = (first.offset.arg(), len.arg());
-    quote!(Self::SALT.bucket_of(&{ *__rk::Slots::slot::<#a, #len>(&#key_array) }))
 }
 
 /// `type Decoded<'de> = Key<'de, ..>`: the struct with every lifetime set to `'de`.
@@ -143,20 +122,15 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
     let ident = key.ident;
     let name = ident.to_string();
     let w = key.width.arg();
-    let target = quote!(__key);
-    let encodes = key.fields.iter().map(|f| {
-        let (ident, writer) = (f.ident, writer(f));
-        let arg = writer_arg(f, &quote!(self.#ident));
-        quote!(#writer(&mut __key, #arg)?;)
-    });
-    let stamp = key.salt.as_ref().map(|_| {
-        let bucket = fixed_bucket_expr(key, &target);
-        quote!(Self::SALT.write(#bucket, &mut __key)?;)
-    });
-    let checks = key.fields.iter().filter_map(|f| {
-        let ident = f.ident;
-        pad_check(f, &quote!(self.#ident))
-    });
+    let write = super::pinned::write_call(
+        key,
+        key.fields.len(),
+        &|f| {
+            let ident = f.ident;
+            quote!(self.#ident)
+        },
+        &quote!(&mut __key),
+    );
     let decodes = key.fields.iter().map(|f| {
         let ident = f.ident;
         let (o, fw) = (f.offset.arg(), f.width.arg());
@@ -187,10 +161,8 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
 
         #fixed_inline
         fn encode(&self) -> __rk::Result<[u8; #w], #krate::EncodeError> {
-            #(#checks)*
             let mut __key = [0u8; #w];
-            #(#encodes)*
-            #stamp
+            #write?;
             __rk::Ok(__key)
         }
 

@@ -14,6 +14,7 @@ mod field;
 mod layout;
 mod ordered;
 mod phoenix;
+mod pinned;
 pub mod record;
 mod scan;
 mod view;
@@ -38,16 +39,26 @@ pub fn lit(n: usize) -> Literal {
 pub fn key(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let checks = checks::checks(key);
-    let writers = key.fields.iter().map(|f| {
-        if key.phoenix && key.variable {
-            phoenix::writer_fn(key, f)
-        } else {
-            field::writer_fn(key, f)
+    // A fixed key's fields are written by `__Pinned::write` alone.
+    let writers = key.variable.then(|| {
+        let fns = key.fields.iter().map(|f| {
+            if key.phoenix {
+                phoenix::writer_fn(key, f)
+            } else {
+                field::writer_fn(key, f)
+            }
+        });
+        q! {
+            /// One function per field, writing it through the cursor.
+            struct __Fields;
+            impl __Fields {
+                #(#fns)*
+            }
         }
     });
     let row_key = encode::row_key_impl(key);
     let helpers = scan::helpers(key);
-    let (pins, pinned) = scan::pinned_fn(key);
+    let pins = pinned::items(key);
     let view = view::view(key);
     q! {
         #view
@@ -57,12 +68,7 @@ pub fn key(key: &Key<'_>) -> TokenStream {
             use #krate::__private as __rk;
             #checks
             #pins
-            /// One function per field, writing it.
-            struct __Fields;
-            impl __Fields {
-                #(#writers)*
-                #pinned
-            }
+            #writers
             #row_key
             #helpers
         };

@@ -7,8 +7,8 @@ use rowkey_format::limits::range_capacity;
 use rowkey_format::limits::INLINE_RANGE_LIMIT;
 use rowkey_format::names::{self, Helper};
 
-use super::encode::{bucket_of, encoded_len, pad_check};
-use super::field::{edge, edge_fn, param_type, writer};
+use super::field::{edge, edge_fn, param_type};
+use super::pinned;
 use super::{lit, q as quote};
 use crate::model::{Codec, Field, Key, SaltFormat, SaltHashAttr, VarType};
 use crate::symbol::unraw;
@@ -175,183 +175,13 @@ pub(super) fn params<'a>(fields: &'a [Field<'a>]) -> impl Iterator<Item = TokenS
     })
 }
 
-/// Whether `__Fields::pinned` takes the count of pinned fields: it writes a
-/// tag or the bucket only once the fields before them are pinned.
-fn counts_pinned(key: &Key<'_>) -> bool {
-    key.salt.is_some()
-        || key.fields[..key.always_written()]
-            .iter()
-            .any(|f| !f.takes_value())
-}
-
-/// Whether `__Fields::pinned` exists: the key has helpers that call it.
-fn has_pinned(key: &Key<'_>) -> bool {
-    key.always_written() > 0 && !(key.phoenix && key.variable)
-}
-
-/// The position of field `j` among the fields that take a value.
-fn slot(fields: &[Field<'_>], j: usize) -> usize {
-    fields[..j].iter().filter(|f| f.takes_value()).count()
-}
-
-/// The key's generics with the lifetime `'__p` of a helper's arguments first.
-fn pinned_generics(key: &Key<'_>) -> syn::Generics {
-    let mut g = key.generics.clone();
-    g.params.insert(0, syn::parse_quote!('__p));
-    g
-}
-
-/// `__Pinned`, a helper's arguments for the leading fields (`None` for the
-/// fields it does not pin), and `__Fields::pinned`, which writes them: the
-/// key with the fields whose arguments are `Some` written (pad checks first,
-/// as `encode` makes them), and the bucket once they fix it. Every helper
-/// starts from it, so the writing is generated once per key, not once per
-/// helper, and each helper names only its own fields. Fixed keys return
-/// `[u8; WIDTH]`, variable ones exactly the pinned bytes, on the heap (a key
-/// may be 32,767 bytes long).
-pub(super) fn pinned_fn(key: &Key<'_>) -> (TokenStream, TokenStream) {
-    if !has_pinned(key) {
-        return (TokenStream::new(), TokenStream::new());
-    }
-    let krate = &key.krate;
-    let (ident, fields) = (key.ident, &key.fields[..key.always_written()]);
-    let (_, key_ty, _) = key.generics.split_for_impl();
-    let generics = pinned_generics(key);
-    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    let count = counts_pinned(key).then(|| quote!(__pinned: usize,));
-    // Positional, so that no field's name can clash with the marker's.
-    let values: Vec<_> = fields.iter().filter(|f| f.takes_value()).collect();
-    let slots = values.iter().map(|f| param_type(f, &quote!('__p)));
-    let nones = values.iter().map(|_| quote!(__rk::None,));
-    let pins = quote! {
-        /// A helper's arguments for the leading fields that take one, in order.
-        struct __Pinned #impl_generics (
-            #(__rk::Option<#slots>,)*
-            ::core::marker::PhantomData<&'__p #ident #key_ty>,
-        ) #where_clause;
-        impl #impl_generics __Pinned #ty_generics #where_clause {
-            const NONE: Self = Self(#(#nones)* ::core::marker::PhantomData);
-        }
-    };
-    // Runs `then(field's value)` for each field the arguments pin.
-    let each = |then: &dyn Fn(&Field<'_>, TokenStream) -> Option<TokenStream>| {
-        let items: Vec<_> = fields
-            .iter()
-            .enumerate()
-            .filter_map(|(j, f)| {
-                let id = f.ident;
-                Some(if f.takes_value() {
-                    let body = then(f, quote!(#id))?;
-                    let slot = syn::Index::from(slot(fields, j));
-                    quote!(if let __rk::Some(#id) = &__p.#slot { #body })
-                } else {
-                    let body = then(f, quote!(&()))?;
-                    quote!(if __pinned > #j { #body })
-                })
-            })
-            .collect();
-        items
-    };
-    let target = if key.variable { quote!(__w) } else { quote!(*__key) };
-    let writes = each(&|f, v| {
-        let writer = writer(f);
-        Some(quote!(#writer(&mut #target, #v)?;))
-    });
-    let salt = quote!(<#ident #key_ty>::SALT);
-    let sw = key.salt.as_ref().map_or(0, |s| s.width);
-    let stamp = key.salt.as_ref().map(|s| {
-        let n = lit(s.fields.iter().max().map_or(0, |&i| i + 1));
-        let (bytes, out) = if key.variable {
-            (quote!(__w.written()), quote!(__w.written_mut()))
-        } else {
-            (quote!(__key), quote!(&mut *__key))
-        };
-        let bucket = bucket_of(key, &salt, &bytes);
-        quote!(if __pinned >= #n { #salt.write(#bucket, #out)?; })
-    });
-    let (ret, body) = if key.variable {
-        let name = key.ident.to_string();
-        let lens = each(&|f, v| {
-            let len = encoded_len(f, &quote!((*#v)));
-            Some(quote!(__len += #len;))
-        });
-        let sw = lit(sw);
-        let body = quote! {
-            let mut __len = #sw;
-            #(#lens)*
-            let mut __buf = __rk::vec![0u8; __len];
-            let mut __w = __rk::Writer::new(&mut __buf, #name);
-            __w.take(#sw)?;
-            #(#writes)*
-            #stamp
-            __rk::Ok(__buf)
-        };
-        (quote!(__rk::Vec<u8>), body)
-    } else {
-        let checks = each(&|f, v| pad_check(f, &quote!((*#v))));
-        let w = key.width.arg();
-        let body = quote! {
-            #(#checks)*
-            #(#writes)*
-            #stamp
-            __rk::Ok(__key)
-        };
-        (quote!(&'__k [u8; #w]), body)
-    };
-    // A fixed key is written into the caller's zeroed array: built where the
-    // range is, not moved through a `Result` (W4 in BENCHMARKS.md).
-    let buffer = (!key.variable).then(|| {
-        let w = key.width.arg();
-        quote!(__key: &'__k mut [u8; #w],)
-    });
-    let mut fn_generics = generics.clone();
-    fn_generics.params.insert(0, syn::parse_quote!('__k));
-    let (fn_generics, _, _) = fn_generics.split_for_impl();
-    let pinned = quote! {
-        /// The key with the given leading fields written: what every helper starts from.
-        #[inline(always)]
-        // A fixed-width field's length does not read its value.
-        #[allow(unused_variables)]
-        fn pinned #fn_generics (#buffer #count __p: __Pinned #ty_generics) -> __rk::Result<#ret, #krate::EncodeError> #where_clause {
-            #body
-        }
-    };
-    (pins, pinned)
-}
-
-/// The call of `__Fields::pinned` for fields `0..pinned` of the helper's
-/// arguments, and the span of their bytes in what it returns (after the
-/// bucket unless they fix it).
+/// The call that writes fields `0..pinned` from the helper's arguments,
+/// and the span of their bytes in what it returns (after the bucket unless
+/// they fix it).
 fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
-    let count = counts_pinned(key).then(|| {
-        let n = lit(pinned);
-        quote!(#n,)
-    });
-    let args = key.fields[..pinned]
-        .iter()
-        .filter(|f| f.takes_value())
-        .enumerate()
-        .map(|(slot, f)| {
-            let (id, slot) = (f.ident, syn::Index::from(slot));
-            quote!(#slot: __rk::Some(#id),)
-        });
-    let buffer = (!key.variable).then(|| {
-        let w = key.width.arg();
-        quote!(&mut [0u8; #w],)
-    });
-    let call = quote!(__Fields::pinned(#buffer #count __Pinned { #(#args)* ..__Pinned::NONE }));
-    let sw = key.salt.as_ref().map_or(0, |s| s.width);
-    let head = lit(if salt_pinned(key, pinned) { 0 } else { sw });
-    let span = if key.variable {
-        quote!(#head..)
-    } else {
-        let end = match key.fields[..pinned].last() {
-            Some(f) => f.offset.plus(&f.width),
-            None => crate::model::Size::bytes(sw),
-        };
-        quote!(#head..#end)
-    };
-    (call, span)
+    let w = key.width.arg();
+    let call = pinned::write_call(key, pinned, &|f| f.ident.to_token_stream(), &quote!(&mut [0u8; #w]));
+    (call, pinned::span(key, pinned, salt_pinned(key, pinned)))
 }
 
 fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> TokenStream {

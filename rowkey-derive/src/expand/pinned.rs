@@ -1,0 +1,254 @@
+//! `__Pinned`: the values of a key's leading fields, and `__Pinned::write`,
+//! which writes them. A fixed key's `encode` writes every field with it, and
+//! every scan helper its own leading fields before one call into the
+//! runtime's `scan`: each field's write is generated once, however many
+//! helpers the key has, and each helper names only its own fields.
+
+use proc_macro2::TokenStream;
+
+use super::encode::{bucket_of, encoded_len, pad_check};
+use super::field::{encode_field, param_type, writer};
+use super::{lit, q as quote};
+use crate::model::{Field, Key, SaltFormat, Size};
+
+/// Whether the key has a `__Pinned`: a fixed key's `encode` writes through
+/// it, a variable key's helpers (Phoenix keys with a `VARCHAR` have their own).
+pub fn exists(key: &Key<'_>) -> bool {
+    !key.variable || (key.always_written() > 0 && !key.phoenix)
+}
+
+/// Whether `write` takes the count of fields pinned: it writes a tag or the
+/// bucket only once the fields before them are.
+fn counts(key: &Key<'_>) -> bool {
+    key.salt.is_some() || key.fields.iter().any(|f| !f.takes_value())
+}
+
+/// The fields `write` takes: all of a fixed key's, a variable key's up to
+/// the first that may be left out (no helper pins past it).
+fn fields<'k>(key: &'k Key<'k>) -> &'k [Field<'k>] {
+    if key.variable {
+        &key.fields[..key.always_written()]
+    } else {
+        &key.fields
+    }
+}
+
+/// The generics with `lifetimes` first.
+fn with_lifetimes(g: &syn::Generics, lifetimes: &[&str]) -> syn::Generics {
+    let mut g = g.clone();
+    for (i, lt) in lifetimes.iter().enumerate() {
+        let lt = syn::Lifetime::new(lt, proc_macro2::Span::mixed_site());
+        g.params.insert(i, syn::GenericParam::Lifetime(syn::LifetimeParam::new(lt)));
+    }
+    g
+}
+
+/// The type a value is held as: a borrowed `&str` / `&[u8]` for strings and
+/// bytes, a reference to the field's type otherwise.
+fn slot_type(f: &Field<'_>) -> TokenStream {
+    let ty = param_type(f, &quote!('__p));
+    if text(f) {
+        ty
+    } else {
+        quote!(&'__p #ty)
+    }
+}
+
+/// Whether the field's values are held as `&str` or `&[u8]`.
+fn text(f: &Field<'_>) -> bool {
+    param_type(f, &TokenStream::new()).to_string().starts_with('&')
+}
+
+/// `struct __Pinned` (positional, so that no field's name can clash with
+/// the marker's), its `NONE` and its `write`.
+pub fn items(key: &Key<'_>) -> TokenStream {
+    if !exists(key) {
+        return TokenStream::new();
+    }
+    let ident = key.ident;
+    let (_, key_ty, _) = key.generics.split_for_impl();
+    let generics = with_lifetimes(&key.generics, &["'__p"]);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let values: Vec<_> = fields(key).iter().filter(|f| f.takes_value()).collect();
+    let slots = values.iter().map(|f| slot_type(f));
+    let nones = values.iter().map(|_| quote!(__rk::None,));
+    let write = write_fn(key);
+    quote! {
+        /// The values of the fields a key is written with, in order; `None` for the others.
+        struct __Pinned #impl_generics (
+            #(__rk::Option<#slots>,)*
+            ::core::marker::PhantomData<&'__p #ident #key_ty>,
+        ) #where_clause;
+        impl #impl_generics __Pinned #ty_generics #where_clause {
+            const NONE: Self = Self(#(#nones)* ::core::marker::PhantomData);
+            #write
+        }
+    }
+}
+
+/// `body(field, value)` for each field the values pin, `value` a reference:
+/// under `if let Some(..)` for a value, under the count for a tag.
+fn each(
+    fields: &[Field<'_>],
+    body: &dyn Fn(&Field<'_>, TokenStream) -> Option<TokenStream>,
+) -> Vec<TokenStream> {
+    let mut slot = 0;
+    let mut out = Vec::new();
+    for (j, f) in fields.iter().enumerate() {
+        let id = f.ident;
+        if f.takes_value() {
+            let index = syn::Index::from(slot);
+            slot += 1;
+            if let Some(b) = body(f, quote!(#id)) {
+                out.push(quote!(if let __rk::Some(#id) = self.#index { #b }));
+            }
+        } else if let Some(b) = body(f, quote!(&())) {
+            out.push(quote!(if __pinned > #j { #b }));
+        }
+    }
+    out
+}
+
+/// `__Pinned::write`: the key with the fields whose values are `Some`
+/// written, pad checks first (no digit is then held across a branch), and
+/// the bucket once they fix it. A fixed key is written into the caller's
+/// zeroed array, so that it is built where it is used rather than moved
+/// through a `Result` (W4 in BENCHMARKS.md); a variable key into exactly
+/// the pinned bytes, on the heap (a key may be 32,767 bytes long).
+fn write_fn(key: &Key<'_>) -> TokenStream {
+    let krate = &key.krate;
+    let count = counts(key).then(|| quote!(__pinned: usize,));
+    let (ret, buffer, body) = if key.variable {
+        (quote!(__rk::Vec<u8>), None, variable_body(key))
+    } else {
+        let w = key.width.arg();
+        let buffer = quote!(__key: &'__k mut [u8; #w],);
+        (quote!(&'__k [u8; #w]), Some(buffer), fixed_body(key))
+    };
+    let generics = (!key.variable).then(|| quote!(<'__k>));
+    quote! {
+        /// The key with these values written.
+        #[inline(always)]
+        // A fixed-width field's length does not read its value.
+        #[allow(unused_variables)]
+        fn write #generics (self, #buffer #count) -> __rk::Result<#ret, #krate::EncodeError> {
+            #body
+        }
+    }
+}
+
+fn fixed_body(key: &Key<'_>) -> TokenStream {
+    let fields = fields(key);
+    let checks = each(fields, &|f, v| pad_check(f, &quote!((*#v))));
+    let writes = each(fields, &|f, v| Some(encode_field(f, &quote!(*__key), &quote!((*#v)))));
+    let stamp = stamp(key, &quote!((*__key)), &quote!(&mut *__key));
+    quote! {
+        #(#checks)*
+        #(#writes)*
+        #stamp
+        __rk::Ok(__key)
+    }
+}
+
+fn variable_body(key: &Key<'_>) -> TokenStream {
+    let fields = fields(key);
+    let name = key.ident.to_string();
+    let sw = lit(key.salt.as_ref().map_or(0, |s| s.width));
+    let lens = each(fields, &|f, v| {
+        let len = encoded_len(f, &quote!((*#v)));
+        Some(quote!(__len += #len;))
+    });
+    let writes = each(fields, &|f, v| {
+        let writer = writer(f);
+        Some(quote!(#writer(&mut __w, #v)?;))
+    });
+    let stamp = stamp(key, &quote!(__w.written()), &quote!(__w.written_mut()));
+    quote! {
+        let mut __len = #sw;
+        #(#lens)*
+        let mut __buf = __rk::vec![0u8; __len];
+        let mut __w = __rk::Writer::new(&mut __buf, #name);
+        __w.take(#sw)?;
+        #(#writes)*
+        #stamp
+        __rk::Ok(__buf)
+    }
+}
+
+/// Writes the bucket of the key in `bytes` into `out`, once the salted
+/// fields are pinned.
+fn stamp(key: &Key<'_>, bytes: &TokenStream, out: &TokenStream) -> Option<TokenStream> {
+    let s = key.salt.as_ref()?;
+    let ident = key.ident;
+    let (_, key_ty, _) = key.generics.split_for_impl();
+    let salt = quote!(<#ident #key_ty>::SALT);
+    let n = lit(s.fields.iter().max().map_or(0, |&i| i + 1));
+    let bucket = if key.variable {
+        bucket_of(key, &salt, bytes)
+    } else {
+        fixed_bucket(key, &salt, bytes)
+    };
+    Some(quote!(if __pinned >= #n { #salt.write(#bucket, #out)?; }))
+}
+
+/// The bucket of a fixed key being written into the array `key_array`:
+/// hashes a copy of the salted bytes, so the array's address never reaches
+/// the (not inlined) hash function and the compiler can build the key in
+/// place, without a copy per encode.
+fn fixed_bucket(key: &Key<'_>, salt: &TokenStream, key_array: &TokenStream) -> TokenStream {
+    let Some(s) = &key.salt else {
+        return quote!(0u32);
+    };
+    let contiguous = s.fields.windows(2).all(|p| p[1] == p[0] + 1);
+    if s.format == SaltFormat::Phoenix || !contiguous {
+        return bucket_of(key, salt, key_array);
+    }
+    let first = &key.fields[s.fields[0]];
+    let len = s
+        .fields
+        .iter()
+        .fold(Size::bytes(0), |n, &i| n.plus(&key.fields[i].width));
+    let (a, len) = (first.offset.arg(), len.arg());
+    quote!(#salt.bucket_of(&{ *__rk::Slots::slot::<#a, #len>(&#key_array) }))
+}
+
+/// The call of `__Pinned::write` for fields `0..pinned`, each value from
+/// `value(field)` (an expression of the field's or the argument's type);
+/// a fixed key is written into `buffer`, a `&mut [u8; WIDTH]` of zeros.
+pub fn write_call(
+    key: &Key<'_>,
+    pinned: usize,
+    value: &dyn Fn(&Field<'_>) -> TokenStream,
+    buffer: &TokenStream,
+) -> TokenStream {
+    let count = counts(key).then(|| {
+        let n = lit(pinned);
+        quote!(#n)
+    });
+    let values = key.fields[..pinned]
+        .iter()
+        .filter(|f| f.takes_value())
+        .enumerate()
+        .map(|(slot, f)| {
+            let (v, slot) = (value(f), syn::Index::from(slot));
+            let held = if text(f) { quote!(&*#v) } else { quote!(&#v) };
+            quote!(#slot: __rk::Some(#held),)
+        });
+    let args = (!key.variable).then(|| buffer.clone()).into_iter().chain(count);
+    quote!(__Pinned { #(#values)* ..__Pinned::NONE }.write(#(#args),*))
+}
+
+/// Where fields `0..pinned` lie in what `write` returns, the bucket left out
+/// when `with_bucket` is false.
+pub fn span(key: &Key<'_>, pinned: usize, with_bucket: bool) -> TokenStream {
+    let sw = key.salt.as_ref().map_or(0, |s| s.width);
+    let head = lit(if with_bucket { 0 } else { sw });
+    if key.variable {
+        return quote!(#head..);
+    }
+    let end = match key.fields[..pinned].last() {
+        Some(f) => f.offset.plus(&f.width),
+        None => Size::bytes(sw),
+    };
+    quote!(#head..#end)
+}
