@@ -31,14 +31,16 @@ use crate::{DecodeError, EncodeError, Layout};
 )]
 pub trait RowKey: Sized {
     /// The key's width in bytes; for a key with variable-length fields
-    /// ([`RowKey::VARIABLE`]), the width of its shortest encoding.
-    const WIDTH: usize;
+    /// ([`RowKey::VARIABLE`]), the width of its shortest encoding. The
+    /// layout's width unless the impl says otherwise.
+    const WIDTH: usize = Self::LAYOUT.width;
 
     /// Whether the key has variable-length fields (`#[escaped]` strings, a
     /// trailing `&str`). Such a key has no fixed width: use
     /// [`RowKey::encoded_len`] and [`RowKey::encode_into`] to write it without
-    /// allocating, or [`RowKey::encode`], which returns a `Vec<u8>`.
-    const VARIABLE: bool = false;
+    /// allocating, or [`RowKey::encode`], which returns a `Vec<u8>`. The
+    /// layout's unless the impl says otherwise.
+    const VARIABLE: bool = Self::LAYOUT.variable;
 
     /// Whether the key's bytes sort as its fields do (false for hashes such as `Md5`),
     /// so range helpers over an embedded key of this type make sense.
@@ -65,11 +67,16 @@ pub trait RowKey: Sized {
     fn encode(&self) -> Result<Self::Bytes, EncodeError>;
 
     /// Encodes the key into the front of `out` and returns the number of bytes written.
+    /// Unless the impl says otherwise, copies [`RowKey::encode`]'s bytes:
+    /// right for a fixed key, whose `encode` does not allocate.
     ///
     /// # Errors
     /// As [`RowKey::encode`], and [`EncodeErrorKind::BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall)
     /// when `out` is shorter than the key.
-    fn encode_into(&self, out: &mut [u8]) -> Result<usize, EncodeError>;
+    #[inline]
+    fn encode_into(&self, out: &mut [u8]) -> Result<usize, EncodeError> {
+        crate::codec::write_key(self.encode()?.as_ref(), out, Self::LAYOUT.name)
+    }
 
     /// The length of this key's encoding: [`RowKey::WIDTH`] for fixed keys.
     fn encoded_len(&self) -> usize {

@@ -67,8 +67,6 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::rowkey::RowKey for Event {
-        const WIDTH: usize = 13;
-        const VARIABLE: bool = false;
         const LAYOUT: ::rowkey::Layout = ::rowkey::Layout {
             name: "Event",
             width: 13,
@@ -130,21 +128,22 @@ const _: () = {
         type Bytes = [u8; 13];
         #[inline(always)]
         fn encode(&self) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
-            let mut __key = [0u8; 13];
-            __Pinned {
-                0: __rk::Some(&self.user),
-                1: __rk::Some(&self.ts),
-                ..__Pinned::NONE
+            let mut __bytes = [0u8; 13];
+            let __key = &mut __bytes;
+            {
+                let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
+                __rk::int::encode((*(&self.user)), __s);
             }
-                .write(&mut __key, 2)?;
-            __rk::Ok(__key)
-        }
-        #[inline]
-        fn encode_into(
-            &self,
-            out: &mut [u8],
-        ) -> __rk::Result<usize, ::rowkey::EncodeError> {
-            __rk::codec::write_key(&::rowkey::RowKey::encode(self)?, out, "Event")
+            {
+                let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
+                __rk::int::encode_desc((*(&self.ts)), __s);
+            }
+            <Event>::SALT
+                .write(
+                    <Event>::SALT.bucket_of(&{ *__rk::Slots::slot::<1, 4>(&(*__key)) }),
+                    &mut *__key,
+                )?;
+            __rk::Ok(__bytes)
         }
         #[inline(always)]
         fn decode(

@@ -85,8 +85,6 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::rowkey::RowKey for FileKey {
-        const WIDTH: usize = 20;
-        const VARIABLE: bool = false;
         const LAYOUT: ::rowkey::Layout = ::rowkey::Layout {
             name: "FileKey",
             width: 20,
@@ -157,22 +155,27 @@ const _: () = {
         type Bytes = [u8; 20];
         #[inline(always)]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
-            let mut __key = [0u8; 20];
-            __Pinned {
-                0: __rk::Some(&self.user_id),
-                1: __rk::Some(&self.create_date),
-                2: __rk::Some(&self.file_id),
-                ..__Pinned::NONE
+            let mut __bytes = [0u8; 20];
+            let __key = &mut __bytes;
+            __rk::pad::check::<_, 6>((*(&self.user_id)), "user_id")?;
+            __rk::pad::check::<_, 8>((*(&self.create_date)), "create_date")?;
+            __rk::pad::check::<_, 6>((*(&self.file_id)), "file_id")?;
+            {
+                let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
+                __rk::pad::encode::<_, 6>((*(&self.user_id)), __s, false, "user_id")?;
             }
-                .write(&mut __key)?;
-            __rk::Ok(__key)
-        }
-        #[inline]
-        fn encode_into(
-            &self,
-            out: &mut [u8],
-        ) -> __rk::Result<usize, ::rowkey::EncodeError> {
-            __rk::codec::write_key(&::rowkey::RowKey::encode(self)?, out, "FileKey")
+            {
+                let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
+                __rk::pad::encode::<
+                    _,
+                    8,
+                >((*(&self.create_date)), __s, false, "create_date")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
+                __rk::pad::encode::<_, 6>((*(&self.file_id)), __s, false, "file_id")?;
+            }
+            __rk::Ok(__bytes)
         }
         #[inline(always)]
         fn decode(

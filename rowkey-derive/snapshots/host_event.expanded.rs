@@ -81,8 +81,6 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'a> ::rowkey::RowKey for HostEventKey<'a> {
-        const WIDTH: usize = 10;
-        const VARIABLE: bool = true;
         const LAYOUT: ::rowkey::Layout = ::rowkey::Layout {
             name: "HostEventKey",
             width: 10,

@@ -160,25 +160,26 @@ pub fn read_mirrored<T, const W: usize>(
     read(&mirrored(bytes)).map_err(|e| e.mirrored(offset, W))
 }
 
-/// Copies a fixed key into the front of `out`, for `encode_into`.
+/// Copies an encoded key into the front of `out`, for `encode_into`.
 ///
 /// # Errors
 /// [`EncodeErrorKind::BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall) when `out` is shorter than the key.
 #[inline]
-pub fn write_key<const N: usize>(
-    key: &[u8; N],
+pub fn write_key(
+    key: &[u8],
     out: &mut [u8],
     name: &'static str,
 ) -> Result<usize, crate::EncodeError> {
-    match out.get_mut(..N) {
+    let n = key.len();
+    match out.get_mut(..n) {
         Some(dst) => {
             dst.copy_from_slice(key);
-            Ok(N)
+            Ok(n)
         }
         None => Err(crate::EncodeError::new(
             name,
             crate::EncodeErrorKind::BufferTooSmall {
-                needed: N,
+                needed: n,
                 available: out.len(),
             },
         )),

@@ -58,7 +58,6 @@ pub fn row_key_impl(key: &Key<'_>) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
     let layout = super::layout::layout(key);
     let decoded = decoded_type(key);
-    let w = &key.width;
     let body = if key.phoenix && key.variable {
         super::phoenix::variable_body(key)
     } else if key.variable {
@@ -66,12 +65,11 @@ pub fn row_key_impl(key: &Key<'_>) -> TokenStream {
     } else {
         fixed_body(key)
     };
-    let variable = key.variable;
+    // `WIDTH` and `VARIABLE` default to the layout's; a fixed key's
+    // `encode_into` copies its `encode`.
     quote! {
         #[automatically_derived]
         impl #impl_generics #krate::RowKey for #ident #ty_generics #where_clause {
-            const WIDTH: usize = #w;
-            const VARIABLE: bool = #variable;
             const LAYOUT: #krate::Layout = #layout;
             type Decoded<'de> = #decoded;
             #body
@@ -122,15 +120,7 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
     let ident = key.ident;
     let name = ident.to_string();
     let w = key.width.arg();
-    let write = super::pinned::write_call(
-        key,
-        key.fields.len(),
-        &|f| {
-            let ident = f.ident;
-            quote!(self.#ident)
-        },
-        &quote!(&mut __key),
-    );
+    let write = super::pinned::fixed_statements(key, super::pinned::Values::Key);
     let decodes = key.fields.iter().map(|f| {
         let ident = f.ident;
         let (o, fw) = (f.offset.arg(), f.width.arg());
@@ -161,14 +151,10 @@ fn fixed_body(key: &Key<'_>) -> TokenStream {
 
         #fixed_inline
         fn encode(&self) -> __rk::Result<[u8; #w], #krate::EncodeError> {
-            let mut __key = [0u8; #w];
-            #write?;
-            __rk::Ok(__key)
-        }
-
-        #[inline]
-        fn encode_into(&self, out: &mut [u8]) -> __rk::Result<usize, #krate::EncodeError> {
-            __rk::codec::write_key(&#krate::RowKey::encode(self)?, out, #name)
+            let mut __bytes = [0u8; #w];
+            let __key = &mut __bytes;
+            #write
+            __rk::Ok(__bytes)
         }
 
         #fixed_inline

@@ -86,25 +86,42 @@ pub fn items(key: &Key<'_>) -> TokenStream {
     }
 }
 
+/// Where the statements of a fixed key's write find the fields' values.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Values {
+    /// In `__Pinned::write`: the `Some`s of `self`, tags and bucket under
+    /// the count `__pinned`.
+    Pinned,
+    /// In `encode`: every field of the key `self`.
+    Key,
+}
+
 /// `body(field, value)` for each field the values pin, `value` a reference:
-/// under `if let Some(..)` for a value, under the count for a tag.
+/// under `if let Some(..)` for a value and under the count for a tag when
+/// the values are `Pinned`, always for a `Key`'s.
 fn each(
     fields: &[Field<'_>],
+    values: Values,
     body: &dyn Fn(&Field<'_>, TokenStream) -> Option<TokenStream>,
 ) -> Vec<TokenStream> {
     let mut slot = 0;
     let mut out = Vec::new();
     for (j, f) in fields.iter().enumerate() {
         let id = f.ident;
-        if f.takes_value() {
-            let index = syn::Index::from(slot);
-            slot += 1;
-            if let Some(b) = body(f, quote!(#id)) {
-                out.push(quote!(if let __rk::Some(#id) = self.#index { #b }));
-            }
-        } else if let Some(b) = body(f, quote!(&())) {
-            out.push(quote!(if __pinned > #j { #b }));
+        if !f.takes_value() {
+            let b = body(f, quote!(&()));
+            out.extend(match values {
+                Values::Pinned => b.map(|b| quote!(if __pinned > #j { #b })),
+                Values::Key => b,
+            });
+            continue;
         }
+        let index = syn::Index::from(slot);
+        slot += 1;
+        out.extend(match values {
+            Values::Pinned => body(f, quote!(#id)).map(|b| quote!(if let __rk::Some(#id) = self.#index { #b })),
+            Values::Key => body(f, quote!((&self.#id))),
+        });
     }
     out
 }
@@ -123,7 +140,9 @@ fn write_fn(key: &Key<'_>) -> TokenStream {
     } else {
         let w = key.width.arg();
         let buffer = quote!(__key: &'__k mut [u8; #w],);
-        (quote!(&'__k [u8; #w]), Some(buffer), fixed_body(key))
+        let body = fixed_statements(key, Values::Pinned);
+        let body = quote!(#body __rk::Ok(__key));
+        (quote!(&'__k [u8; #w]), Some(buffer), body)
     };
     let generics = (!key.variable).then(|| quote!(<'__k>));
     quote! {
@@ -137,16 +156,21 @@ fn write_fn(key: &Key<'_>) -> TokenStream {
     }
 }
 
-fn fixed_body(key: &Key<'_>) -> TokenStream {
+/// A fixed key's checks, writes into `__key` (a `&mut [u8; WIDTH]`) and
+/// bucket. `encode` writes its fields straight from the key: built from
+/// `__Pinned`, the bytes of a salted key come out of the optimizer worse
+/// (W2 encode in BENCHMARKS.md, 66 instructions against 100).
+pub fn fixed_statements(key: &Key<'_>, values: Values) -> TokenStream {
     let fields = fields(key);
-    let checks = each(fields, &|f, v| pad_check(f, &quote!((*#v))));
-    let writes = each(fields, &|f, v| Some(encode_field(f, &quote!(*__key), &quote!((*#v)))));
-    let stamp = stamp(key, &quote!((*__key)), &quote!(&mut *__key));
+    let checks = each(fields, values, &|f, v| pad_check(f, &quote!((*#v))));
+    let writes = each(fields, values, &|f, v| {
+        Some(encode_field(f, &quote!(*__key), &quote!((*#v))))
+    });
+    let stamp = stamp(key, values, &quote!((*__key)), &quote!(&mut *__key));
     quote! {
         #(#checks)*
         #(#writes)*
         #stamp
-        __rk::Ok(__key)
     }
 }
 
@@ -154,15 +178,15 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
     let fields = fields(key);
     let name = key.ident.to_string();
     let sw = lit(key.salt.as_ref().map_or(0, |s| s.width));
-    let lens = each(fields, &|f, v| {
+    let lens = each(fields, Values::Pinned, &|f, v| {
         let len = encoded_len(f, &quote!((*#v)));
         Some(quote!(__len += #len;))
     });
-    let writes = each(fields, &|f, v| {
+    let writes = each(fields, Values::Pinned, &|f, v| {
         let writer = writer(f);
         Some(quote!(#writer(&mut __w, #v)?;))
     });
-    let stamp = stamp(key, &quote!(__w.written()), &quote!(__w.written_mut()));
+    let stamp = stamp(key, Values::Pinned, &quote!(__w.written()), &quote!(__w.written_mut()));
     quote! {
         let mut __len = #sw;
         #(#lens)*
@@ -177,7 +201,12 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
 
 /// Writes the bucket of the key in `bytes` into `out`, once the salted
 /// fields are pinned.
-fn stamp(key: &Key<'_>, bytes: &TokenStream, out: &TokenStream) -> Option<TokenStream> {
+fn stamp(
+    key: &Key<'_>,
+    values: Values,
+    bytes: &TokenStream,
+    out: &TokenStream,
+) -> Option<TokenStream> {
     let s = key.salt.as_ref()?;
     let ident = key.ident;
     let (_, key_ty, _) = key.generics.split_for_impl();
@@ -188,7 +217,11 @@ fn stamp(key: &Key<'_>, bytes: &TokenStream, out: &TokenStream) -> Option<TokenS
     } else {
         fixed_bucket(key, &salt, bytes)
     };
-    Some(quote!(if __pinned >= #n { #salt.write(#bucket, #out)?; }))
+    let write = quote!(#salt.write(#bucket, #out)?;);
+    Some(match values {
+        Values::Pinned => quote!(if __pinned >= #n { #write }),
+        Values::Key => write,
+    })
 }
 
 /// The bucket of a fixed key being written into the array `key_array`:
