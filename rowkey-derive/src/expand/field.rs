@@ -159,10 +159,10 @@ pub fn edge_fn(f: &Field<'_>) -> Option<TokenStream> {
     })
 }
 
-/// The argument type a helper takes for field `f`: the field's type, or a
-/// borrowed `&str` / `&[u8]` for strings and bytes. `lt` names the borrow.
-pub fn param_type(f: &Field<'_>, lt: &TokenStream) -> TokenStream {
-    let text = match &f.codec {
+/// The kind of string or bytes a helper borrows for field `f`, `None` when
+/// it takes the field's own type.
+pub fn borrowed_text(f: &Field<'_>) -> Option<TextKind> {
+    match &f.codec {
         Codec::Fixed { kind, .. }
         | Codec::Escaped(kind)
         | Codec::Rest(kind)
@@ -173,8 +173,13 @@ pub fn param_type(f: &Field<'_>, lt: &TokenStream) -> TokenStream {
             Some(*kind)
         }
         _ => None,
-    };
-    match text {
+    }
+}
+
+/// The argument type a helper takes for field `f`: the field's type, or a
+/// borrowed `&str` / `&[u8]` for strings and bytes. `lt` names the borrow.
+pub fn param_type(f: &Field<'_>, lt: &TokenStream) -> TokenStream {
+    match borrowed_text(f) {
         Some(kind) if kind.is_str() => quote!(&#lt str),
         Some(_) => quote!(&#lt [u8]),
         None => {

@@ -1,20 +1,21 @@
 //! `__Pinned`: the values of a key's leading fields, and `__Pinned::write`,
-//! which writes them. A fixed key's `encode` writes every field with it, and
-//! every scan helper its own leading fields before one call into the
-//! runtime's `scan`: each field's write is generated once, however many
-//! helpers the key has, and each helper names only its own fields.
+//! which writes them. Every scan helper writes its own leading fields with
+//! it before one call into the runtime's `scan`, so the writing is generated
+//! once per key, however many helpers it has, and each helper names only
+//! its own fields. A fixed key's `encode` is made of the same statements,
+//! reading the key's own fields.
 
 use proc_macro2::TokenStream;
 
 use super::encode::{bucket_of, encoded_len, pad_check};
-use super::field::{encode_field, param_type, writer};
+use super::field::{borrowed_text, encode_field, param_type, writer};
 use super::{lit, q as quote};
 use crate::model::{Field, Key, SaltFormat, Size};
 
-/// Whether the key has a `__Pinned`: a fixed key's `encode` writes through
-/// it, a variable key's helpers (Phoenix keys with a `VARCHAR` have their own).
+/// Whether the key has a `__Pinned`: it has scan helpers (Phoenix keys
+/// with a `VARCHAR` write their own).
 pub fn exists(key: &Key<'_>) -> bool {
-    !key.variable || (key.always_written() > 0 && !key.phoenix)
+    key.always_written() > 0 && !(key.phoenix && key.variable)
 }
 
 /// Whether `write` takes the count of fields pinned: it writes a tag or the
@@ -23,40 +24,33 @@ fn counts(key: &Key<'_>) -> bool {
     key.salt.is_some() || key.fields.iter().any(|f| !f.takes_value())
 }
 
-/// The fields `write` takes: all of a fixed key's, a variable key's up to
-/// the first that may be left out (no helper pins past it).
-fn fields<'k>(key: &'k Key<'k>) -> &'k [Field<'k>] {
-    if key.variable {
-        &key.fields[..key.always_written()]
-    } else {
-        &key.fields
+/// Where the statements that write a key find the fields' values.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Values {
+    /// In `__Pinned::write`: the `Some`s of `self`, tags and bucket under
+    /// the count `__pinned`. No helper pins a field that may be left out,
+    /// nor one after it.
+    Pinned,
+    /// In a fixed key's `encode`: every field of the key `self`.
+    Key,
+}
+
+/// The fields the statements write.
+fn fields<'k>(key: &'k Key<'k>, values: Values) -> &'k [Field<'k>] {
+    match values {
+        Values::Pinned => &key.fields[..key.always_written()],
+        Values::Key => &key.fields,
     }
 }
 
-/// The generics with `lifetimes` first.
-fn with_lifetimes(g: &syn::Generics, lifetimes: &[&str]) -> syn::Generics {
-    let mut g = g.clone();
-    for (i, lt) in lifetimes.iter().enumerate() {
-        let lt = syn::Lifetime::new(lt, proc_macro2::Span::mixed_site());
-        g.params.insert(i, syn::GenericParam::Lifetime(syn::LifetimeParam::new(lt)));
-    }
-    g
-}
-
-/// The type a value is held as: a borrowed `&str` / `&[u8]` for strings and
-/// bytes, a reference to the field's type otherwise.
+/// The type a value is held as: the borrowed `&str` / `&[u8]` a helper
+/// takes for strings and bytes, a reference to the field's type otherwise.
 fn slot_type(f: &Field<'_>) -> TokenStream {
     let ty = param_type(f, &quote!('__p));
-    if text(f) {
-        ty
-    } else {
-        quote!(&'__p #ty)
+    match borrowed_text(f) {
+        Some(_) => ty,
+        None => quote!(&'__p #ty),
     }
-}
-
-/// Whether the field's values are held as `&str` or `&[u8]`.
-fn text(f: &Field<'_>) -> bool {
-    param_type(f, &TokenStream::new()).to_string().starts_with('&')
 }
 
 /// `struct __Pinned` (positional, so that no field's name can clash with
@@ -67,9 +61,13 @@ pub fn items(key: &Key<'_>) -> TokenStream {
     }
     let ident = key.ident;
     let (_, key_ty, _) = key.generics.split_for_impl();
-    let generics = with_lifetimes(&key.generics, &["'__p"]);
+    let mut generics = key.generics.clone();
+    generics.params.insert(0, syn::parse_quote!('__p));
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    let values: Vec<_> = fields(key).iter().filter(|f| f.takes_value()).collect();
+    let values: Vec<_> = fields(key, Values::Pinned)
+        .iter()
+        .filter(|f| f.takes_value())
+        .collect();
     let slots = values.iter().map(|f| slot_type(f));
     let nones = values.iter().map(|_| quote!(__rk::None,));
     let write = write_fn(key);
@@ -86,27 +84,17 @@ pub fn items(key: &Key<'_>) -> TokenStream {
     }
 }
 
-/// Where the statements of a fixed key's write find the fields' values.
-#[derive(Clone, Copy, PartialEq)]
-pub enum Values {
-    /// In `__Pinned::write`: the `Some`s of `self`, tags and bucket under
-    /// the count `__pinned`.
-    Pinned,
-    /// In `encode`: every field of the key `self`.
-    Key,
-}
-
 /// `body(field, value)` for each field the values pin, `value` a reference:
 /// under `if let Some(..)` for a value and under the count for a tag when
 /// the values are `Pinned`, always for a `Key`'s.
 fn each(
-    fields: &[Field<'_>],
+    key: &Key<'_>,
     values: Values,
     body: &dyn Fn(&Field<'_>, TokenStream) -> Option<TokenStream>,
 ) -> Vec<TokenStream> {
     let mut slot = 0;
     let mut out = Vec::new();
-    for (j, f) in fields.iter().enumerate() {
+    for (j, f) in fields(key, values).iter().enumerate() {
         let id = f.ident;
         if !f.takes_value() {
             let b = body(f, quote!(&()));
@@ -161,9 +149,8 @@ fn write_fn(key: &Key<'_>) -> TokenStream {
 /// `__Pinned`, the bytes of a salted key come out of the optimizer worse
 /// (W2 encode in BENCHMARKS.md, 66 instructions against 100).
 pub fn fixed_statements(key: &Key<'_>, values: Values) -> TokenStream {
-    let fields = fields(key);
-    let checks = each(fields, values, &|f, v| pad_check(f, &quote!((*#v))));
-    let writes = each(fields, values, &|f, v| {
+    let checks = each(key, values, &|f, v| pad_check(f, &quote!((*#v))));
+    let writes = each(key, values, &|f, v| {
         Some(encode_field(f, &quote!(*__key), &quote!((*#v))))
     });
     let stamp = stamp(key, values, &quote!((*__key)), &quote!(&mut *__key));
@@ -175,14 +162,13 @@ pub fn fixed_statements(key: &Key<'_>, values: Values) -> TokenStream {
 }
 
 fn variable_body(key: &Key<'_>) -> TokenStream {
-    let fields = fields(key);
     let name = key.ident.to_string();
     let sw = lit(key.salt.as_ref().map_or(0, |s| s.width));
-    let lens = each(fields, Values::Pinned, &|f, v| {
+    let lens = each(key, Values::Pinned, &|f, v| {
         let len = encoded_len(f, &quote!((*#v)));
         Some(quote!(__len += #len;))
     });
-    let writes = each(fields, Values::Pinned, &|f, v| {
+    let writes = each(key, Values::Pinned, &|f, v| {
         let writer = writer(f);
         Some(quote!(#writer(&mut __w, #v)?;))
     });
@@ -264,7 +250,10 @@ pub fn write_call(
         .enumerate()
         .map(|(slot, f)| {
             let (v, slot) = (value(f), syn::Index::from(slot));
-            let held = if text(f) { quote!(&*#v) } else { quote!(&#v) };
+            let held = match borrowed_text(f) {
+                Some(_) => quote!(&*#v),
+                None => quote!(&#v),
+            };
             quote!(#slot: __rk::Some(#held),)
         });
     let args = (!key.variable).then(|| buffer.clone()).into_iter().chain(count);
