@@ -19,10 +19,7 @@ use crate::EncodeError;
 
 /// The bytes of `pinned` at `span`.
 #[inline(always)]
-fn bytes<'k>(
-    pinned: &'k impl AsRef<[u8]>,
-    span: impl SliceIndex<[u8], Output = [u8]>,
-) -> &'k [u8] {
+fn bytes(pinned: &impl AsRef<[u8]>, span: impl SliceIndex<[u8], Output = [u8]>) -> &[u8] {
     &pinned.as_ref()[span]
 }
 
@@ -80,7 +77,13 @@ pub fn value<B: RangeBytes, T: Copy, const W: usize>(
     edge: fn(T, bool) -> Result<Edge<W>, EncodeError>,
     descending: bool,
 ) -> Result<KeyRangeOf<B>, EncodeError> {
-    field(pinned, span, bounds, |v: &T| edge(*v, descending), descending)
+    field(
+        pinned,
+        span,
+        bounds,
+        |v: &T| edge(*v, descending),
+        descending,
+    )
 }
 
 /// `range_for_*` over an `#[ordered]` string: its bounds are their own edges.

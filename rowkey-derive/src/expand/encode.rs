@@ -1,6 +1,7 @@
 //! `impl RowKey`: encode and decode. Fixed layouts write a `[u8; WIDTH]`
-//! through constant-offset slots; keys with a variable-length field walk the
-//! bytes with a cursor. Each field is written by its writer function.
+//! through constant-offset slots (the statements `pinned` makes); keys with
+//! a variable-length field walk the bytes with a cursor, each field through
+//! its writer function.
 
 use proc_macro2::TokenStream;
 

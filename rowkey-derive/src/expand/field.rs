@@ -1,7 +1,7 @@
 //! One field's code: how its value is written and read, its range edge and
-//! its helper argument type; and the one function per field that writes it,
-//! which `encode` and every scan helper call, so each field's write is
-//! emitted once.
+//! its helper argument type; and, for a variable key, the one function per
+//! field that writes it through the cursor, which `encode_into` and the
+//! helpers' `__Pinned::write` call.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote_spanned};
@@ -379,41 +379,24 @@ pub fn writer_arg(f: &Field<'_>, value: &TokenStream) -> TokenStream {
     }
 }
 
-/// `fn user_id(key, value)` of `__Fields`: writes the field into a fixed key's
-/// array at its offset, or through a variable key's cursor.
+/// `fn user_id(__w, value)` of `__Fields`: writes the field of a variable
+/// key through its cursor.
 pub fn writer_fn(key: &Key<'_>, f: &Field<'_>) -> TokenStream {
     let krate = &key.krate;
     let (impl_generics, _, where_clause) = key.generics.split_for_impl();
     let name = f.ident;
     let ty = param_type(f, &TokenStream::new());
-    let ty = match &f.codec {
-        Codec::Fixed { .. }
-        | Codec::Escaped(_)
-        | Codec::Rest(_)
-        | Codec::OrderedVar { .. }
-        | Codec::Phoenix(PhoenixCol::Char(..) | PhoenixCol::Varchar(_))
-            if !f.optional =>
-        {
-            ty
-        }
-        Codec::Tag(_) => quote!(&()),
-        _ => quote!(&#ty),
+    let ty = match (&f.codec, borrowed_text(f)) {
+        (_, Some(_)) => ty,
+        (Codec::Tag(_), None) => quote!(&()),
+        (_, None) => quote!(&#ty),
     };
-    let (target, body) = if key.variable {
-        (
-            quote!(__w: &mut __rk::Writer<'_>),
-            write_field(f, &quote!((*__v))),
-        )
-    } else {
-        let w = key.width.arg();
-        let body = encode_field(f, &quote!(*__key), &quote!((*__v)));
-        (quote!(__key: &mut [u8; #w]), body)
-    };
+    let body = write_field(f, &quote!((*__v)));
     let doc = format!("Writes `{}`.", unraw(f.ident));
     quote! {
         #[doc = #doc]
         #[inline(always)]
-        fn #name #impl_generics (#target, __v: #ty) -> __rk::Result<(), #krate::EncodeError> #where_clause {
+        fn #name #impl_generics (__w: &mut __rk::Writer<'_>, __v: #ty) -> __rk::Result<(), #krate::EncodeError> #where_clause {
             #body
             __rk::Ok(())
         }

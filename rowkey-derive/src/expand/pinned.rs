@@ -107,7 +107,9 @@ fn each(
         let index = syn::Index::from(slot);
         slot += 1;
         out.extend(match values {
-            Values::Pinned => body(f, quote!(#id)).map(|b| quote!(if let __rk::Some(#id) = self.#index { #b })),
+            Values::Pinned => {
+                body(f, quote!(#id)).map(|b| quote!(if let __rk::Some(#id) = self.#index { #b }))
+            }
             Values::Key => body(f, quote!((&self.#id))),
         });
     }
@@ -172,7 +174,12 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
         let writer = writer(f);
         Some(quote!(#writer(&mut __w, #v)?;))
     });
-    let stamp = stamp(key, Values::Pinned, &quote!(__w.written()), &quote!(__w.written_mut()));
+    let stamp = stamp(
+        key,
+        Values::Pinned,
+        &quote!(__w.written()),
+        &quote!(__w.written_mut()),
+    );
     quote! {
         let mut __len = #sw;
         #(#lens)*
@@ -256,7 +263,10 @@ pub fn write_call(
             };
             quote!(#slot: __rk::Some(#held),)
         });
-    let args = (!key.variable).then(|| buffer.clone()).into_iter().chain(count);
+    let args = (!key.variable)
+        .then(|| buffer.clone())
+        .into_iter()
+        .chain(count);
     quote!(__Pinned { #(#values)* ..__Pinned::NONE }.write(#(#args),*))
 }
 

@@ -180,7 +180,12 @@ pub(super) fn params<'a>(fields: &'a [Field<'a>]) -> impl Iterator<Item = TokenS
 /// they fix it).
 fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
     let w = key.width.arg();
-    let call = pinned::write_call(key, pinned, &|f| f.ident.to_token_stream(), &quote!(&mut [0u8; #w]));
+    let call = pinned::write_call(
+        key,
+        pinned,
+        &|f| f.ident.to_token_stream(),
+        &quote!(&mut [0u8; #w]),
+    );
     (call, pinned::span(key, pinned, salt_pinned(key, pinned)))
 }
 
@@ -215,7 +220,11 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
     } else {
         format!("Every key with the given {fields_doc}: one range per salt bucket, in bucket order, built without allocating.")
     };
-    let bucket_note = if salt_pinned(key, k) { "" } else { " The bucket leads each range." };
+    let bucket_note = if salt_pinned(key, k) {
+        ""
+    } else {
+        " The bucket leads each range."
+    };
     let doc = format!("{doc}\n\n{}{bucket_note}", bytes_doc(fields));
     let (ret, body) = per_bucket(key, k, cap, range);
     quote! {
