@@ -634,6 +634,17 @@ mod tests {
     }
 
     #[test]
+    fn dependencies_are_compiled_as_registry_crates_are() {
+        for derive in [Derive::RowKey, Derive::Serde] {
+            let toml = manifest(derive, Path::new("/r"));
+            assert!(
+                toml.ends_with("[profile.dev.package.\"*\"]\nincremental = false\n"),
+                "{toml}"
+            );
+        }
+    }
+
+    #[test]
     fn manifest_keeps_dependencies_features_and_edition() {
         let toml = "[package]\nname = \"d\"\nedition = \"2018\"\n\n[lib]\nproc-macro = true\n\n\
             [dependencies.syn]\nversion = \"2\"\n\n[dependencies]\nquote = \"1\"\n\n\
