@@ -202,7 +202,7 @@ Selects the keys by their bytes 0.. (`host`, variable length).*/
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
             __rk::scan::prefix(
                 __Pinned {
-                    0: __rk::Some(&*host),
+                    0: __rk::Some(host),
                     ..__Pinned::NONE
                 }
                     .write(),
@@ -219,7 +219,7 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
             __rk::scan::prefix(
                 __Pinned {
-                    0: __rk::Some(&*host),
+                    0: __rk::Some(host),
                     1: __rk::Some(&ts),
                     ..__Pinned::NONE
                 }
@@ -240,7 +240,7 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
                 8,
             >(
                 __Pinned {
-                    0: __rk::Some(&*host),
+                    0: __rk::Some(host),
                     ..__Pinned::NONE
                 }
                     .write(),
@@ -261,9 +261,9 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`), 10.
         ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
             __rk::scan::exact(
                 __Pinned {
-                    0: __rk::Some(&*host),
+                    0: __rk::Some(host),
                     1: __rk::Some(&ts),
-                    2: __rk::Some(&*rest),
+                    2: __rk::Some(rest),
                     ..__Pinned::NONE
                 }
                     .write(),

@@ -238,35 +238,27 @@ fn fixed_bucket(key: &Key<'_>, salt: &TokenStream, key_array: &TokenStream) -> T
     quote!(#salt.bucket_of(&{ *__rk::Slots::slot::<#a, #len>(&#key_array) }))
 }
 
-/// The call of `__Pinned::write` for fields `0..pinned`, each value from
-/// `value(field)` (an expression of the field's or the argument's type);
-/// a fixed key is written into `buffer`, a `&mut [u8; WIDTH]` of zeros.
-pub fn write_call(
-    key: &Key<'_>,
-    pinned: usize,
-    value: &dyn Fn(&Field<'_>) -> TokenStream,
-    buffer: &TokenStream,
-) -> TokenStream {
-    let count = counts(key).then(|| {
-        let n = lit(pinned);
-        quote!(#n)
-    });
+/// The call of `__Pinned::write` for fields `0..pinned`, from the helper's
+/// arguments of the same names; a fixed key is written into a zeroed array.
+pub fn write_call(key: &Key<'_>, pinned: usize) -> TokenStream {
     let values = key.fields[..pinned]
         .iter()
         .filter(|f| f.takes_value())
         .enumerate()
         .map(|(slot, f)| {
-            let (v, slot) = (value(f), syn::Index::from(slot));
+            let (v, slot) = (f.ident, syn::Index::from(slot));
             let held = match borrowed_text(f) {
-                Some(_) => quote!(&*#v),
+                Some(_) => quote!(#v),
                 None => quote!(&#v),
             };
             quote!(#slot: __rk::Some(#held),)
         });
-    let args = (!key.variable)
-        .then(|| buffer.clone())
-        .into_iter()
-        .chain(count);
+    let buffer = (!key.variable).then(|| {
+        let w = key.width.arg();
+        quote!(&mut [0u8; #w])
+    });
+    let count = counts(key).then(|| lit(pinned));
+    let args = buffer.into_iter().chain(count.map(|n| quote!(#n)));
     quote!(__Pinned { #(#values)* ..__Pinned::NONE }.write(#(#args),*))
 }
 

@@ -179,13 +179,7 @@ pub(super) fn params<'a>(fields: &'a [Field<'a>]) -> impl Iterator<Item = TokenS
 /// and the span of their bytes in what it returns (after the bucket unless
 /// they fix it).
 fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
-    let w = key.width.arg();
-    let call = pinned::write_call(
-        key,
-        pinned,
-        &|f| f.ident.to_token_stream(),
-        &quote!(&mut [0u8; #w]),
-    );
+    let call = pinned::write_call(key, pinned);
     (call, pinned::span(key, pinned, salt_pinned(key, pinned)))
 }
 
