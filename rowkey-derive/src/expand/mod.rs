@@ -39,7 +39,7 @@ pub fn lit(n: usize) -> Literal {
 pub fn key(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let checks = checks::checks(key);
-    // A fixed key's fields are written by `__Pinned::write` alone.
+    // A fixed key's fields are written inline (`pinned::fixed_statements`).
     let writers = key.variable.then(|| {
         let fns = key.fields.iter().map(|f| {
             if key.phoenix {

@@ -75,8 +75,8 @@ pub fn read_value(
     }
 }
 
-/// The bytes of a range bound `v` (a reference to the argument), for the
-/// columns whose bytes keep order ([`PhoenixCol::ordered`]).
+/// The function that encodes a range bound from its value and the column's
+/// order, for the columns whose bytes keep order ([`PhoenixCol::ordered`]).
 pub fn edge_fn(f: &Field<'_>, col: PhoenixCol) -> Option<TokenStream> {
     let w = f.width.arg();
     Some(match col {
