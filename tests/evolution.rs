@@ -239,7 +239,7 @@ proptest! {
         longer.extend([0, 0, 0]);
         for b in [&bytes[..cut.min(bytes.len())], &longer[..]] {
             prop_assert_eq!(
-                FileKeyV3::decode(b).err(),
+                FileKeyV3::decode(b).err().map(rowkey::ReadError::from),
                 rowkey::dynamic::decode(&FileKeyV3::LAYOUT, b).err()
             );
         }

@@ -8,7 +8,7 @@ use keys::{Event, FileKey, GroupKey, Inner, UserKey};
 
 use proptest::prelude::*;
 use rowkey::dynamic::{self, FieldValue, Reading, Value};
-use rowkey::{DecodeError, DecodeErrorKind, FieldCodec, Md5, Number, RowKey};
+use rowkey::{DecodeErrorKind, FieldCodec, Md5, Number, ReadError, RowKey};
 
 /// Every fixed-width codec, reverse, mirror and `Option`.
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -65,20 +65,20 @@ enum Tagged {
     Group(GroupKey),
 }
 
-fn int(v: impl Into<i128>) -> Value {
+fn int(v: impl Into<i128>) -> Value<'static> {
     Value::Int(Number::Signed(v.into()))
 }
 
-fn uint(v: impl Into<u128>) -> Value {
+fn uint(v: impl Into<u128>) -> Value<'static> {
     Value::Int(Number::Unsigned(v.into()))
 }
 
-fn fv(name: &'static str, value: Value) -> FieldValue {
+fn fv(name: &'static str, value: Value<'static>) -> FieldValue<'static> {
     FieldValue { name, value }
 }
 
 /// What `T::decode` gave, as the interpreter writes values.
-fn fixed_values(k: &Fixed) -> Vec<FieldValue> {
+fn fixed_values(k: &Fixed) -> Vec<FieldValue<'static>> {
     vec![
         fv("a", int(k.a)),
         fv("b", int(k.b)),
@@ -117,7 +117,7 @@ fn fixed_values(k: &Fixed) -> Vec<FieldValue> {
     ]
 }
 
-fn variable_values(k: &Variable) -> Vec<FieldValue> {
+fn variable_values(k: &Variable) -> Vec<FieldValue<'static>> {
     vec![
         fv("id", uint(k.id)),
         fv("host", Value::Text(k.host.clone())),
@@ -148,7 +148,9 @@ prop_compose! {
 }
 
 /// What `Tagged::decode` gave: the member and its values, as the interpreter writes them.
-fn tagged_values(bytes: &[u8]) -> Result<(&'static str, Vec<FieldValue>), DecodeError> {
+fn tagged_values(
+    bytes: &[u8],
+) -> Result<(&'static str, Vec<FieldValue<'static>>), ReadError<'static>> {
     Ok(match Tagged::decode(bytes)? {
         Tagged::Fixed(k) => ("Fixed", fixed_values(&k)),
         Tagged::Variable(k) => ("Variable", variable_values(&k)),
@@ -159,7 +161,9 @@ fn tagged_values(bytes: &[u8]) -> Result<(&'static str, Vec<FieldValue>), Decode
 
 /// What `KEY_TYPES.explain` read, in the same terms; and the spans are the
 /// member's own, after its tag.
-fn explained_values(bytes: &[u8]) -> Result<(&'static str, Vec<FieldValue>), DecodeError> {
+fn explained_values(
+    bytes: &[u8],
+) -> Result<(&'static str, Vec<FieldValue<'static>>), ReadError<'static>> {
     let e = Tagged::KEY_TYPES.explain(bytes);
     if let Some(m) = Tagged::KEY_TYPES
         .members
@@ -269,35 +273,35 @@ proptest! {
             key[i] = byte;
             let variable = key.len() != Fixed::WIDTH;
             let (typed, dynamic) = if variable {
-                (Variable::decode(&key).map(|k| variable_values(&k)), dynamic::decode(&Variable::LAYOUT, &key))
+                (Variable::decode(&key).map(|k| variable_values(&k)).map_err(ReadError::from), dynamic::decode(&Variable::LAYOUT, &key))
             } else {
-                (Fixed::decode(&key).map(|k| fixed_values(&k)), dynamic::decode(&Fixed::LAYOUT, &key))
+                (Fixed::decode(&key).map(|k| fixed_values(&k)).map_err(ReadError::from), dynamic::decode(&Fixed::LAYOUT, &key))
             };
             prop_assert_eq!(typed, dynamic);
             let part = &key[..cut.index(key.len() + 1)];
-            let _ = Fixed::explain(part).to_string();
-            let _ = Variable::explain(part).to_string();
+            let _ = Fixed::LAYOUT.explain(part).to_string();
+            let _ = Variable::LAYOUT.explain(part).to_string();
             prop_assert_eq!(
-                Variable::decode(part).err(),
+                Variable::decode(part).err().map(ReadError::from),
                 dynamic::decode(&Variable::LAYOUT, part).err()
             );
-            prop_assert_eq!(Fixed::decode(part).err(), dynamic::decode(&Fixed::LAYOUT, part).err());
+            prop_assert_eq!(Fixed::decode(part).err().map(ReadError::from), dynamic::decode(&Fixed::LAYOUT, part).err());
         }
     }
 
     #[test]
     fn the_same_errors_on_garbage(bytes in proptest::collection::vec(any::<u8>(), 0..80)) {
-        prop_assert_eq!(Fixed::decode(&bytes).err(), dynamic::decode(&Fixed::LAYOUT, &bytes).err());
-        prop_assert_eq!(Variable::decode(&bytes).err(), dynamic::decode(&Variable::LAYOUT, &bytes).err());
-        prop_assert_eq!(Event::decode(&bytes).err(), dynamic::decode(&Event::LAYOUT, &bytes).err());
-        prop_assert_eq!(FileKey::decode(&bytes).err(), dynamic::decode(&FileKey::LAYOUT, &bytes).err());
-        let _ = format!("{} {:#}", Fixed::explain(&bytes), Variable::explain(&bytes));
+        prop_assert_eq!(Fixed::decode(&bytes).err().map(ReadError::from), dynamic::decode(&Fixed::LAYOUT, &bytes).err());
+        prop_assert_eq!(Variable::decode(&bytes).err().map(ReadError::from), dynamic::decode(&Variable::LAYOUT, &bytes).err());
+        prop_assert_eq!(Event::decode(&bytes).err().map(ReadError::from), dynamic::decode(&Event::LAYOUT, &bytes).err());
+        prop_assert_eq!(FileKey::decode(&bytes).err().map(ReadError::from), dynamic::decode(&FileKey::LAYOUT, &bytes).err());
+        let _ = format!("{} {:#}", Fixed::LAYOUT.explain(&bytes), Variable::LAYOUT.explain(&bytes));
     }
 }
 
 #[test]
 fn a_full_key_as_a_table_and_a_line() {
-    let e = FileKey::explain(b"00000120120902000001");
+    let e = FileKey::LAYOUT.explain(b"00000120120902000001");
     assert!(e.is_valid() && !e.is_partial());
     assert_eq!(
         e.to_string(),
@@ -319,7 +323,7 @@ FileKey: 20 bytes
 #[test]
 fn a_partial_key_decodes_what_is_there() {
     // A region start or a scan's start row: user 1, then 4 of the date's 8 digits.
-    let e = FileKey::explain(b"0000012012");
+    let e = FileKey::LAYOUT.explain(b"0000012012");
     assert!(e.is_partial());
     assert_eq!(e.fields[0].reading, Reading::Value(uint(1u8)));
     assert!(matches!(
@@ -340,14 +344,14 @@ partial key: 10 of 20 bytes
 "
     );
     // A salted prefix: the bucket alone.
-    let e = Event::explain(&[5]);
+    let e = Event::LAYOUT.explain(&[5]);
     assert_eq!(e.fields[0].reading, Reading::Value(uint(5u8)));
     assert_eq!(e.fields[1].reading, Reading::Absent);
 }
 
 #[test]
 fn a_tampered_key_names_the_byte() {
-    let e = FileKey::explain(b"00000120120X02000001");
+    let e = FileKey::LAYOUT.explain(b"00000120120X02000001");
     let Reading::Error(err) = e.fields[1].reading else {
         panic!("{e}")
     };
@@ -365,7 +369,7 @@ fn a_wrong_salt_bucket_is_shown_on_the_salt() {
     let mut key = Event { user: 7, ts: 9 }.encode().unwrap();
     let good = key[0];
     key[0] = (good + 1) % 16;
-    let e = Event::explain(&key);
+    let e = Event::LAYOUT.explain(&key);
     let Reading::Error(err) = e.fields[0].reading else {
         panic!("{e}")
     };
@@ -378,20 +382,20 @@ fn a_wrong_salt_bucket_is_shown_on_the_salt() {
     );
     assert_eq!(e.fields[1].reading, Reading::Value(uint(7u8)));
     assert_eq!(e.fields[2].reading, Reading::Value(uint(9u8)));
-    assert_eq!(e.error, Event::decode(&key).err());
+    assert_eq!(e.error, Event::decode(&key).err().map(ReadError::from));
 }
 
 #[test]
 fn garbage_and_extra_bytes() {
-    let e = FileKey::explain(b"00000120120902000001xyz");
+    let e = FileKey::LAYOUT.explain(b"00000120120902000001xyz");
     assert!(!e.is_valid());
     assert!(e
         .to_string()
         .ends_with("key `FileKey`: 23 bytes given, the layout has exactly 20\n"));
-    let e = Variable::explain(&[0, b'a', 0, 7]);
+    let e = Variable::LAYOUT.explain(&[0, b'a', 0, 7]);
     assert!(matches!(e.fields[2].reading, Reading::Error(_)), "{e}");
     assert_eq!(e.fields[3].reading, Reading::Absent);
-    let e = Fixed::explain(&[]);
+    let e = Fixed::LAYOUT.explain(&[]);
     assert!(e.is_partial());
     assert_eq!(format!("{e:#}"), "Fixed (partial key: 0 of 71 bytes)");
 }
@@ -417,7 +421,7 @@ fn every_codec_in_the_table() {
         p: 7,
         oi: Some(Inner { id: 3, flag: true }),
     };
-    let e = Fixed::explain(&k.encode().unwrap());
+    let e = Fixed::LAYOUT.explain(&k.encode().unwrap());
     assert!(e.is_valid(), "{e}");
     assert_eq!(
         format!("{e:#}"),
@@ -432,7 +436,7 @@ fn every_codec_in_the_table() {
         raw: vec![0, 1],
         rest: "tail".into(),
     };
-    let e = Variable::explain(&v.encode().unwrap());
+    let e = Variable::LAYOUT.explain(&v.encode().unwrap());
     assert!(e.is_valid(), "{e}");
     assert!(
         format!("{e:#}").ends_with("id=3 host=\"a\\0b\" raw=0x0001 rest=\"tail\""),

@@ -179,7 +179,7 @@ fn ordered_keys_are_the_bytes_hbase_wrote() {
     assert_eq!(Ordered::LAYOUT.segments[1].order, Order::Descending);
     assert_eq!(
         Ordered::LAYOUT.segments[0].kind,
-        FieldCodec::Ordered { header: 0x2B }
+        FieldCodec::Ordered(rowkey::codec::ordered::Ordered { header: 0x2B })
     );
 }
 

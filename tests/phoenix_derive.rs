@@ -495,7 +495,7 @@ fn explain_reads_phoenix_keys() {
     }
     .encode()
     .unwrap();
-    let text = DateTimestampDesc::explain(&key).to_string();
+    let text = DateTimestampDesc::LAYOUT.explain(&key).to_string();
     assert!(
         text.contains("| 8..20 | at    | phoenix TIMESTAMP, reverse | {millis: 1, nanos: 2} |"),
         "{text}"
@@ -506,7 +506,7 @@ fn explain_reads_phoenix_keys() {
     }
     .encode()
     .unwrap();
-    let text = Salted37VarcharDescBigint::explain(&key).to_string();
+    let text = Salted37VarcharDescBigint::LAYOUT.explain(&key).to_string();
     assert!(
         text.contains("| 1..5  | host  | phoenix VARCHAR, reverse   | \"web\" |"),
         "{text}"

@@ -237,7 +237,7 @@ fn bounds<T: Clone + Debug + 'static>(pool: Vec<T>) -> BoxedStrategy<(Bound<T>, 
 }
 
 /// The values the layout interpreter reads from a `Host` key.
-fn host_values(k: &Host) -> Vec<FieldValue> {
+fn host_values(k: &Host) -> Vec<FieldValue<'static>> {
     let text = |name, v: &str| FieldValue {
         name,
         value: Value::Text(v.into()),
@@ -365,10 +365,10 @@ proptest! {
                 key[i] = byte;
             }
             for b in [&key[..], &key[..cut.index(key.len() + 1)]] {
-                prop_assert_eq!(Host::decode(b).err(), dynamic::decode(&Host::LAYOUT, b).err());
-                prop_assert_eq!(Fixed::decode(b).err(), dynamic::decode(&Fixed::LAYOUT, b).err());
-                prop_assert_eq!(Salted::decode(b).err(), dynamic::decode(&Salted::LAYOUT, b).err());
-                let _ = (Host::explain(b).to_string(), Fixed::explain(b).to_string(), Salted::explain(b).to_string());
+                prop_assert_eq!(Host::decode(b).err().map(rowkey::ReadError::from), dynamic::decode(&Host::LAYOUT, b).err());
+                prop_assert_eq!(Fixed::decode(b).err().map(rowkey::ReadError::from), dynamic::decode(&Fixed::LAYOUT, b).err());
+                prop_assert_eq!(Salted::decode(b).err().map(rowkey::ReadError::from), dynamic::decode(&Salted::LAYOUT, b).err());
+                let _ = (Host::LAYOUT.explain(b).to_string(), Fixed::LAYOUT.explain(b).to_string(), Salted::LAYOUT.explain(b).to_string());
             }
         }
     }

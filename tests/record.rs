@@ -74,26 +74,22 @@ fn encode_into_a_short_buffer_is_an_error() {
     assert_eq!(k.encode_into(&mut buf), Ok(9));
 }
 
-/// `RowKey::explain` on an enum of key types takes the bytes apart as the
+/// `KEY_TYPES.explain` on an enum of key types takes the bytes apart as the
 /// member `decode` picks: its tag, then its fields at their place in the key.
 #[test]
 fn explain_names_the_member_and_skips_its_tag() {
     let bytes = Tagged::Group(GroupKey { group: 5 }).encode().unwrap();
-    let explained = <Tagged as RowKey>::explain(&bytes);
+    let explained = Tagged::KEY_TYPES.explain(&bytes);
     assert_eq!(explained.member, Some("Group"));
     assert!(explained.is_valid());
     assert_eq!(explained.fields.len(), 1);
     assert_eq!(explained.fields[0].span, 1..9);
-    assert_eq!(
-        explained.to_string(),
-        Tagged::KEY_TYPES.explain(&bytes).to_string()
-    );
     let order = Row::Order(OrderKey {
         customer: 7,
         kind: (),
         order: 9,
     });
-    let explained = <Row as RowKey>::explain(&order.encode().unwrap());
+    let explained = Row::KEY_TYPES.explain(&order.encode().unwrap());
     assert_eq!(explained.member, Some("Order"));
     assert!(explained.is_valid());
 }

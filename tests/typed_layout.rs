@@ -7,7 +7,11 @@ use keys::{OrderKey, Row};
 
 use std::borrow::Cow;
 
-use rowkey::{FieldCodec, IntType, Layout, Md5, Order, RowKey, Salt, TextType};
+use rowkey::codec::{
+    bytes::ByteArray, escaped::Escaped, fixed::Fixed, float::Float, int::IntType, narrow::Narrow,
+    pad::Pad, rest::Rest, tag::Tag, TextType,
+};
+use rowkey::{FieldCodec, Layout, Md5, Order, RowKey, Salt};
 
 #[derive(RowKey)]
 struct Inner {
@@ -73,54 +77,46 @@ fn every_codec_with_its_parameters() {
         ("salt", FieldCodec::Salt, ""),
         (
             "a",
-            FieldCodec::Narrow {
+            FieldCodec::Narrow(Narrow {
                 bytes: 4,
                 from: int(8, true),
-            },
+            }),
             "i64",
         ),
         ("b", FieldCodec::Int(int(2, true)), "i16"),
         (
             "c",
-            FieldCodec::Pad {
+            FieldCodec::Pad(Pad {
                 digits: 6,
                 ty: int(4, false),
-            },
+            }),
             "u32",
         ),
         (
             "d",
-            FieldCodec::Fixed {
+            FieldCodec::Fixed(Fixed {
                 width: 5,
                 text: TextType {
                     utf8: true,
                     borrowed: true,
                 },
-            },
+            }),
             "&'a str",
         ),
         ("e", FieldCodec::Bool, "bool"),
-        ("f", FieldCodec::Bytes(3), "[u8; 3]"),
-        ("g", FieldCodec::Float { bytes: 4 }, "f32"),
+        ("f", FieldCodec::Bytes(ByteArray(3)), "[u8; 3]"),
+        ("g", FieldCodec::Float(Float { bytes: 4 }), "f32"),
         ("h", FieldCodec::Int(int(8, false)), "Option<u64>"),
         ("i", FieldCodec::Int(int(4, false)), "u32"),
+        ("inner", FieldCodec::Nested(&Inner::LAYOUT), "Inner"),
+        ("md5", FieldCodec::Nested(&Md5::LAYOUT), "Md5"),
+        ("t", FieldCodec::Tag(Tag(b"ix")), "()"),
         (
-            "inner",
-            FieldCodec::Nested {
-                layout: &Inner::LAYOUT,
-            },
-            "Inner",
+            "s",
+            FieldCodec::Escaped(Escaped(utf8_owned)),
+            "Cow<'a, str>",
         ),
-        (
-            "md5",
-            FieldCodec::Nested {
-                layout: &Md5::LAYOUT,
-            },
-            "Md5",
-        ),
-        ("t", FieldCodec::Tag(b"ix"), "()"),
-        ("s", FieldCodec::Escaped(utf8_owned), "Cow<'a, str>"),
-        ("rest", FieldCodec::Rest(bytes_borrowed), "&'a [u8]"),
+        ("rest", FieldCodec::Rest(Rest(bytes_borrowed)), "&'a [u8]"),
     ];
     assert_eq!(kinds, expected);
     let flags: Vec<(bool, bool, bool)> = l
@@ -140,11 +136,11 @@ fn every_codec_with_its_parameters() {
 
 #[test]
 fn nested_layouts_lead_to_the_inner_codecs() {
-    let Some(FieldCodec::Nested { layout }) = Every::LAYOUT.segment("md5").map(|s| s.kind) else {
+    let Some(FieldCodec::Nested(layout)) = Every::LAYOUT.segment("md5").map(|s| s.kind) else {
         panic!("md5 is a nested key");
     };
     assert_eq!(layout.segments[0].kind, FieldCodec::Md5Digest);
-    let inner: &Layout = &Inner::LAYOUT;
+    let inner: &Layout<'_> = &Inner::LAYOUT;
     assert_eq!(inner.salt, None);
     assert_eq!(inner.max_width, 32_767);
 }

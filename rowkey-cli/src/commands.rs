@@ -27,8 +27,8 @@ pub enum Input {
 
 /// Whether a key of `n` bytes can be one of the schema's (a member's
 /// counting its tag).
-pub fn fits(schema: Schema) -> impl Fn(usize) -> bool {
-    let fit = |l: &Layout, n: usize| {
+pub fn fits<'a>(schema: Schema<'a>) -> impl Fn(usize) -> bool + 'a {
+    let fit = |l: &Layout<'_>, n: usize| {
         if l.variable {
             n >= l.width
         } else {
@@ -45,7 +45,7 @@ pub fn fits(schema: Schema) -> impl Fn(usize) -> bool {
 }
 
 /// Explains a key by the schema: its key type, or the member of several that matches.
-pub fn explain(schema: Schema, key: &[u8]) -> Explained {
+pub fn explain<'a>(schema: Schema<'a>, key: &[u8]) -> Explained<'a> {
     match schema {
         Schema::Key(l) => dynamic::explain(l, key),
         Schema::KeyTypes(k) => k.explain(key),
@@ -54,7 +54,7 @@ pub fn explain(schema: Schema, key: &[u8]) -> Explained {
 
 /// Explains every key of `texts` (arguments, or stdin lines) as a table or JSON lines.
 pub fn decode(
-    schema: Schema,
+    schema: Schema<'_>,
     texts: &[String],
     input: Input,
     json: bool,
@@ -86,7 +86,7 @@ pub fn decode(
     Ok(())
 }
 
-fn explained_json(key: &[u8], e: &Explained) -> serde_json::Value {
+fn explained_json(key: &[u8], e: &Explained<'_>) -> serde_json::Value {
     let fields: Vec<_> = e
         .fields
         .iter()
@@ -231,7 +231,7 @@ pub fn scan(
 
 /// The split points of `regions` regions: the salt's region boundaries, or
 /// for a key without salt the first byte(s) split evenly, as HBase's `UniformSplit`.
-pub fn split_points(layout: &Layout, regions: Option<u32>) -> Result<Vec<Vec<u8>>, String> {
+pub fn split_points(layout: &Layout<'_>, regions: Option<u32>) -> Result<Vec<Vec<u8>>, String> {
     match (layout.salt, regions) {
         (Some(s), r) => Ok(s
             .salt
@@ -262,7 +262,7 @@ pub fn split_points(layout: &Layout, regions: Option<u32>) -> Result<Vec<Vec<u8>
 
 /// The pre-split points as HBase shell `create` and `cbt createtable` lines.
 pub fn splits(
-    layout: &Layout,
+    layout: &Layout<'_>,
     regions: Option<u32>,
     table: &str,
     family: &str,

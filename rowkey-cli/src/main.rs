@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use rowkey_cli::commands::{self, Input};
-use rowkey_cli::schema::{self, Schema};
+use rowkey_cli::schema::{self, Arena, Schema};
 use rowkey_cli::{keytext, spread};
 
 /// Row keys in operation: decode, encode, scan, split and spread keys by their schema.
@@ -119,10 +119,10 @@ fn main() -> ExitCode {
     }
 }
 
-fn read_schema(arg: &SchemaArg) -> Result<Schema, String> {
+fn read_schema<'a>(arg: &SchemaArg, arena: &'a Arena) -> Result<Schema<'a>, String> {
     let text = std::fs::read_to_string(&arg.schema)
         .map_err(|e| format!("cannot read the schema {}: {e}", arg.schema.display()))?;
-    schema::parse(&text).map_err(|e| format!("{}: {e}", arg.schema.display()))
+    schema::read(&text, arena).map_err(|e| format!("{}: {e}", arg.schema.display()))
 }
 
 fn stdin_bytes() -> Result<Vec<u8>, String> {
@@ -140,6 +140,7 @@ fn stdin_text() -> Result<String, String> {
 
 fn run(cli: Cli) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
+    let arena = &Arena::new();
     match cli.command {
         Command::Decode {
             schema,
@@ -153,14 +154,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 (_, true) => Input::CbtRead,
                 _ => Input::Keys,
             };
-            decode(&schema, input, json, keys, &mut out)
+            decode(&schema, arena, input, json, keys, &mut out)
         }
         Command::Encode {
             schema,
             json,
             fields,
         } => {
-            let member = read_schema(&schema)?.member(schema.key.as_deref())?;
+            let member = read_schema(&schema, arena)?.member(schema.key.as_deref())?;
             commands::encode(&member, &fields, json, &mut out)
         }
         Command::Scan {
@@ -168,7 +169,7 @@ fn run(cli: Cli) -> Result<(), String> {
             table,
             fields,
         } => {
-            let member = read_schema(&schema)?.member(schema.key.as_deref())?;
+            let member = read_schema(&schema, arena)?.member(schema.key.as_deref())?;
             commands::scan(&member, &fields, &table, &mut out)
         }
         Command::Splits {
@@ -177,7 +178,7 @@ fn run(cli: Cli) -> Result<(), String> {
             table,
             family,
         } => {
-            let layout = read_schema(&schema)?.layout(schema.key.as_deref())?;
+            let layout = read_schema(&schema, arena)?.layout(schema.key.as_deref())?;
             commands::splits(layout, regions, &table, &family, &mut out)
         }
         Command::Spread {
@@ -189,7 +190,7 @@ fn run(cli: Cli) -> Result<(), String> {
             cells,
             binary,
         } => {
-            let layout = read_schema(&schema)?.layout(schema.key.as_deref())?;
+            let layout = read_schema(&schema, arena)?.layout(schema.key.as_deref())?;
             let split_points = split_points.as_deref().map(read_split_points).transpose()?;
             let opt = spread::Options {
                 by: by.as_deref(),
@@ -206,14 +207,15 @@ fn run(cli: Cli) -> Result<(), String> {
 /// holds the output of a scan.
 fn decode(
     arg: &SchemaArg,
+    arena: &Arena,
     input: Input,
     json: bool,
     keys: Vec<String>,
     out: &mut dyn Write,
 ) -> Result<(), String> {
-    let s = read_schema(arg)?;
+    let s = read_schema(arg, arena)?;
     let s = match arg.key.as_deref() {
-        Some(k) => s.only(k)?,
+        Some(k) => s.only(k, arena)?,
         None => s,
     };
     let texts = if keys.is_empty() || input != Input::Keys {
@@ -226,7 +228,7 @@ fn decode(
 
 /// `spread`: the report, and the heat map written to `svg`.
 fn spread(
-    layout: &'static rowkey_core::Layout,
+    layout: &rowkey_core::Layout<'_>,
     opt: &spread::Options<'_>,
     svg: Option<&Path>,
     cells: usize,
@@ -246,7 +248,7 @@ fn spread(
 }
 
 /// The keys of stdin, in arrival order, with a progress spinner on a terminal.
-fn read_keys(layout: &'static rowkey_core::Layout, binary: bool) -> Result<Vec<Vec<u8>>, String> {
+fn read_keys(layout: &rowkey_core::Layout<'_>, binary: bool) -> Result<Vec<Vec<u8>>, String> {
     let progress = indicatif::ProgressBar::new_spinner();
     if !std::io::stderr().is_terminal() {
         progress.set_draw_target(indicatif::ProgressDrawTarget::hidden());

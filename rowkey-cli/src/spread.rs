@@ -40,11 +40,7 @@ pub struct Report {
 }
 
 /// Counts `keys` (in arrival order) by bucket, region and field value.
-pub fn count(
-    layout: &'static Layout,
-    keys: &[Vec<u8>],
-    opt: &Options<'_>,
-) -> Result<Report, String> {
+pub fn count(layout: &Layout<'_>, keys: &[Vec<u8>], opt: &Options<'_>) -> Result<Report, String> {
     let points = match &opt.split_points {
         Some(p) => {
             let mut p = p.clone();
@@ -81,7 +77,7 @@ pub fn count(
 }
 
 fn by_value(
-    layout: &'static Layout,
+    layout: &Layout<'_>,
     keys: &[Vec<u8>],
     name: &str,
 ) -> Result<BTreeMap<String, usize>, String> {

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use rowkey::RowKey;
 use rowkey_cli::commands::{encode, scan};
 use rowkey_cli::keytext::parse_key;
-use rowkey_cli::schema::{parse, Schema};
+use rowkey_cli::schema::{read, Arena, Schema};
 
 #[derive(RowKey)]
 #[rowkey(salt(buckets = 4, phoenix))]
@@ -35,7 +35,8 @@ proptest! {
         let mut broken: String = json.chars().take(i).collect();
         broken.push(c);
         broken.extend(json.chars().skip(i + 1));
-        if let Ok(Schema::Key(l)) = parse(&broken) {
+        let arena = Arena::new();
+        if let Ok(Schema::Key(l)) = read(&broken, &arena) {
             let _ = rowkey::dynamic::explain(l, b"\x01007\x01\x80\0\0\x01ab\0x\0\x01tail").to_string();
         }
     }

@@ -87,14 +87,14 @@ where
 /// assert!(!disjoint(&User::LAYOUT, &User::LAYOUT));
 /// assert!(disjoint(&User::LAYOUT, &Other::LAYOUT)); // 9 bytes against 8
 /// ```
-pub const fn disjoint(a: &Layout, b: &Layout) -> bool {
+pub const fn disjoint(a: &Layout<'_>, b: &Layout<'_>) -> bool {
     if !a.variable && !b.variable && a.width != b.width {
         return true;
     }
     let mut i = 0;
     while i < a.segments.len() && !variable(&a.segments[i].kind) {
         if let FieldCodec::Tag(tag) = a.segments[i].kind {
-            if tag_differs(a.segments[i].offset, tag, b) {
+            if tag_differs(a.segments[i].offset, tag.0, b) {
                 return true;
             }
         }
@@ -105,11 +105,11 @@ pub const fn disjoint(a: &Layout, b: &Layout) -> bool {
 
 /// Whether `b` has a tag at `offset`, before any variable-length segment,
 /// as wide as `tag` and with other bytes.
-const fn tag_differs(offset: usize, tag: &[u8], b: &Layout) -> bool {
+const fn tag_differs(offset: usize, tag: &[u8], b: &Layout<'_>) -> bool {
     let mut j = 0;
     while j < b.segments.len() && !variable(&b.segments[j].kind) {
         if let FieldCodec::Tag(other) = b.segments[j].kind {
-            if b.segments[j].offset == offset && other.len() == tag.len() && !same(tag, other) {
+            if b.segments[j].offset == offset && other.0.len() == tag.len() && !same(tag, other.0) {
                 return true;
             }
         }

@@ -132,6 +132,15 @@ impl<'a> Reader<'a> {
         Reader { bytes, pos: 0 }
     }
 
+    /// A reader over the key `bytes` whose next byte is the one at `pos`
+    /// (at most the key's end).
+    pub fn at(bytes: &'a [u8], pos: usize) -> Self {
+        Reader {
+            bytes,
+            pos: pos.min(bytes.len()),
+        }
+    }
+
     /// A reader over the whole key `bytes` of the type `name`, refused when
     /// longer than the type's `max_width`: encode never writes such a key,
     /// so decoding it would give a value that cannot be written back.
@@ -190,6 +199,27 @@ impl<'a> Reader<'a> {
                 self.pos,
                 DecodeErrorKind::TooShort {
                     min: self.pos + W,
+                    found: self.bytes.len(),
+                },
+            )),
+        }
+    }
+
+    /// The next `n` bytes, for a width known only at run time; errors name no field.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::TooShort`] when the key ends first.
+    pub fn take_n(&mut self, n: usize) -> Result<&'a [u8], DecodeError> {
+        match self.bytes.get(self.pos..self.pos + n) {
+            Some(s) => {
+                self.pos += n;
+                Ok(s)
+            }
+            None => Err(DecodeError::new(
+                "",
+                self.pos,
+                DecodeErrorKind::TooShort {
+                    min: self.pos + n,
                     found: self.bytes.len(),
                 },
             )),

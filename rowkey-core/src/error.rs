@@ -12,6 +12,16 @@ pub enum Number {
     Signed(i128),
 }
 
+impl Number {
+    /// The number as `T`, when `T` holds it.
+    pub fn to<T: TryFrom<u128> + TryFrom<i128>>(self) -> Option<T> {
+        match self {
+            Number::Unsigned(u) => T::try_from(u).ok(),
+            Number::Signed(i) => T::try_from(i).ok(),
+        }
+    }
+}
+
 impl fmt::Display for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -117,8 +127,15 @@ impl EncodeError {
 
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "field `{}`: ", self.field)?;
-        match self.kind {
+        write!(f, "field `{}`: {}", self.field, self.kind)
+    }
+}
+
+/// What is wrong, without the field: the part of an [`EncodeError`]'s
+/// message after "field `name`: ".
+impl fmt::Display for EncodeErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
             EncodeErrorKind::OutOfRange { value, min, max } => {
                 write!(f, "value {value} does not fit, allowed {min}..={max}")
             }
@@ -341,32 +358,44 @@ impl fmt::Display for ByteText {
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
+        describe(self.field, self.offset, self.kind, f)
+    }
+}
+
+/// The one wording of a decode error, for [`DecodeError`] and [`ReadError`].
+fn describe(
+    field: &str,
+    offset: usize,
+    kind: DecodeErrorKind,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    {
+        match kind {
             DecodeErrorKind::Length { expected, found } => {
                 return write!(
                     f,
                     "key `{}`: {found} bytes given, the layout has exactly {expected}",
-                    self.field
+                    field
                 )
             }
             DecodeErrorKind::TooShort { min, found } => {
                 return write!(
                     f,
                     "key `{}`: {found} bytes given, the layout needs at least {min}",
-                    self.field
+                    field
                 )
             }
             DecodeErrorKind::TooLong { max, found } => {
                 return write!(
                     f,
                     "key `{}`: {found} bytes given, longer than its max_width of {max}",
-                    self.field
+                    field
                 )
             }
             _ => {}
         }
-        write!(f, "field `{}` at byte {}: ", self.field, self.offset)?;
-        match self.kind {
+        write!(f, "field `{}` at byte {}: ", field, offset)?;
+        match kind {
             DecodeErrorKind::NotDigit { found } => {
                 write!(f, "found {}, expected an ASCII digit", ByteText(found))
             }
@@ -433,3 +462,77 @@ impl fmt::Display for DecodeError {
 }
 
 impl core::error::Error for DecodeError {}
+
+/// A [`DecodeError`] of a key read by a layout known only at run time (a
+/// schema file): the same offset, kind and wording, with a field name that
+/// borrows from the layout rather than the program.
+///
+/// ```
+/// use rowkey::{DecodeError, DecodeErrorKind, ReadError};
+/// let e = ReadError::new("create_date", 9, DecodeErrorKind::NotDigit { found: b'A' });
+/// assert_eq!(e, DecodeError::new("create_date", 9, DecodeErrorKind::NotDigit { found: b'A' }));
+/// assert_eq!(e.to_string(), "field `create_date` at byte 9: found 0x41 ('A'), expected an ASCII digit");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadError<'a> {
+    field: &'a str,
+    offset: usize,
+    kind: DecodeErrorKind,
+}
+
+impl<'a> ReadError<'a> {
+    /// An error on `field`, whose bytes start at `offset` in the key.
+    pub const fn new(field: &'a str, offset: usize, kind: DecodeErrorKind) -> Self {
+        ReadError {
+            field,
+            offset,
+            kind,
+        }
+    }
+
+    /// `e`, about the field named `field` (a codec's error names no field).
+    pub const fn of(field: &'a str, e: DecodeError) -> Self {
+        ReadError::new(field, e.offset, e.kind)
+    }
+
+    /// The field (or key type) the error is about.
+    pub const fn field(&self) -> &'a str {
+        self.field
+    }
+
+    /// The byte offset in the key where the problem is.
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// What was wrong.
+    pub const fn kind(&self) -> DecodeErrorKind {
+        self.kind
+    }
+}
+
+impl From<DecodeError> for ReadError<'static> {
+    fn from(e: DecodeError) -> Self {
+        ReadError::new(e.field, e.offset, e.kind)
+    }
+}
+
+impl PartialEq<DecodeError> for ReadError<'_> {
+    fn eq(&self, other: &DecodeError) -> bool {
+        (self.field, self.offset, self.kind) == (other.field, other.offset, other.kind)
+    }
+}
+
+impl PartialEq<ReadError<'_>> for DecodeError {
+    fn eq(&self, other: &ReadError<'_>) -> bool {
+        other == self
+    }
+}
+
+impl fmt::Display for ReadError<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        describe(self.field, self.offset, self.kind, f)
+    }
+}
+
+impl core::error::Error for ReadError<'_> {}

@@ -48,13 +48,13 @@ pub trait RowKey: Sized {
 
     /// The key's layout: every segment's name, offset, width and codec.
     /// Its `Display` prints the byte table.
-    const LAYOUT: Layout;
+    const LAYOUT: Layout<'static>;
 
     /// A stable hash of the key's format: its codecs, widths, orders, salt
     /// and tags, but not its names. Pin it in a test (`assert_eq!(FileKey::FINGERPRINT, 0x..)`)
     /// so that a change to the bytes the key writes fails before it reaches a
-    /// table. [`fingerprint`](crate::fingerprint) specifies the hash.
-    const FINGERPRINT: u64 = crate::fingerprint::of(&Self::LAYOUT);
+    /// table. [`Layout::fingerprint`] specifies the hash.
+    const FINGERPRINT: u64 = Self::LAYOUT.fingerprint();
 
     /// The encoded key: `[u8; WIDTH]`, or `Vec<u8>` for a variable-length key.
     type Bytes: AsRef<[u8]> + AsMut<[u8]> + Clone + Ord + core::hash::Hash + core::fmt::Debug;
@@ -97,31 +97,6 @@ pub trait RowKey: Sized {
     /// that does not match the fields, invalid UTF-8, a number too large for
     /// its field's type.
     fn decode(bytes: &[u8]) -> Result<Self::Decoded<'_>, DecodeError>;
-
-    /// Takes `bytes` apart by [`RowKey::LAYOUT`]: every field's byte span,
-    /// codec and value, or why it does not decode (a non-digit at byte 9, a
-    /// wrong salt bucket). Partial keys (a region start, a scan's start row)
-    /// are explained as far as they go; nothing panics. `Display` prints a
-    /// table, `{:#}` one line.
-    ///
-    /// ```
-    /// use rowkey::RowKey;
-    ///
-    /// #[derive(RowKey)]
-    /// struct FileKey { #[pad(6)] user_id: u32, #[pad(8)] create_date: u32 }
-    ///
-    /// assert_eq!(FileKey::explain(b"00000120120902").to_string(), "\
-    /// FileKey: 14 bytes
-    /// | bytes | field       | codec  | value    |
-    /// |-------|-------------|--------|----------|
-    /// | 0..6  | user_id     | pad(6) | 1        |
-    /// | 6..14 | create_date | pad(8) | 20120902 |
-    /// ");
-    /// ```
-    #[cfg(feature = "alloc")]
-    fn explain(bytes: &[u8]) -> crate::Explained {
-        crate::dynamic::explain(const { &Self::LAYOUT }, bytes)
-    }
 }
 
 /// A key that decodes into itself, owning its data: what generic code over

@@ -21,7 +21,9 @@ pub mod cursor;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
 mod error;
-pub mod fingerprint;
+mod fnv;
+#[cfg(feature = "alloc")]
+mod json;
 mod key;
 mod layout;
 #[doc(hidden)]
@@ -44,16 +46,17 @@ pub mod scan;
 #[cfg(feature = "std")]
 pub mod schema;
 pub mod text;
+#[cfg(feature = "alloc")]
+mod value;
 #[cfg(feature = "view")]
 mod view;
 
 #[cfg(feature = "alloc")]
 pub use dynamic::Explained;
-pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
+pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number, ReadError};
 pub use key::{OwnedRowKey, RowKey};
 pub use layout::{
-    FieldCodec, IntType, JavaType, KeyTypes, Layout, LayoutSalt, Member, Order, PhoenixType,
-    Segment, TextType,
+    FieldCodec, JavaType, KeyTypes, Layout, LayoutSalt, Member, Order, PhoenixType, Segment,
 };
 #[cfg(feature = "md5")]
 pub use md5::Md5;
@@ -67,6 +70,7 @@ pub use page::{Pager, Pages};
 #[cfg(feature = "alloc")]
 pub use range::KeyRangeBuf;
 pub use range::{KeyRange, KeyRangeOf, RangeBytes, DEFAULT_RANGE_CAPACITY, INLINE_RANGE_LIMIT};
+pub use rowkey_format::KeyFormat;
 #[cfg(feature = "alloc")]
 pub use salt::BucketRangesBuf;
 pub use salt::{BucketRanges, BucketRangesOf, Salt, SaltFormat, SaltHash, SplitPoint, SplitPoints};

@@ -51,7 +51,7 @@ impl core::fmt::Debug for Md5 {
 
 impl RowKey for Md5 {
     const WIDTH: usize = 16;
-    const LAYOUT: Layout = Layout {
+    const LAYOUT: Layout<'static> = Layout {
         name: "Md5",
         width: 16,
         variable: false,

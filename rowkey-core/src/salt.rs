@@ -614,6 +614,56 @@ impl<B: RangeBytes> Iterator for BucketRangesOf<B> {
 
 impl<B: RangeBytes> ExactSizeIterator for BucketRangesOf<B> {}
 
+/// The salt bucket's segment ([`FieldCodec::Salt`](crate::FieldCodec::Salt)):
+/// its bytes are the [`Salt`]'s, which the key's layout holds, so code that
+/// reads a key by its layout reads the bucket through the layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bucket;
+
+impl Bucket {
+    /// Feeds the segment's fingerprint bytes.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        h.byte(0x0D)
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::Bucket;
+    use crate::codec::prelude::*;
+
+    impl<'a> Codec<'a> for Bucket {
+        fn extent(&self) -> Extent {
+            Extent::Fixed(0)
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            false
+        }
+
+        fn read(&self, _r: &mut Reader<'_>, _f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            Ok(Value::Unit)
+        }
+
+        fn write(
+            &self,
+            _v: &Value<'_>,
+            _f: FieldRef<'a>,
+            _out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            Ok(())
+        }
+
+        fn parse(&self, _text: &str, _f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            Ok(Value::Unit)
+        }
+
+        fn to_json(&self, out: &mut String) {
+            crate::json::Object::new(out).str("kind", "salt").end();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

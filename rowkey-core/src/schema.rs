@@ -1,28 +1,36 @@
 //! The machine-readable schema of a layout: `T::LAYOUT.to_json()`, versioned
-//! (`"format": 1`), for tools that read keys without the Rust type (the
-//! `rowkey` command line reads it back).
+//! (`"format": 1`), and [`read`] (feature `schema`), which gives the layout
+//! back, for tools that read keys without the Rust type (the `rowkey`
+//! command line).
 //!
 //! A document holds the key's `name`, `width` (for a variable-length key,
 //! its shortest encoding), `variable`, `max_width`, `salt` (or `null`), and
 //! `fields`: every segment in key order, the salt bucket first, each with its
-//! `name`, `offset`, `width`, `codec` (an object: `kind` and its parameters),
-//! `display` (the codec as the layout table prints it), `order`, `reverse`,
-//! `mirror`, `optional` and `rust_type`. An enum of key types gives
-//! `members`, each with its `member` name, `prefix`, `tag` and `key` document:
-//! `prefix` is the variant's `#[tag(..)]` bytes, written before the member's
-//! key (`[]` without one); `tag` is the first `#[tag]` field inside the key
-//! (`{"field", "offset", "bytes"}`, the offset within the key, or `null`).
+//! `name`, `offset`, `width`, `codec` (an object: `kind` and its parameters,
+//! which the codec's own module writes and reads), `display` (the codec as
+//! the layout table prints it), `order`, `reverse`, `mirror`, `optional` and
+//! `rust_type`. An enum of key types gives `members`, each with its `member`
+//! name, `prefix`, `tag` and `key` document: `prefix` is the variant's
+//! `#[tag(..)]` bytes, written before the member's key (`[]` without one);
+//! `tag` is the first `#[tag]` field inside the key (`{"field", "offset",
+//! "bytes"}`, the offset within the key, or `null`).
 
 use alloc::format;
 use alloc::string::String;
 use core::fmt::Write;
 
-use crate::{FieldCodec, KeyTypes, Layout, Order, PhoenixType, SaltFormat, Segment, TextType};
+use crate::json::{string, write_bytes};
+use crate::{FieldCodec, KeyTypes, Layout, Order, SaltFormat, Segment};
+
+#[cfg(feature = "schema")]
+pub use crate::json::Arena;
+#[cfg(feature = "schema")]
+pub use read::{read, Schema};
 
 /// The schema format this crate writes.
 pub const FORMAT: u32 = 1;
 
-impl Layout {
+impl Layout<'_> {
     /// The layout as a JSON document, `"format": 1`.
     ///
     /// ```
@@ -52,17 +60,17 @@ impl Layout {
     }
 }
 
-impl KeyTypes {
+impl KeyTypes<'_> {
     /// The key types as a JSON document, `"format": 1`: each member's
     /// variant tag (`prefix`), the tag field inside its key (`tag`) and its key.
     pub fn to_json(&self) -> String {
         let mut s = format!(
             "{{\n  \"format\": {FORMAT},\n  \"name\": {},\n  \"members\": [\n",
-            json_str(self.name)
+            string(self.name)
         );
         for (i, m) in self.members.iter().enumerate() {
             let sep = if i + 1 < self.members.len() { "," } else { "" };
-            let _ = write!(s, "    {{\"member\": {}, \"prefix\": ", json_str(m.name));
+            let _ = write!(s, "    {{\"member\": {}, \"prefix\": ", string(m.name));
             write_bytes(&mut s, m.tag);
             s.push_str(", \"tag\": ");
             write_tag(&mut s, m.layout);
@@ -76,9 +84,9 @@ impl KeyTypes {
 }
 
 /// The first `#[tag]` of a key: what tells it apart in a mixed table.
-fn write_tag(s: &mut String, layout: &Layout) {
+fn write_tag(s: &mut String, layout: &Layout<'_>) {
     let tag = layout.segments.iter().find_map(|seg| match seg.kind {
-        FieldCodec::Tag(t) => Some((seg, t)),
+        FieldCodec::Tag(t) => Some((seg, t.0)),
         _ => None,
     });
     match tag {
@@ -86,7 +94,7 @@ fn write_tag(s: &mut String, layout: &Layout) {
             let _ = write!(
                 s,
                 "{{\"field\": {}, \"offset\": {}, \"bytes\": ",
-                json_str(seg.name),
+                string(seg.name),
                 seg.offset
             );
             write_bytes(s, t);
@@ -97,7 +105,7 @@ fn write_tag(s: &mut String, layout: &Layout) {
 }
 
 /// A layout object; `indent` is empty for one line, and `top` adds the format.
-fn write_layout(s: &mut String, l: &Layout, indent: &str, top: bool) {
+pub(crate) fn write_layout(s: &mut String, l: &Layout<'_>, indent: &str, top: bool) {
     let nl = if indent.is_empty() { " " } else { "\n" };
     s.push('{');
     s.push_str(if indent.is_empty() { "" } else { "\n" });
@@ -107,7 +115,7 @@ fn write_layout(s: &mut String, l: &Layout, indent: &str, top: bool) {
     let _ = write!(
         s,
         "{indent}\"name\": {},{nl}{indent}\"width\": {},{nl}{indent}\"variable\": {},{nl}{indent}\"max_width\": {},{nl}{indent}\"salt\": ",
-        json_str(l.name),
+        string(l.name),
         l.width,
         l.variable,
         l.max_width
@@ -130,7 +138,7 @@ fn write_layout(s: &mut String, l: &Layout, indent: &str, top: bool) {
     }
 }
 
-fn write_salt(s: &mut String, l: &Layout) {
+fn write_salt(s: &mut String, l: &Layout<'_>) {
     let Some(salt) = &l.salt else {
         s.push_str("null");
         return;
@@ -153,20 +161,20 @@ fn write_salt(s: &mut String, l: &Layout) {
     );
     for (i, f) in salt.fields.iter().enumerate() {
         let sep = if i == 0 { "" } else { ", " };
-        let _ = write!(s, "{sep}{}", json_str(f));
+        let _ = write!(s, "{sep}{}", string(f));
     }
     s.push_str("]}");
 }
 
-fn write_segment(s: &mut String, seg: &Segment) {
+fn write_segment(s: &mut String, seg: &Segment<'_>) {
     let _ = write!(
         s,
         "{{\"name\": {}, \"offset\": {}, \"width\": {}, \"codec\": ",
-        json_str(seg.name),
+        string(seg.name),
         seg.offset,
         seg.width
     );
-    write_codec(s, &seg.kind);
+    seg.kind.codec().to_json(s);
     let order = match seg.order {
         Order::Ascending => "ascending",
         Order::Descending => "descending",
@@ -175,11 +183,11 @@ fn write_segment(s: &mut String, seg: &Segment) {
     let _ = write!(
         s,
         ", \"display\": {}, \"order\": \"{order}\", \"reverse\": {}, \"mirror\": {}, \"optional\": {}, \"rust_type\": {}}}",
-        json_str(seg.codec),
+        string(seg.codec),
         seg.reverse,
         seg.mirror,
         seg.optional,
-        json_str(seg.rust_type)
+        string(seg.rust_type)
     );
     // Only added fields carry it, so the schemas of other keys do not change.
     if seg.since != 0 {
@@ -188,108 +196,294 @@ fn write_segment(s: &mut String, seg: &Segment) {
     }
 }
 
-fn write_codec(s: &mut String, kind: &FieldCodec) {
-    let text = |t: &TextType| {
-        format!(
-            "\"text\": \"{}\", \"borrowed\": {}",
-            if t.utf8 { "str" } else { "bytes" },
-            t.borrowed
-        )
-    };
-    let _ = match kind {
-        FieldCodec::Int(t) => write!(s, "{{\"kind\": \"int\", \"type\": \"{}\"}}", t.name()),
-        FieldCodec::Narrow { bytes, from } => write!(
-            s,
-            "{{\"kind\": \"narrow\", \"bytes\": {bytes}, \"type\": \"{}\"}}",
-            from.name()
-        ),
-        FieldCodec::Pad { digits, ty } => write!(
-            s,
-            "{{\"kind\": \"pad\", \"digits\": {digits}, \"type\": \"{}\"}}",
-            ty.name()
-        ),
-        FieldCodec::Fixed { width, text: t } => {
-            write!(
-                s,
-                "{{\"kind\": \"fixed\", \"width\": {width}, {}}}",
-                text(t)
-            )
-        }
-        FieldCodec::Bool => write!(s, "{{\"kind\": \"bool\"}}"),
-        FieldCodec::Bytes(n) => write!(s, "{{\"kind\": \"bytes\", \"width\": {n}}}"),
-        FieldCodec::Float { bytes } => {
-            write!(
-                s,
-                "{{\"kind\": \"float\", \"type\": \"f{}\"}}",
-                *bytes as u32 * 8
-            )
-        }
-        FieldCodec::Nested { layout } => {
-            s.push_str("{\"kind\": \"nested\", \"key\": ");
-            write_layout(s, layout, "", false);
-            write!(s, "}}")
-        }
-        FieldCodec::Md5Digest => write!(s, "{{\"kind\": \"md5\"}}"),
-        FieldCodec::Tag(t) => {
-            s.push_str("{\"kind\": \"tag\", \"bytes\": ");
-            write_bytes(s, t);
-            write!(s, "}}")
-        }
-        FieldCodec::Escaped(t) => write!(s, "{{\"kind\": \"escaped\", {}}}", text(t)),
-        FieldCodec::Rest(t) => write!(s, "{{\"kind\": \"rest\", {}}}", text(t)),
-        FieldCodec::Salt => write!(s, "{{\"kind\": \"salt\"}}"),
-        FieldCodec::Java(t) => write!(s, "{{\"kind\": \"java\", \"type\": \"{}\"}}", t.name()),
-        FieldCodec::Ordered { header } => {
-            write!(s, "{{\"kind\": \"ordered\", \"header\": {header}}}")
-        }
-        FieldCodec::OrderedVar { header, text: t } => write!(
-            s,
-            "{{\"kind\": \"ordered\", \"header\": {header}, {}}}",
-            text(t)
-        ),
-        FieldCodec::OrderedNull { value, trailing } => {
-            let _ = write!(
-                s,
-                "{{\"kind\": \"ordered_null\", \"trailing\": {trailing}, \"value\": "
-            );
-            write_codec(s, value);
-            write!(s, "}}")
-        }
-        FieldCodec::Phoenix(PhoenixType::Char(n)) => {
-            write!(
-                s,
-                "{{\"kind\": \"phoenix\", \"type\": \"CHAR\", \"length\": {n}}}"
-            )
-        }
-        FieldCodec::Phoenix(t) => {
-            write!(s, "{{\"kind\": \"phoenix\", \"type\": \"{}\"}}", t.name())
-        }
-    };
-}
+#[cfg(feature = "schema")]
+mod read {
+    use alloc::format;
+    use alloc::string::{String, ToString};
+    use alloc::vec::Vec;
+    use serde_json::Value;
 
-fn write_bytes(s: &mut String, b: &[u8]) {
-    s.push('[');
-    for (i, x) in b.iter().enumerate() {
-        let sep = if i == 0 { "" } else { ", " };
-        let _ = write!(s, "{sep}{x}");
+    use super::FORMAT;
+    use crate::json::{Arena, Fields};
+    use crate::{FieldCodec, KeyTypes, Layout, LayoutSalt, Member, Order, Salt, SaltHash, Segment};
+
+    /// A schema read back: one key type, or several sharing a table.
+    #[derive(Debug, Clone, Copy)]
+    pub enum Schema<'a> {
+        /// One key type.
+        Key(&'a Layout<'a>),
+        /// An enum of key types, told apart by their tags.
+        KeyTypes(&'a KeyTypes<'a>),
     }
-    s.push(']');
-}
 
-/// A JSON string literal.
-fn json_str(v: &str) -> String {
-    let mut s = String::with_capacity(v.len() + 2);
-    s.push('"');
-    for c in v.chars() {
-        match c {
-            '"' => s.push_str("\\\""),
-            '\\' => s.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(s, "\\u{:04x}", c as u32);
+    impl<'a> Schema<'a> {
+        /// The layout to encode and scan with: the key, or the member named `member`.
+        ///
+        /// # Errors
+        /// No member of that name, or none named where the schema has several.
+        pub fn layout(&self, member: Option<&str>) -> Result<&'a Layout<'a>, String> {
+            self.member(member).map(|m| m.layout)
+        }
+
+        /// The key, or the member named `member` with the tag written before its key.
+        ///
+        /// # Errors
+        /// As [`Schema::layout`].
+        pub fn member(&self, member: Option<&str>) -> Result<Member<'a>, String> {
+            match (self, member) {
+                (Schema::Key(l), None) => Ok(whole(l)),
+                (Schema::Key(l), Some(m)) if m == l.name => Ok(whole(l)),
+                (Schema::Key(l), Some(m)) => Err(format!(
+                    "`--key {m}`: the schema holds one key type, `{}`",
+                    l.name
+                )),
+                (Schema::KeyTypes(k), Some(m)) => k
+                    .members
+                    .iter()
+                    .find(|x| x.name == m || x.layout.name == m)
+                    .copied()
+                    .ok_or_else(|| format!("`--key {m}`: {} has {}", k.name, member_names(k))),
+                (Schema::KeyTypes(k), None) => Err(format!(
+                    "{} holds several key types: choose one with `--key`, one of {}",
+                    k.name,
+                    member_names(k)
+                )),
             }
-            c => s.push(c),
+        }
+
+        /// The schema narrowed to the member named `member`: its keys still
+        /// start with its tag.
+        ///
+        /// # Errors
+        /// As [`Schema::layout`].
+        pub fn only(self, member: &str, arena: &'a Arena) -> Result<Schema<'a>, String> {
+            let m = self.member(Some(member))?;
+            Ok(match self {
+                Schema::Key(l) => Schema::Key(l),
+                Schema::KeyTypes(k) => Schema::KeyTypes(arena.value(KeyTypes {
+                    name: k.name,
+                    members: arena.slice(&[m]),
+                })),
+            })
         }
     }
-    s.push('"');
-    s
+
+    /// A key type on its own, as a member without a tag.
+    fn whole<'a>(layout: &'a Layout<'a>) -> Member<'a> {
+        Member {
+            name: layout.name,
+            tag: &[],
+            layout,
+        }
+    }
+
+    fn member_names(k: &KeyTypes<'_>) -> String {
+        k.members
+            .iter()
+            .map(|m| m.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Reads a schema document (`T::LAYOUT.to_json()` or an enum's
+    /// `KEY_TYPES.to_json()`), keeping what it holds in `arena`, which it
+    /// lives as long as.
+    ///
+    /// # Errors
+    /// Text that is not such a document, one of another `format`, or a
+    /// layout whose widths and offsets do not add up (one line, naming the
+    /// key and field).
+    pub fn read<'a>(text: &str, arena: &'a Arena) -> Result<Schema<'a>, String> {
+        let doc: Value =
+            serde_json::from_str(text).map_err(|e| format!("the schema is not JSON: {e}"))?;
+        let obj = Fields::of(&doc, "the schema", arena)
+            .map_err(|_| "the schema is not a JSON object".to_string())?;
+        match obj.get("format").and_then(Value::as_u64) {
+            Some(f) if f == FORMAT as u64 => {}
+            Some(f) => {
+                return Err(format!(
+                    "schema format {f} is not supported: this rowkey reads format {FORMAT}"
+                ))
+            }
+            None => return Err("the schema has no \"format\" number".into()),
+        }
+        let Some(members) = obj.get("members") else {
+            return Ok(Schema::Key(layout(&obj)?));
+        };
+        let name = obj.kept_str("name")?;
+        let members = members
+            .as_array()
+            .ok_or("\"members\" is not an array")?
+            .iter()
+            .map(|m| member(m, arena))
+            .collect::<Result<Vec<_>, _>>()?;
+        let members = arena.slice(&members);
+        Ok(Schema::KeyTypes(arena.value(KeyTypes { name, members })))
+    }
+
+    fn member<'a>(v: &Value, arena: &'a Arena) -> Result<Member<'a>, String> {
+        let obj = Fields::of(v, "a member", arena)?;
+        let name = obj.kept_str("member")?;
+        let key = obj
+            .object("key")
+            .map_err(|_| format!("member `{name}` has no \"key\" object"))?;
+        let tag = obj
+            .bytes("prefix")
+            .map_err(|e| format!("member `{name}`: {e}"))?;
+        Ok(Member {
+            name,
+            tag,
+            layout: layout(&key)?,
+        })
+    }
+
+    fn layout<'a>(obj: &Fields<'_, 'a>) -> Result<&'a Layout<'a>, String> {
+        let name = obj.kept_str("name")?;
+        let ctx = |e: String| format!("key `{name}`: {e}");
+        let salt = match obj.get("salt") {
+            None | Some(Value::Null) => None,
+            Some(Value::Object(_)) => Some(salt(&obj.object("salt")?).map_err(ctx)?),
+            Some(_) => return Err(ctx("\"salt\" is neither null nor an object".into())),
+        };
+        let segments = obj
+            .array("fields")
+            .map_err(ctx)?
+            .iter()
+            .map(|f| segment(f, obj.arena).map_err(ctx))
+            .collect::<Result<Vec<_>, _>>()?;
+        let l = Layout {
+            name,
+            width: obj.num("width").map_err(ctx)?,
+            variable: obj.bool("variable").map_err(ctx)?,
+            max_width: obj.num("max_width").map_err(ctx)?,
+            salt,
+            segments: obj.arena.slice(&segments),
+        };
+        check(&l).map_err(ctx)?;
+        Ok(obj.arena.value(l))
+    }
+
+    fn salt<'a>(s: &Fields<'_, 'a>) -> Result<LayoutSalt<'a>, String> {
+        let buckets = u32::try_from(s.num("buckets")?).map_err(|_| "too many buckets")?;
+        let width = s.num("width")?;
+        let salt = match s.str("format")? {
+            "binary" => Salt::new(buckets),
+            "digits" => Salt::digits(buckets, u8::try_from(width).map_err(|_| "salt too wide")?),
+            "phoenix" => Salt::phoenix(buckets),
+            other => return Err(format!("unknown salt format `{other}`")),
+        };
+        // A user function's code is not in the schema: its buckets cannot be checked.
+        let salt = match s.get("hash").and_then(Value::as_str) {
+            None | Some("xxh32" | "phoenix") => salt,
+            Some("modulo") => salt.with_hash(SaltHash::Modulo),
+            Some(other) => {
+                return Err(format!(
+                    "salt hash `{other}` cannot be computed from a schema"
+                ))
+            }
+        };
+        if salt.buckets() != buckets || salt.width() != width {
+            return Err(format!(
+                "a salt of {buckets} buckets in {width} bytes is not one rowkey writes"
+            ));
+        }
+        let fields = s
+            .array("fields")
+            .map_err(|_| "the salt has no \"fields\" array")?
+            .iter()
+            .map(|f| {
+                f.as_str()
+                    .map(|f| s.arena.str(f))
+                    .ok_or("a salt field is not a string")
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(LayoutSalt {
+            salt,
+            fields: s.arena.slice(&fields),
+        })
+    }
+
+    fn segment<'a>(v: &Value, arena: &'a Arena) -> Result<Segment<'a>, String> {
+        let obj = Fields::of(v, "a field", arena)?;
+        let name = obj.kept_str("name")?;
+        let ctx = |e: String| format!("field `{name}`: {e}");
+        let codec = obj
+            .object("codec")
+            .map_err(|_| ctx("missing object \"codec\"".into()))?;
+        let order = match obj.str("order").map_err(ctx)? {
+            "ascending" => Order::Ascending,
+            "descending" => Order::Descending,
+            "unordered" => Order::Unordered,
+            other => return Err(ctx(format!("unknown order `{other}`"))),
+        };
+        Ok(Segment {
+            name,
+            offset: obj.num("offset").map_err(ctx)?,
+            width: obj.num("width").map_err(ctx)?,
+            codec: obj.kept_str("display").map_err(ctx)?,
+            kind: FieldCodec::from_json(&codec, &|k| layout(k)).map_err(ctx)?,
+            order,
+            reverse: obj.bool("reverse").map_err(ctx)?,
+            mirror: obj.bool("mirror").map_err(ctx)?,
+            optional: obj.bool("optional").map_err(ctx)?,
+            rust_type: obj.kept_str("rust_type").map_err(ctx)?,
+            // Written only for added fields, so older schemas read unchanged.
+            since: match obj.get("since") {
+                None => 0,
+                Some(v) => v
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| ctx("\"since\" is not a version number".to_string()))?,
+            },
+        })
+    }
+
+    /// The widths and offsets must add up, so a hand-edited schema that does
+    /// not is refused here rather than misread.
+    fn check(l: &Layout<'_>) -> Result<(), String> {
+        let mut offset = 0;
+        // Where the fields that may be left out begin: the shortest key ends there.
+        let mut shortest = None;
+        for seg in l.segments {
+            if seg.omittable() && shortest.is_none() {
+                shortest = Some(offset);
+            }
+            let width = match seg.kind {
+                FieldCodec::Salt => l
+                    .salt
+                    .map(|s| s.salt.width())
+                    .ok_or("a salt field without a salt")?,
+                k => k.codec().width() + seg.optional as usize,
+            };
+            if seg.width != width {
+                return Err(format!(
+                    "field `{}` is {} bytes wide, its codec takes {width}",
+                    seg.name, seg.width
+                ));
+            }
+            if !l.variable && seg.offset != offset {
+                return Err(format!(
+                    "field `{}` starts at byte {}, after the fields before it at {offset}",
+                    seg.name, seg.offset
+                ));
+            }
+            if let FieldCodec::Nested(layout) = seg.kind {
+                if layout.variable {
+                    return Err(format!(
+                        "field `{}`: a nested key has a fixed width",
+                        seg.name
+                    ));
+                }
+            }
+            offset += width;
+        }
+        let offset = shortest.unwrap_or(offset);
+        if offset != l.width {
+            return Err(format!(
+                "the fields add up to {offset} bytes, the key says {}",
+                l.width
+            ));
+        }
+        Ok(())
+    }
 }

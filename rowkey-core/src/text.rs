@@ -135,6 +135,66 @@ pub fn to_bytes_binary(text: &str) -> Result<alloc::vec::Vec<u8>, ParseError> {
     Ok(v)
 }
 
+/// Bytes a user typed for a bytes field: `0x` hex, `md5:TEXT` (the digest
+/// of `TEXT`, feature `md5`), or HBase shell text.
+///
+/// # Errors
+/// Text that is none of these, naming the field `name`.
+#[cfg(feature = "alloc")]
+pub(crate) fn parse_bytes(
+    text: &str,
+    name: &str,
+) -> Result<alloc::vec::Vec<u8>, crate::value::InputError> {
+    use crate::value::InputError;
+    if let Some(hex) = text.strip_prefix("0x") {
+        return parse_hex(hex)
+            .ok_or_else(|| InputError(alloc::format!("field `{name}`: `{text}` is not hex")));
+    }
+    #[cfg(feature = "md5")]
+    if let Some(data) = text.strip_prefix("md5:") {
+        return Ok(crate::Md5::of(data).as_bytes().to_vec());
+    }
+    to_bytes_binary(text).map_err(|e| InputError(alloc::format!("field `{name}`: {e}")))
+}
+
+/// Exactly `n` bytes a user typed: plain hex, or as [`parse_bytes`] reads.
+///
+/// # Errors
+/// Text that is no bytes, or another number of them.
+#[cfg(feature = "alloc")]
+pub(crate) fn parse_exact(
+    text: &str,
+    n: usize,
+    name: &str,
+) -> Result<alloc::vec::Vec<u8>, crate::value::InputError> {
+    let b = match parse_hex(text) {
+        Some(b) if !text.starts_with("0x") => b,
+        _ => parse_bytes(text, name)?,
+    };
+    if b.len() != n {
+        return Err(crate::value::InputError(alloc::format!(
+            "field `{name}`: {} bytes given, the field holds exactly {n}",
+            b.len()
+        )));
+    }
+    Ok(b)
+}
+
+/// Bytes from hex digits (no prefix), or `None`.
+#[cfg(feature = "alloc")]
+pub(crate) fn parse_hex(hex: &str) -> Option<alloc::vec::Vec<u8>> {
+    let h = hex.as_bytes();
+    if h.len() % 2 != 0 {
+        return None;
+    }
+    h.chunks(2)
+        .map(|p| {
+            let s = core::str::from_utf8(p).ok()?;
+            u8::from_str_radix(s, 16).ok()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

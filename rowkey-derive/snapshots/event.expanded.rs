@@ -67,7 +67,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::rowkey::RowKey for Event {
-        const LAYOUT: ::rowkey::Layout = ::rowkey::Layout {
+        const LAYOUT: ::rowkey::Layout<'static> = ::rowkey::Layout {
             name: "Event",
             width: 13,
             variable: false,
@@ -95,7 +95,7 @@ const _: () = {
                     offset: 1,
                     width: 4,
                     codec: "u32",
-                    kind: ::rowkey::FieldCodec::Int(::rowkey::IntType {
+                    kind: ::rowkey::FieldCodec::Int(::rowkey::codec::int::IntType {
                         bytes: 4,
                         signed: false,
                     }),
@@ -111,7 +111,7 @@ const _: () = {
                     offset: 5,
                     width: 8,
                     codec: "u64, reverse",
-                    kind: ::rowkey::FieldCodec::Int(::rowkey::IntType {
+                    kind: ::rowkey::FieldCodec::Int(::rowkey::codec::int::IntType {
                         bytes: 8,
                         signed: false,
                     }),

@@ -10,7 +10,7 @@ const _: () = {
     #[automatically_derived]
     impl ::rowkey::RowKey for FileKey {
         const WIDTH: usize = 20;
-        const LAYOUT: ::rowkey::Layout = ::rowkey::Layout {
+        const LAYOUT: ::rowkey::Layout<'static> = ::rowkey::Layout {
             name: "FileKey",
             width: 20,
             variable: false,

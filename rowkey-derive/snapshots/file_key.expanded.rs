@@ -85,7 +85,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::rowkey::RowKey for FileKey {
-        const LAYOUT: ::rowkey::Layout = ::rowkey::Layout {
+        const LAYOUT: ::rowkey::Layout<'static> = ::rowkey::Layout {
             name: "FileKey",
             width: 20,
             variable: false,
@@ -97,13 +97,13 @@ const _: () = {
                     offset: 0,
                     width: 6,
                     codec: "pad(6)",
-                    kind: ::rowkey::FieldCodec::Pad {
+                    kind: ::rowkey::FieldCodec::Pad(::rowkey::codec::pad::Pad {
                         digits: 6,
-                        ty: ::rowkey::IntType {
+                        ty: ::rowkey::codec::int::IntType {
                             bytes: 4,
                             signed: false,
                         },
-                    },
+                    }),
                     order: ::rowkey::Order::Ascending,
                     reverse: false,
                     mirror: false,
@@ -116,13 +116,13 @@ const _: () = {
                     offset: 6,
                     width: 8,
                     codec: "pad(8)",
-                    kind: ::rowkey::FieldCodec::Pad {
+                    kind: ::rowkey::FieldCodec::Pad(::rowkey::codec::pad::Pad {
                         digits: 8,
-                        ty: ::rowkey::IntType {
+                        ty: ::rowkey::codec::int::IntType {
                             bytes: 4,
                             signed: false,
                         },
-                    },
+                    }),
                     order: ::rowkey::Order::Ascending,
                     reverse: false,
                     mirror: false,
@@ -135,13 +135,13 @@ const _: () = {
                     offset: 14,
                     width: 6,
                     codec: "pad(6)",
-                    kind: ::rowkey::FieldCodec::Pad {
+                    kind: ::rowkey::FieldCodec::Pad(::rowkey::codec::pad::Pad {
                         digits: 6,
-                        ty: ::rowkey::IntType {
+                        ty: ::rowkey::codec::int::IntType {
                             bytes: 8,
                             signed: false,
                         },
-                    },
+                    }),
                     order: ::rowkey::Order::Ascending,
                     reverse: false,
                     mirror: false,

@@ -81,7 +81,7 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'a> ::rowkey::RowKey for HostEventKey<'a> {
-        const LAYOUT: ::rowkey::Layout = ::rowkey::Layout {
+        const LAYOUT: ::rowkey::Layout<'static> = ::rowkey::Layout {
             name: "HostEventKey",
             width: 10,
             variable: true,
@@ -93,10 +93,12 @@ const _: () = {
                     offset: 0,
                     width: 2,
                     codec: "escaped",
-                    kind: ::rowkey::FieldCodec::Escaped(::rowkey::TextType {
-                        utf8: true,
-                        borrowed: true,
-                    }),
+                    kind: ::rowkey::FieldCodec::Escaped(
+                        ::rowkey::codec::escaped::Escaped(::rowkey::codec::TextType {
+                            utf8: true,
+                            borrowed: true,
+                        }),
+                    ),
                     order: ::rowkey::Order::Ascending,
                     reverse: false,
                     mirror: false,
@@ -109,7 +111,7 @@ const _: () = {
                     offset: 2,
                     width: 8,
                     codec: "u64, reverse",
-                    kind: ::rowkey::FieldCodec::Int(::rowkey::IntType {
+                    kind: ::rowkey::FieldCodec::Int(::rowkey::codec::int::IntType {
                         bytes: 8,
                         signed: false,
                     }),
@@ -125,10 +127,12 @@ const _: () = {
                     offset: 10,
                     width: 0,
                     codec: "rest of key",
-                    kind: ::rowkey::FieldCodec::Rest(::rowkey::TextType {
-                        utf8: false,
-                        borrowed: true,
-                    }),
+                    kind: ::rowkey::FieldCodec::Rest(
+                        ::rowkey::codec::rest::Rest(::rowkey::codec::TextType {
+                            utf8: false,
+                            borrowed: true,
+                        }),
+                    ),
                     order: ::rowkey::Order::Ascending,
                     reverse: false,
                     mirror: false,

@@ -6,7 +6,7 @@ const _: () = {
         /// The record types of this table, in the order `decode` tries them,
         /// each with its key's layout: `KEY_TYPES.explain(bytes)` takes a key
         /// apart as the one that matches, `KEY_TYPES.to_json()` is the schema.
-        pub const KEY_TYPES: ::rowkey::KeyTypes = ::rowkey::KeyTypes {
+        pub const KEY_TYPES: ::rowkey::KeyTypes<'static> = ::rowkey::KeyTypes {
             name: "Row",
             members: &[
                 ::rowkey::Member {
@@ -102,7 +102,7 @@ const _: () = {
         r" Keys of different members do not sort by any one value."] const ORDERED : bool
         = false; #[doc =
         r" Each member has its own layout; the enum's lists no segments."] const LAYOUT :
-        ::rowkey::Layout = ::rowkey::Layout { name : "Row", width : < Self as
+        ::rowkey::Layout < 'static > = ::rowkey::Layout { name : "Row", width : < Self as
         ::rowkey::RowKey > ::WIDTH, variable : true, max_width :
         __rk::limits::DEFAULT_MAX_WIDTH, salt : ::core::option::Option::None, segments :
         & [], }; type Bytes = __rk::Vec < u8 >; type Decoded < 'de > = Row < >; #[inline]
@@ -114,11 +114,7 @@ const _: () = {
         > { Row::encode_into(self, out) } #[inline] fn encoded_len(& self) -> usize {
         Row::encoded_len(self) } #[inline] fn decode(bytes : & [u8]) ->
         ::core::result::Result < Self::Decoded < '_ >, ::rowkey::DecodeError > {
-        Row::decode(bytes) } #[doc =
-        r" Takes `bytes` apart as the member they hold (its tag, then its"] #[doc =
-        r" fields), as `decode` picks it: `KEY_TYPES.explain`."] #[inline] fn
-        explain(bytes : & [u8]) -> ::rowkey::Explained { Self::KEY_TYPES.explain(bytes) }
-        }
+        Row::decode(bytes) } }
     }
     #[automatically_derived]
     impl ::core::convert::From<UserKey> for Row {

@@ -102,7 +102,7 @@ fn row_key_impl(input: &syn::DeriveInput, krate: &syn::Path, width: usize) -> To
         #[automatically_derived]
         impl #impl_generics #krate::RowKey for #ident #ty_generics #where_clause {
             const WIDTH: usize = #width;
-            const LAYOUT: #krate::Layout = #krate::Layout {
+            const LAYOUT: #krate::Layout<'static> = #krate::Layout {
                 name: #name,
                 width: #width,
                 variable: false,

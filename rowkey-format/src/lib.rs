@@ -19,4 +19,4 @@ pub mod names;
 pub mod ordered;
 mod types;
 
-pub use types::{JavaType, PhoenixType};
+pub use types::{JavaType, KeyFormat, PhoenixType};

@@ -127,3 +127,19 @@ impl JavaType {
         }
     }
 }
+
+/// How a key's fields follow one another: what the derive writes and the
+/// runtime reads by, beyond each field's own codec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyFormat {
+    /// Fields one after the other; trailing fields added with
+    /// `#[rowkey(since = N)]` are left out while `None`.
+    Plain,
+    /// HBase's `Struct` of `#[ordered]` fields (`#[rowkey(hbase_struct)]`):
+    /// as `Plain`, and a trailing run of `None` `Option`s is left out too.
+    HbaseStruct,
+    /// An Apache Phoenix primary key (`#[rowkey(phoenix)]`): a separator
+    /// after each `VARCHAR` but the last column written, trailing nulls
+    /// left out, and never a key of nulls only.
+    Phoenix,
+}

@@ -41,6 +41,76 @@ pub fn edge(v: bool, descending: bool) -> Result<Edge<1>, EncodeError> {
     Ok(Edge::Bytes(out))
 }
 
+/// The `bool` codec ([`FieldCodec::Bool`](crate::FieldCodec::Bool)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bool;
+
+impl Bool {
+    /// Feeds the codec's fingerprint bytes.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        h.byte(0x05)
+    }
+
+    /// `true` or `false`.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn parse(text: &str, name: &str) -> Result<bool, crate::value::InputError> {
+        match text.trim() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(crate::value::InputError(alloc::format!(
+                "field `{name}`: `{text}` is not a bool (true or false)"
+            ))),
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::super::prelude::*;
+    use super::{decode, encode, Bool};
+
+    impl<'a> Codec<'a> for Bool {
+        fn extent(&self) -> Extent {
+            Extent::Fixed(1)
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            true
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            let at = r.position();
+            let b = r.take::<1>("").map_err(|e| f.error(e))?;
+            decode(b, f.descending, "", at)
+                .map(Value::Bool)
+                .map_err(|e| f.error(e))
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            let Value::Bool(v) = value else {
+                return Err(f.mismatch("bool"));
+            };
+            let mut b = [0u8];
+            encode(*v, &mut b, f.descending);
+            out.extend(b);
+            Ok(())
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            Bool::parse(text, f.name).map(Value::Bool)
+        }
+
+        fn to_json(&self, out: &mut String) {
+            crate::json::Object::new(out).str("kind", "bool").end();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

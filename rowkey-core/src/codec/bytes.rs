@@ -26,3 +26,138 @@ pub fn decode<const W: usize>(bytes: &[u8; W], descending: bool) -> [u8; W] {
 pub fn edge<const W: usize>(v: &[u8; W], descending: bool) -> Result<Edge<W>, crate::EncodeError> {
     Ok(Edge::Bytes(decode(v, descending)))
 }
+
+/// The `[u8; N]` codec ([`FieldCodec::Bytes`](crate::FieldCodec::Bytes)): `N` bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ByteArray(pub usize);
+
+/// The 16 bytes of an MD5 digest ([`FieldCodec::Md5Digest`](crate::FieldCodec::Md5Digest)),
+/// the one segment of `Md5`'s layout: as `[u8; 16]`, but unordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Md5Digest;
+
+impl ByteArray {
+    /// Feeds the codec's fingerprint bytes.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        h.byte(0x06).num(self.0)
+    }
+
+    /// The codec of a schema's `{"kind": "bytes", "width": 4}`.
+    #[cfg(feature = "schema")]
+    pub(crate) fn from_json(
+        c: &crate::json::Fields<'_, '_>,
+    ) -> Result<Self, alloc::string::String> {
+        c.num("width").map(ByteArray)
+    }
+}
+
+impl Md5Digest {
+    /// Feeds the codec's fingerprint bytes.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        h.byte(0x09)
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::super::prelude::*;
+    use super::{ByteArray, Md5Digest};
+
+    /// Reads `n` bytes, inverted back when descending.
+    fn read_n<'a>(
+        r: &mut Reader<'_>,
+        n: usize,
+        f: FieldRef<'a>,
+    ) -> Result<Value<'a>, ReadError<'a>> {
+        let mut v = r.take_n(n).map_err(|e| f.error(e))?.to_vec();
+        if f.descending {
+            super::super::invert(&mut v);
+        }
+        Ok(Value::Bytes(v))
+    }
+
+    /// Writes exactly `n` bytes.
+    fn write_n(
+        value: &Value<'_>,
+        n: usize,
+        f: FieldRef<'_>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), InputError> {
+        match value {
+            Value::Bytes(b) if b.len() == n => {
+                let start = out.len();
+                out.extend_from_slice(b);
+                if f.descending {
+                    super::super::invert(&mut out[start..]);
+                }
+                Ok(())
+            }
+            _ => Err(f.mismatch(&format!("[u8; {n}]"))),
+        }
+    }
+
+    impl<'a> Codec<'a> for ByteArray {
+        fn extent(&self) -> Extent {
+            Extent::Fixed(self.0)
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            true
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            read_n(r, self.0, f)
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            write_n(value, self.0, f, out)
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            crate::text::parse_exact(text, self.0, f.name).map(Value::Bytes)
+        }
+
+        fn to_json(&self, out: &mut String) {
+            crate::json::Object::new(out)
+                .str("kind", "bytes")
+                .num("width", self.0)
+                .end();
+        }
+    }
+
+    impl<'a> Codec<'a> for Md5Digest {
+        fn extent(&self) -> Extent {
+            Extent::Fixed(16)
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            false
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            read_n(r, 16, f)
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            write_n(value, 16, f, out)
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            crate::text::parse_exact(text, 16, f.name).map(Value::Bytes)
+        }
+
+        fn to_json(&self, out: &mut String) {
+            crate::json::Object::new(out).str("kind", "md5").end();
+        }
+    }
+}

@@ -45,7 +45,7 @@ pub fn encode(w: &mut Writer<'_>, v: &[u8], descending: bool) -> Result<(), Enco
 
 /// An escaped value read from a key: its encoded bytes, terminator excluded.
 #[derive(Debug, Clone, Copy)]
-pub struct Escaped<'a> {
+pub struct EscapedValue<'a> {
     raw: &'a [u8],
     escapes: usize,
     descending: bool,
@@ -62,7 +62,7 @@ pub fn decode<'a>(
     r: &mut Reader<'a>,
     descending: bool,
     field: &'static str,
-) -> Result<Escaped<'a>, DecodeError> {
+) -> Result<EscapedValue<'a>, DecodeError> {
     let x = if descending { 0xFF } else { 0x00 };
     let offset = r.position();
     let rest = r.remaining();
@@ -84,7 +84,7 @@ pub fn decode<'a>(
             }
             Some(0x01) => {
                 r.skip(at + 2);
-                return Ok(Escaped {
+                return Ok(EscapedValue {
                     raw: &rest[..at],
                     escapes,
                     descending,
@@ -112,7 +112,7 @@ pub fn decode<'a>(
     }
 }
 
-impl<'a> FieldBytes<'a> for Escaped<'a> {
+impl<'a> FieldBytes<'a> for EscapedValue<'a> {
     /// [`DecodeErrorKind::NeedsOwned`] when the value had to be unescaped or
     /// inverted.
     fn borrowed(&self) -> Result<&'a [u8], DecodeError> {
@@ -142,6 +142,72 @@ impl<'a> FieldBytes<'a> for Escaped<'a> {
 
     fn error(&self, kind: DecodeErrorKind) -> DecodeError {
         DecodeError::new(self.field, self.offset, kind)
+    }
+}
+
+/// The `#[escaped]` codec ([`FieldCodec::Escaped`](crate::FieldCodec::Escaped)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Escaped(pub super::TextType);
+
+impl Escaped {
+    /// Feeds the codec's fingerprint bytes.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        h.byte(0x0B).flag(self.0.utf8)
+    }
+
+    /// The codec of a schema's `{"kind": "escaped", "text": "str", ..}`.
+    #[cfg(feature = "schema")]
+    pub(crate) fn from_json(
+        c: &crate::json::Fields<'_, '_>,
+    ) -> Result<Self, alloc::string::String> {
+        super::TextType::from_json(c).map(Escaped)
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::super::prelude::*;
+    use super::{decode, encode, encoded_len, Escaped};
+    use crate::cursor::Writer;
+
+    impl<'a> Codec<'a> for Escaped {
+        fn extent(&self) -> Extent {
+            Extent::Delimited {
+                min: rowkey_format::limits::ESCAPED_MIN_WIDTH,
+            }
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            false
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            let v = decode(r, f.descending, "").map_err(|e| f.error(e))?;
+            self.0.value(&v).map_err(|e| f.error(e))
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            let v = value.as_bytes();
+            let mut b = vec![0u8; encoded_len(v)];
+            encode(&mut Writer::new(&mut b, ""), v, f.descending)?;
+            out.extend(b);
+            Ok(())
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            self.0.parse(text, f.name)
+        }
+
+        fn to_json(&self, out: &mut String) {
+            self.0
+                .json(crate::json::Object::new(out).str("kind", "escaped"))
+                .end();
+        }
     }
 }
 

@@ -66,3 +66,68 @@ pub trait FieldBytes<'a> {
         }
     }
 }
+
+/// What a string or bytes field holds, and whether decode borrows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextType {
+    /// UTF-8 text (`String`, `&str`, `Cow<str>`) rather than bytes.
+    pub utf8: bool,
+    /// Decoded by borrowing from the key (`&str`, `&[u8]`), so a value that
+    /// had to be unescaped cannot be read into it.
+    pub borrowed: bool,
+}
+
+#[cfg(feature = "alloc")]
+impl TextType {
+    /// The value of `b`, as the field's type reads it: a borrowed type
+    /// cannot hold a value whose bytes are not the key's own.
+    pub(crate) fn value<'v>(
+        &self,
+        b: &impl FieldBytes<'v>,
+    ) -> Result<crate::value::Value<'static>, DecodeError> {
+        use crate::value::Value;
+        match (self.utf8, self.borrowed) {
+            (true, true) => b.borrowed_str().map(|s| Value::Text(s.into())),
+            (true, false) => b.to_owned_string().map(Value::Text),
+            (false, true) => b.borrowed().map(|v| Value::Bytes(v.to_vec())),
+            (false, false) => Ok(Value::Bytes(b.to_vec())),
+        }
+    }
+
+    /// A value from text: a string as it is, bytes as `0x` hex, `md5:TEXT`
+    /// or HBase shell text.
+    pub(crate) fn parse(
+        &self,
+        text: &str,
+        name: &str,
+    ) -> Result<crate::value::Value<'static>, crate::value::InputError> {
+        use crate::value::Value;
+        if self.utf8 {
+            Ok(Value::Text(text.into()))
+        } else {
+            crate::text::parse_bytes(text, name).map(Value::Bytes)
+        }
+    }
+
+    /// Adds `"text"` and `"borrowed"` to a schema object.
+    pub(crate) fn json<'s>(&self, o: crate::json::Object<'s>) -> crate::json::Object<'s> {
+        o.str("text", if self.utf8 { "str" } else { "bytes" })
+            .bool("borrowed", self.borrowed)
+    }
+
+    /// `"text"` and `"borrowed"` of a schema object.
+    #[cfg(feature = "schema")]
+    pub(crate) fn from_json(
+        c: &crate::json::Fields<'_, '_>,
+    ) -> Result<Self, alloc::string::String> {
+        let utf8 = match c.str("text")? {
+            "str" => true,
+            "bytes" => false,
+            other => return Err(alloc::format!("unknown text kind `{other}`")),
+        };
+        Ok(TextType {
+            utf8,
+            borrowed: c.bool("borrowed")?,
+        })
+    }
+}

@@ -155,6 +155,99 @@ pub fn edge<const N: usize>(
     })
 }
 
+/// The `#[fixed(N)]` codec ([`FieldCodec::Fixed`](crate::FieldCodec::Fixed)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fixed {
+    /// The field's width.
+    pub width: usize,
+    /// What the value holds.
+    pub text: super::TextType,
+}
+
+impl Fixed {
+    /// Feeds the codec's fingerprint bytes.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        h.byte(0x04).num(self.width).flag(self.text.utf8)
+    }
+
+    /// The codec of a schema's `{"kind": "fixed", "width": 8, "text": "str", ..}`.
+    #[cfg(feature = "schema")]
+    pub(crate) fn from_json(
+        c: &crate::json::Fields<'_, '_>,
+    ) -> Result<Self, alloc::string::String> {
+        Ok(Fixed {
+            width: c.num("width")?,
+            text: super::TextType::from_json(c)?,
+        })
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::super::plain::Plain;
+    use super::super::prelude::*;
+    use super::{encode_to, value_len, Fixed};
+
+    impl<'a> Codec<'a> for Fixed {
+        fn extent(&self) -> Extent {
+            Extent::Fixed(self.width)
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            true
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            let at = r.position();
+            let b = r.take_n(self.width).map_err(|e| f.error(e))?;
+            let pad = if f.descending { 0xFF } else { 0 };
+            let v = Plain::new(&b[..value_len(b, pad)], f.descending, "", at);
+            self.text.value(&v).map_err(|e| f.error(e))
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            let mut b = vec![0u8; self.width];
+            encode_to(value.as_bytes(), &mut b, f.descending, "")
+                .map_err(|e| f.input_error(e.kind()))?;
+            out.extend(b);
+            Ok(())
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            self.text.parse(text, f.name)
+        }
+
+        fn edge(&self, value: &Value<'_>, f: FieldRef<'a>) -> Result<OwnedEdge, InputError> {
+            // As the derived helpers' `fixed::edge`: a bound that is no value clamps.
+            let v = value.as_bytes();
+            let mut out = vec![0u8; self.width];
+            let n = v.len().min(self.width);
+            out[..n].copy_from_slice(&v[..n]);
+            if f.descending {
+                super::super::invert(&mut out);
+            }
+            let is_value = v.len() <= self.width && v.last() != Some(&0);
+            Ok(if is_value {
+                OwnedEdge::Bytes(out)
+            } else {
+                OwnedEdge::Between(out)
+            })
+        }
+
+        fn to_json(&self, out: &mut String) {
+            let o = crate::json::Object::new(out)
+                .str("kind", "fixed")
+                .num("width", self.width);
+            self.text.json(o).end();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,6 +24,7 @@
 
 use crate::range::Edge;
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+use rowkey_format::JavaType;
 
 /// A Java primitive with a `W`-byte `Bytes.toBytes` form.
 pub trait JavaBytes<const W: usize>: Copy {
@@ -123,6 +124,123 @@ pub fn decode_bool(
                 expected: "0x00 (false) or 0xFF (true)",
             },
         )),
+    }
+}
+
+/// Feeds the `#[java]` codec's fingerprint bytes.
+pub(crate) const fn fingerprint(t: JavaType, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+    h.byte(0x0E).byte(t as u8)
+}
+
+/// The codec of a schema's `{"kind": "java", "type": "int"}`.
+#[cfg(feature = "schema")]
+pub(crate) fn from_json(
+    c: &crate::json::Fields<'_, '_>,
+) -> Result<JavaType, alloc::string::String> {
+    let t = c.str("type")?;
+    JavaType::from_name(t).ok_or_else(|| alloc::format!("`{t}` is no Java type"))
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::super::boolean::Bool;
+    use super::super::float::Float;
+    use super::super::int::IntType;
+    use super::super::prelude::*;
+    use super::{decode_bool, JavaType};
+
+    /// The native codec whose values a Java type takes (`int` takes an `i32`).
+    fn native(t: JavaType) -> Result<IntType, Float> {
+        let int = |bytes| {
+            Ok(IntType {
+                bytes,
+                signed: true,
+            })
+        };
+        match t {
+            JavaType::Short => int(2),
+            JavaType::Int => int(4),
+            JavaType::Long => int(8),
+            JavaType::Float => Err(Float { bytes: 4 }),
+            // `boolean` is read apart; its text is `bool`'s.
+            JavaType::Double | JavaType::Boolean => Err(Float { bytes: 8 }),
+        }
+    }
+
+    impl<'a> Codec<'a> for JavaType {
+        fn extent(&self) -> Extent {
+            Extent::Fixed(JavaType::width(*self))
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            false
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            let at = r.position();
+            let b = r.take_n(JavaType::width(*self)).map_err(|e| f.error(e))?;
+            let bits = b.iter().fold(0u64, |n, &b| n << 8 | u64::from(b));
+            Ok(match (self, native(*self)) {
+                (JavaType::Boolean, _) => {
+                    Value::Bool(decode_bool(&[b[0]], "", at).map_err(|e| f.error(e))?)
+                }
+                (JavaType::Float, _) => Value::F32(f32::from_bits(bits as u32)),
+                (JavaType::Double, _) => Value::F64(f64::from_bits(bits)),
+                (_, Ok(t)) => {
+                    let shift = 64 - 8 * t.bytes as u32;
+                    Value::Int(Number::Signed((((bits << shift) as i64) >> shift).into()))
+                }
+                (_, Err(_)) => {
+                    return Err(f.error(DecodeError::new("", at, DecodeErrorKind::NonCanonical)))
+                }
+            })
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            let w = JavaType::width(*self);
+            let bits: u64 = match (self, value) {
+                (JavaType::Boolean, Value::Bool(v)) => {
+                    if *v {
+                        0xFF
+                    } else {
+                        0
+                    }
+                }
+                (JavaType::Float, Value::F32(v)) => v.to_bits().into(),
+                (JavaType::Double, Value::F64(v)) => v.to_bits(),
+                (JavaType::Short | JavaType::Int | JavaType::Long, Value::Int(n)) => {
+                    let t = native(*self).map_err(|_| f.mismatch(self.name()))?;
+                    let i: i64 = t
+                        .of(*n)
+                        .and_then(|n| n.to())
+                        .ok_or_else(|| f.mismatch(self.name()))?;
+                    i as u64
+                }
+                _ => return Err(f.mismatch(self.name())),
+            };
+            out.extend_from_slice(&bits.to_be_bytes()[8 - w..]);
+            Ok(())
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            match (self, native(*self)) {
+                (JavaType::Boolean, _) => Bool::parse(text, f.name).map(Value::Bool),
+                (_, Ok(t)) => t.parse(text, f.name).map(Value::Int),
+                (_, Err(float)) => float.parse(text, f.name),
+            }
+        }
+
+        fn to_json(&self, out: &mut String) {
+            crate::json::Object::new(out)
+                .str("kind", "java")
+                .str("type", self.name())
+                .end();
+        }
     }
 }
 

@@ -62,6 +62,211 @@ macro_rules! key_int {
 key_int!(unsigned: u8, u16, u32, u64, u128);
 key_int!(signed: i8 => u8, i16 => u16, i32 => u32, i64 => u64, i128 => u128);
 
+/// A Rust integer type: its width and signedness. As a codec: the integer
+/// at its native width ([`FieldCodec::Int`](crate::FieldCodec::Int)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IntType {
+    /// Bytes: 1, 2, 4, 8 or 16.
+    pub bytes: u8,
+    /// Whether the type is signed (`i32`) or not (`u32`).
+    pub signed: bool,
+}
+
+impl IntType {
+    /// The type's name: `u8`..`u128`, `i8`..`i128`.
+    pub const fn name(&self) -> &'static str {
+        match (self.signed, self.bytes) {
+            (false, 1) => "u8",
+            (false, 2) => "u16",
+            (false, 4) => "u32",
+            (false, 8) => "u64",
+            (false, _) => "u128",
+            (true, 1) => "i8",
+            (true, 2) => "i16",
+            (true, 4) => "i32",
+            (true, 8) => "i64",
+            (true, _) => "i128",
+        }
+    }
+
+    /// The type of `name` (`u8`..`i128`).
+    pub fn from_name(name: &str) -> Option<IntType> {
+        let (signed, bits) = match name.split_at_checked(1) {
+            Some(("u", b)) => (false, b),
+            Some(("i", b)) => (true, b),
+            _ => return None,
+        };
+        let bytes = match bits {
+            "8" => 1,
+            "16" => 2,
+            "32" => 4,
+            "64" => 8,
+            "128" => 16,
+            _ => return None,
+        };
+        Some(IntType { bytes, signed })
+    }
+
+    /// The smallest and largest values of the type.
+    pub const fn range(&self) -> (Number, Number) {
+        let bits = self.bytes as u32 * 8;
+        if self.signed {
+            let max = (u128::MAX >> (129 - bits)) as i128;
+            (Number::Signed(-max - 1), Number::Signed(max))
+        } else {
+            (
+                Number::Unsigned(0),
+                Number::Unsigned(u128::MAX >> (128 - bits)),
+            )
+        }
+    }
+
+    /// Whether `n` is a value of the type.
+    pub fn holds(&self, n: Number) -> bool {
+        let (min, max) = self.range();
+        match (n, min, max) {
+            (Number::Unsigned(u), _, Number::Unsigned(m)) => u <= m,
+            (Number::Unsigned(u), _, Number::Signed(m)) => u <= m as u128,
+            (Number::Signed(i), Number::Signed(lo), Number::Signed(hi)) => lo <= i && i <= hi,
+            (Number::Signed(i), _, Number::Unsigned(m)) => i >= 0 && i as u128 <= m,
+            (Number::Signed(_), Number::Unsigned(_), Number::Signed(_)) => false,
+        }
+    }
+
+    /// `n` as a number of the type's sign, when the type holds it.
+    pub fn of(&self, n: Number) -> Option<Number> {
+        if !self.holds(n) {
+            return None;
+        }
+        Some(match n {
+            Number::Unsigned(u) if self.signed => Number::Signed(u as i128),
+            Number::Signed(i) if !self.signed => Number::Unsigned(i as u128),
+            n => n,
+        })
+    }
+
+    /// A value of the type from text, in decimal.
+    ///
+    /// # Errors
+    /// Text that is no number, or one the type does not hold.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn parse(&self, t: &str, name: &str) -> Result<Number, crate::value::InputError> {
+        use alloc::format;
+        let t = t.trim();
+        let n = if self.signed {
+            t.parse::<i128>().ok().map(Number::Signed)
+        } else {
+            t.parse::<u128>().ok().map(Number::Unsigned)
+        };
+        let err = |msg| Err(crate::value::InputError(msg));
+        let Some(n) = n else {
+            return err(format!("field `{name}`: `{t}` is not a `{}`", self.name()));
+        };
+        if self.holds(n) {
+            return Ok(n);
+        }
+        let (lo, hi) = self.range();
+        err(format!(
+            "field `{name}`: value {t} does not fit `{}`, allowed {lo}..={hi}",
+            self.name()
+        ))
+    }
+
+    /// Feeds the codec's fingerprint bytes.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        h.byte(0x01).byte(self.bytes).flag(self.signed)
+    }
+
+    /// The codec of a schema's `{"kind": "int", "type": "u32"}`.
+    #[cfg(feature = "schema")]
+    pub(crate) fn from_json(
+        c: &crate::json::Fields<'_, '_>,
+    ) -> Result<Self, alloc::string::String> {
+        let t = c.str("type")?;
+        IntType::from_name(t).ok_or_else(|| alloc::format!("unknown integer type `{t}`"))
+    }
+
+    /// Reads `b` (exactly the type's width) as its value.
+    pub(crate) fn read_bytes(&self, b: &[u8], descending: bool) -> Number {
+        let x = if descending { 0xFF } else { 0 };
+        let u = b.iter().fold(0u128, |n, &b| n << 8 | u128::from(b ^ x));
+        let bits = self.bytes as u32 * 8;
+        if !self.signed {
+            return Number::Unsigned(u);
+        }
+        // The sign bit was flipped: flip it back and sign-extend.
+        let v = u ^ (1 << (bits - 1));
+        let shift = 128 - bits;
+        Number::Signed(((v << shift) as i128) >> shift)
+    }
+
+    /// The bytes of `n`, a value of the type.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn bytes_of(&self, n: Number, descending: bool) -> alloc::vec::Vec<u8> {
+        let bits = self.bytes as u32 * 8;
+        let raw = match n {
+            Number::Unsigned(u) => u,
+            Number::Signed(i) => i as u128,
+        };
+        let mut v = if self.signed {
+            raw ^ (1 << (bits - 1))
+        } else {
+            raw
+        };
+        if descending {
+            v = !v;
+        }
+        v.to_be_bytes()[16 - self.bytes as usize..].to_vec()
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::super::prelude::*;
+    use super::IntType;
+
+    impl<'a> Codec<'a> for IntType {
+        fn extent(&self) -> Extent {
+            Extent::Fixed(self.bytes as usize)
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            true
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            let b = r.take_n(self.bytes as usize).map_err(|e| f.error(e))?;
+            Ok(Value::Int(self.read_bytes(b, f.descending)))
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            match value {
+                Value::Int(n) if self.holds(*n) => {
+                    out.extend(self.bytes_of(*n, f.descending));
+                    Ok(())
+                }
+                _ => Err(f.mismatch(self.name())),
+            }
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            IntType::parse(self, text, f.name).map(Value::Int)
+        }
+
+        fn to_json(&self, out: &mut String) {
+            crate::json::Object::new(out)
+                .str("kind", "int")
+                .str("type", self.name())
+                .end();
+        }
+    }
+}
+
 /// Writes `v` ascending.
 #[inline(always)]
 pub fn encode<T: KeyInt<W>, const W: usize>(v: T, out: &mut [u8; W]) {

@@ -26,12 +26,20 @@
 //!
 //! `#[reverse]` (descending order) inverts every byte of a field (`!b`),
 //! except for `pad`, whose digit `d` becomes `9 - d` so the key stays ASCII.
-//! `#[mirror]` writes a field's bytes (or `pad` digits) back to front, seed
-//! 004's trick for sequential ids: `1231456` becomes `6541321`, so
-//! consecutive ids land far apart. It keeps uniqueness, not order.
+//! `#[mirror]` writes a field's bytes (or `pad` digits) back to front, for
+//! sequential ids: `1231456` becomes `6541321`, so consecutive ids land far
+//! apart. It keeps uniqueness, not order.
+//!
+//! Each module owns everything about its codec's bytes: the functions
+//! derived keys call, and its [`Codec`] (what code that knows a key only by
+//! its layout reads, writes, explains, scans and puts in the schema), its
+//! parameters (the data of its [`FieldCodec`](crate::FieldCodec) variant) and its
+//! fingerprint bytes.
 
 pub mod boolean;
 pub mod bytes;
+#[cfg(feature = "alloc")]
+mod contract;
 pub mod escaped;
 mod field_bytes;
 pub mod fixed;
@@ -47,9 +55,14 @@ pub mod ordered_field;
 pub mod pad;
 pub mod phoenix;
 pub mod plain;
+#[cfg(feature = "alloc")]
+pub(crate) mod prelude;
+pub mod rest;
 pub mod tag;
 
-pub use field_bytes::FieldBytes;
+#[cfg(feature = "alloc")]
+pub use contract::{Codec, Extent, FieldRef, OwnedEdge};
+pub use field_bytes::{FieldBytes, TextType};
 
 /// Fixed-size windows into a key array, so generated code writes and reads
 /// `[u8; W]` at a constant offset and the compiler drops every bounds check.

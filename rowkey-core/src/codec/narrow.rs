@@ -173,6 +173,117 @@ pub fn decode_width(
     Ok(number)
 }
 
+/// The `#[be_u16]`, `#[be_u32]`, `#[be_u64]` codec ([`FieldCodec::Narrow`](crate::FieldCodec::Narrow)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Narrow {
+    /// Bytes written: 2, 4 or 8.
+    pub bytes: u8,
+    /// The field's integer type, which bounds the decoded value.
+    pub from: super::int::IntType,
+}
+
+impl Narrow {
+    /// Feeds the codec's fingerprint bytes.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        h.byte(0x02).byte(self.bytes)
+    }
+
+    /// The codec of a schema's `{"kind": "narrow", "bytes": 4, "type": "u64"}`.
+    #[cfg(feature = "schema")]
+    pub(crate) fn from_json(
+        c: &crate::json::Fields<'_, '_>,
+    ) -> Result<Self, alloc::string::String> {
+        let bytes = match c.num("bytes")? {
+            n @ (2 | 4 | 8) => n as u8,
+            n => return Err(alloc::format!("`be_u{}` is not a codec", n * 8)),
+        };
+        Ok(Narrow {
+            bytes,
+            from: super::int::IntType::from_json(c)?,
+        })
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::super::prelude::*;
+    use super::{decode_width, encode_width, Narrow};
+
+    impl Narrow {
+        fn name(&self) -> String {
+            format!("be_u{}", self.bytes * 8)
+        }
+
+        /// `v` as the field's bytes, or the error of a value they cannot hold.
+        fn encode(
+            &self,
+            v: &Value<'_>,
+            f: FieldRef<'_>,
+        ) -> Result<Result<Vec<u8>, crate::EncodeErrorKind>, InputError> {
+            let n = v
+                .int_number()
+                .and_then(|n| self.from.of(n))
+                .ok_or_else(|| f.mismatch(&self.name()))?;
+            let mut out = vec![0u8; self.bytes as usize];
+            Ok(encode_width(n, &mut out, f.descending, "")
+                .map(|()| out)
+                .map_err(|e| e.kind()))
+        }
+    }
+
+    impl<'a> Codec<'a> for Narrow {
+        fn extent(&self) -> Extent {
+            Extent::Fixed(self.bytes as usize)
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            true
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            let at = r.position();
+            let b = r.take_n(self.bytes as usize).map_err(|e| f.error(e))?;
+            let max = self.from.range().1;
+            decode_width(b, f.descending, "", at, max)
+                .map(Value::Int)
+                .map_err(|e| f.error(e))
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            out.extend(self.encode(value, f)?.map_err(|e| f.input_error(e))?);
+            Ok(())
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            self.from.parse(text, f.name).map(Value::Int)
+        }
+
+        fn edge(&self, value: &Value<'_>, f: FieldRef<'a>) -> Result<OwnedEdge, InputError> {
+            // A value the bytes cannot hold lies below (negative) or above them all.
+            Ok(match self.encode(value, f)? {
+                Ok(b) => OwnedEdge::Bytes(b),
+                Err(_) if matches!(value, Value::Int(Number::Signed(i)) if *i < 0) => {
+                    OwnedEdge::BelowMin
+                }
+                Err(_) => OwnedEdge::AboveMax,
+            })
+        }
+
+        fn to_json(&self, out: &mut String) {
+            crate::json::Object::new(out)
+                .str("kind", "narrow")
+                .num("bytes", self.bytes)
+                .str("type", self.from.name())
+                .end();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -506,6 +506,177 @@ pub fn decode_blob_copy<'a>(
     Ok((!null).then(|| Plain::new(body, descending, field, offset)))
 }
 
+/// The `#[ordered]` codec of a fixed-width number ([`FieldCodec::Ordered`](crate::FieldCodec::Ordered)),
+/// named by its header byte (`0x29`..`0x2C` `Int8`..`Int64`, `0x30`
+/// `Float32`, `0x31` `Float64`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ordered {
+    /// The ascending header byte.
+    pub header: u8,
+}
+
+impl Ordered {
+    /// Feeds the codec's fingerprint bytes.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        h.byte(0x0F).byte(self.header)
+    }
+
+    /// The codec of a schema's `{"kind": "ordered", "header": 43}`.
+    #[cfg(feature = "schema")]
+    pub(crate) fn from_json(
+        c: &crate::json::Fields<'_, '_>,
+    ) -> Result<Self, alloc::string::String> {
+        let header =
+            u8::try_from(c.num("header")?).map_err(|e| alloc::string::ToString::to_string(&e))?;
+        fixed_width(header).ok_or(alloc::format!("{header} is no OrderedBytes header"))?;
+        Ok(Ordered { header })
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::super::float::Float;
+    use super::super::int::{IntType, ToNumber};
+    use super::super::prelude::*;
+    use super::{decode, encode, fixed_width, Ordered, OrderedFixed};
+    use rowkey_format::ordered::{FLOAT32, FLOAT64, INT16, INT32, INT64, INT8};
+
+    /// Decodes exactly `N` bytes as `T`.
+    fn de<T: OrderedFixed<N>, const N: usize>(
+        b: &[u8],
+        desc: bool,
+        at: usize,
+    ) -> Result<T, DecodeError> {
+        let a: &[u8; N] = b
+            .try_into()
+            .map_err(|_| DecodeError::new("", at, DecodeErrorKind::NonCanonical))?;
+        decode(a, desc, "", at)
+    }
+
+    /// Encodes `v` (`None`: of another type).
+    fn en<T: OrderedFixed<N>, const N: usize>(v: Option<T>, desc: bool) -> Option<Vec<u8>> {
+        let mut out = [0u8; N];
+        encode(v?, &mut out, desc);
+        Some(out.to_vec())
+    }
+
+    impl Ordered {
+        /// The native codec whose values the number takes.
+        pub(crate) fn native(&self) -> Result<IntType, Float> {
+            let int = |bytes| {
+                Ok(IntType {
+                    bytes,
+                    signed: true,
+                })
+            };
+            match self.header {
+                INT8 => int(1),
+                INT16 => int(2),
+                INT32 => int(4),
+                INT64 => int(8),
+                FLOAT32 => Err(Float { bytes: 4 }),
+                _ => Err(Float { bytes: 8 }),
+            }
+        }
+
+        /// The value of exactly the number's bytes.
+        pub(crate) fn read_bytes<'a>(
+            &self,
+            b: &[u8],
+            desc: bool,
+            at: usize,
+        ) -> Result<Value<'a>, DecodeError> {
+            let int = |n: Number| Value::Int(n);
+            Ok(match self.header {
+                INT8 => int(de::<i8, 2>(b, desc, at)?.to_number()),
+                INT16 => int(de::<i16, 3>(b, desc, at)?.to_number()),
+                INT32 => int(de::<i32, 5>(b, desc, at)?.to_number()),
+                INT64 => int(de::<i64, 9>(b, desc, at)?.to_number()),
+                FLOAT32 => Value::F32(de::<f32, 5>(b, desc, at)?),
+                _ => Value::F64(de::<f64, 9>(b, desc, at)?),
+            })
+        }
+
+        /// The number's bytes, or `None` for a value of another type.
+        pub(crate) fn bytes_of(&self, v: &Value<'_>, desc: bool) -> Option<Vec<u8>> {
+            let f32_of = || {
+                if let Value::F32(f) = v {
+                    Some(*f)
+                } else {
+                    None
+                }
+            };
+            let f64_of = || {
+                if let Value::F64(f) = v {
+                    Some(*f)
+                } else {
+                    None
+                }
+            };
+            match self.header {
+                INT8 => en::<i8, 2>(v.int(), desc),
+                INT16 => en::<i16, 3>(v.int(), desc),
+                INT32 => en::<i32, 5>(v.int(), desc),
+                INT64 => en::<i64, 9>(v.int(), desc),
+                FLOAT32 => en::<f32, 5>(f32_of(), desc),
+                FLOAT64 => en::<f64, 9>(f64_of(), desc),
+                _ => None,
+            }
+        }
+
+        fn name(&self) -> String {
+            let t = match self.native() {
+                Ok(t) => t.name(),
+                Err(f) => f.name(),
+            };
+            format!("ordered {t}")
+        }
+    }
+
+    impl<'a> Codec<'a> for Ordered {
+        fn extent(&self) -> Extent {
+            Extent::Fixed(fixed_width(self.header).unwrap_or(1))
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            true
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            let at = r.position();
+            let b = r.take_n(self.width()).map_err(|e| f.error(e))?;
+            self.read_bytes(b, f.descending, at).map_err(|e| f.error(e))
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            out.extend(
+                self.bytes_of(value, f.descending)
+                    .ok_or_else(|| f.mismatch(&self.name()))?,
+            );
+            Ok(())
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            match self.native() {
+                Ok(t) => t.parse(text, f.name).map(Value::Int),
+                Err(float) => float.parse(text, f.name),
+            }
+        }
+
+        fn to_json(&self, out: &mut String) {
+            crate::json::Object::new(out)
+                .str("kind", "ordered")
+                .num("header", self.header)
+                .end();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -288,6 +288,264 @@ fn text_bound(b: Bound<&str>, lower: bool, descending: bool) -> Bound<alloc::vec
     }
 }
 
+/// The `#[ordered]` codec of a string or bytes ([`FieldCodec::OrderedVar`](crate::FieldCodec::OrderedVar)):
+/// `Text` (header `0x34`), `BlobVar` (`0x37`) or, with `#[ordered(copy)]`
+/// on the last field, `BlobCopy` (`0x38`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OrderedVar {
+    /// The ascending header byte.
+    pub header: u8,
+    /// What the value holds.
+    pub text: super::TextType,
+}
+
+/// The value of an [`OrderedNull`]: a number or a string or bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderedValue {
+    /// A fixed-width number.
+    Number(super::ordered::Ordered),
+    /// A string or bytes.
+    Var(OrderedVar),
+}
+
+/// An `Option` of an `#[ordered]` value ([`FieldCodec::OrderedNull`](crate::FieldCodec::OrderedNull)):
+/// `None` is OrderedBytes' null (`0x05`), with no presence byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OrderedNull {
+    /// The value's codec.
+    pub value: OrderedValue,
+    /// In a `#[rowkey(hbase_struct)]` key, a field followed only by such
+    /// fields: `None` at the end of the key writes nothing, as HBase's
+    /// `Struct` leaves trailing nulls out, and a key that ends before the
+    /// field reads it as `None`.
+    pub trailing: bool,
+}
+
+impl OrderedVar {
+    /// Feeds the codec's fingerprint bytes.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        h.byte(0x10).byte(self.header).flag(self.text.utf8)
+    }
+
+    /// The codec of a schema's `{"kind": "ordered", "header": 52, "text": "str", ..}`.
+    #[cfg(feature = "schema")]
+    pub(crate) fn from_json(
+        c: &crate::json::Fields<'_, '_>,
+    ) -> Result<Self, alloc::string::String> {
+        let header =
+            u8::try_from(c.num("header")?).map_err(|e| alloc::string::ToString::to_string(&e))?;
+        VarType::from_header(header).ok_or(alloc::format!("{header} is no OrderedBytes header"))?;
+        Ok(OrderedVar {
+            header,
+            text: super::TextType::from_json(c)?,
+        })
+    }
+
+    /// The OrderedBytes type.
+    fn ty(&self) -> VarType {
+        VarType::from_header(self.header).unwrap_or(VarType::BlobVar)
+    }
+}
+
+impl OrderedNull {
+    /// Feeds the codec's fingerprint bytes.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        let h = h.byte(0x11).flag(self.trailing);
+        match &self.value {
+            OrderedValue::Number(c) => c.fingerprint(h),
+            OrderedValue::Var(c) => c.fingerprint(h),
+        }
+    }
+
+    /// The codec of a schema's `{"kind": "ordered_null", "trailing": false, "value": {..}}`.
+    #[cfg(feature = "schema")]
+    pub(crate) fn from_json(
+        c: &crate::json::Fields<'_, '_>,
+    ) -> Result<Self, alloc::string::String> {
+        let v = c
+            .object("value")
+            .map_err(|_| alloc::string::String::from("an ordered_null codec without \"value\""))?;
+        let value = match (v.str("kind")?, v.has("text")) {
+            ("ordered", true) => OrderedValue::Var(OrderedVar::from_json(&v)?),
+            ("ordered", false) => OrderedValue::Number(super::ordered::Ordered::from_json(&v)?),
+            _ => return Err("an ordered_null codec holds an ordered one".into()),
+        };
+        Ok(OrderedNull {
+            value,
+            trailing: c.bool("trailing")?,
+        })
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::super::ordered::{encode_null, take_null, BLOB_COPY, TEXT};
+    use super::super::prelude::*;
+    use super::{
+        read_var, required, text_range, var_len, write_var, OrderedNull, OrderedValue, OrderedVar,
+        VarType,
+    };
+    use crate::cursor::Writer;
+
+    impl OrderedVar {
+        /// The value at the cursor, `None` for a null.
+        fn read_value<'a>(
+            &self,
+            r: &mut Reader<'_>,
+            f: FieldRef<'a>,
+        ) -> Result<Option<Value<'a>>, ReadError<'a>> {
+            let v = read_var(r, self.ty(), f.descending, "").map_err(|e| f.error(e))?;
+            v.map(|v| self.text.value(&v).map_err(|e| f.error(e)))
+                .transpose()
+        }
+
+        /// Writes `v`, or a null for `None`.
+        fn write_value(
+            &self,
+            v: Option<&Value<'_>>,
+            f: FieldRef<'_>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            let v = v.map(Value::as_bytes);
+            let mut b = vec![0u8; var_len(self.ty(), v, f.descending)];
+            write_var(&mut Writer::new(&mut b, ""), self.ty(), v, f.descending, "")
+                .map_err(|e| f.input_error(e.kind()))?;
+            out.extend(b);
+            Ok(())
+        }
+    }
+
+    impl<'a> Codec<'a> for OrderedVar {
+        fn extent(&self) -> Extent {
+            match self.ty() {
+                // The header, then the bytes to the end (ascending).
+                VarType::BlobCopy => Extent::ToEnd,
+                // The header, and a terminator or one group.
+                _ => Extent::Delimited { min: 2 },
+            }
+        }
+
+        fn width(&self) -> usize {
+            1 + (self.header != BLOB_COPY) as usize
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            self.header == TEXT
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            let at = r.position();
+            let v = self.read_value(r, f)?;
+            required(v, self.header, f.descending, "", at).map_err(|e| f.error(e))
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            self.write_value(Some(value), f, out)
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            self.text.parse(text, f.name)
+        }
+
+        fn range(
+            &self,
+            head: &[u8],
+            lo: core::ops::Bound<&Value<'_>>,
+            hi: core::ops::Bound<&Value<'_>>,
+            f: FieldRef<'a>,
+        ) -> Result<crate::KeyRangeBuf, InputError> {
+            // `Field::ordered` lets only `Text` through: its encodings are the edges.
+            let text = |v: &Value<'_>| match v {
+                Value::Text(s) => s.clone(),
+                other => String::from_utf8_lossy(other.as_bytes()).into_owned(),
+            };
+            let (lo, hi) = (lo.map(text), hi.map(text));
+            Ok(text_range(
+                head,
+                lo.as_ref().map(String::as_str),
+                hi.as_ref().map(String::as_str),
+                f.descending,
+            )?)
+        }
+
+        fn to_json(&self, out: &mut String) {
+            let o = crate::json::Object::new(out)
+                .str("kind", "ordered")
+                .num("header", self.header);
+            self.text.json(o).end();
+        }
+    }
+
+    impl<'a> Codec<'a> for OrderedNull {
+        fn extent(&self) -> Extent {
+            Extent::Delimited { min: 1 }
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            false
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            let value = match self.value {
+                OrderedValue::Var(c) => c.read_value(r, f)?,
+                OrderedValue::Number(_) if take_null(r, f.descending) => None,
+                OrderedValue::Number(c) => Some(c.read(r, f)?),
+            };
+            Ok(value.map_or(Value::None, |v| Value::Some(alloc::boxed::Box::new(v))))
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            let v = match value {
+                Value::None => None,
+                Value::Some(v) => Some(&**v),
+                v => Some(v),
+            };
+            match (self.value, v) {
+                (OrderedValue::Var(c), v) => c.write_value(v, f, out),
+                (OrderedValue::Number(c), Some(v)) => c.write(v, f, out),
+                (OrderedValue::Number(_), None) => {
+                    let mut b = [0u8];
+                    encode_null(&mut Writer::new(&mut b, ""), f.descending)?;
+                    out.extend(b);
+                    Ok(())
+                }
+            }
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            if matches!(text.trim(), "None" | "none") {
+                return Ok(Value::None);
+            }
+            let v = match self.value {
+                OrderedValue::Var(c) => c.parse(text, f)?,
+                OrderedValue::Number(c) => c.parse(text, f)?,
+            };
+            Ok(Value::Some(alloc::boxed::Box::new(v)))
+        }
+
+        fn to_json(&self, out: &mut String) {
+            crate::json::Object::new(out)
+                .str("kind", "ordered_null")
+                .bool("trailing", self.trailing)
+                .raw("value", |s| match self.value {
+                    OrderedValue::Var(c) => c.to_json(s),
+                    OrderedValue::Number(c) => c.to_json(s),
+                })
+                .end();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -401,6 +401,116 @@ pub fn edge<T: Unsigned, const N: usize>(v: T, descending: bool) -> Result<Edge<
     })
 }
 
+/// The `#[pad(N)]` codec ([`FieldCodec::Pad`](crate::FieldCodec::Pad)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pad {
+    /// The number of digits.
+    pub digits: usize,
+    /// The field's unsigned type, which bounds the decoded value.
+    pub ty: super::int::IntType,
+}
+
+impl Pad {
+    /// Feeds the codec's fingerprint bytes.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        h.byte(0x03).num(self.digits)
+    }
+
+    /// The codec of a schema's `{"kind": "pad", "digits": 6, "type": "u32"}`.
+    #[cfg(feature = "schema")]
+    pub(crate) fn from_json(
+        c: &crate::json::Fields<'_, '_>,
+    ) -> Result<Self, alloc::string::String> {
+        let ty = super::int::IntType::from_json(c)?;
+        let digits = c.num("digits")?;
+        if ty.signed || !(1..=39).contains(&digits) {
+            return Err(alloc::format!(
+                "`pad({digits})` on `{}` is not a codec",
+                ty.name()
+            ));
+        }
+        Ok(Pad { digits, ty })
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::super::prelude::*;
+    use super::{decode_digits, encode_digits, Pad};
+
+    impl Pad {
+        /// `v`'s digits, or `None` when it has more than the field's.
+        fn digits_of(&self, v: &Value<'_>, f: FieldRef<'_>) -> Result<Option<Vec<u8>>, InputError> {
+            let n: u128 = v
+                .int()
+                .ok_or_else(|| f.mismatch(&format!("pad({})", self.digits)))?;
+            let mut out = vec![0u8; self.digits];
+            Ok(encode_digits(n, &mut out, f.descending, "")
+                .ok()
+                .map(|()| out))
+        }
+    }
+
+    impl<'a> Codec<'a> for Pad {
+        fn extent(&self) -> Extent {
+            Extent::Fixed(self.digits)
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            true
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            let at = r.position();
+            let b = r.take_n(self.digits).map_err(|e| f.error(e))?;
+            let v = decode_digits(b, f.descending, "", at).map_err(|e| f.error(e))?;
+            let n = Number::Unsigned(v);
+            if !self.ty.holds(n) {
+                let kind = DecodeErrorKind::OutOfRange {
+                    value: n,
+                    max: self.ty.range().1,
+                };
+                return Err(ReadError::new(f.name, at, kind));
+            }
+            Ok(Value::Int(n))
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            let n: u128 = value
+                .int()
+                .ok_or_else(|| f.mismatch(&format!("pad({})", self.digits)))?;
+            let mut b = vec![0u8; self.digits];
+            encode_digits(n, &mut b, f.descending, "").map_err(|e| f.input_error(e.kind()))?;
+            out.extend(b);
+            Ok(())
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            self.ty.parse(text, f.name).map(Value::Int)
+        }
+
+        fn edge(&self, value: &Value<'_>, f: FieldRef<'a>) -> Result<OwnedEdge, InputError> {
+            // A value with more digits than the field's lies above all of them.
+            Ok(self
+                .digits_of(value, f)?
+                .map_or(OwnedEdge::AboveMax, OwnedEdge::Bytes))
+        }
+
+        fn to_json(&self, out: &mut String) {
+            crate::json::Object::new(out)
+                .str("kind", "pad")
+                .num("digits", self.digits)
+                .str("type", self.ty.name())
+                .end();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

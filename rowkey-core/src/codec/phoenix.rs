@@ -41,6 +41,7 @@ use crate::cursor::{Reader, Writer};
 use crate::range::{Edge, KeyRangeOf, RangeBytes};
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
 use core::ops::Bound;
+use rowkey_format::PhoenixType;
 
 /// The separator after an ascending (or null) `VARCHAR`.
 pub const SEPARATOR: u8 = 0x00;
@@ -595,6 +596,265 @@ pub fn decode_varchar<'a>(
     };
     r.skip(len + end);
     Ok(Plain::new(&rest[..len], descending, field, offset))
+}
+
+/// Feeds a Phoenix column's fingerprint bytes.
+pub(crate) const fn fingerprint(t: PhoenixType, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+    match t {
+        PhoenixType::Char(n) => h.byte(0x12).byte(t.code()).num(n),
+        _ => h.byte(0x12).byte(t.code()),
+    }
+}
+
+/// A Phoenix column's type: `{"type": "INTEGER"}`, `{"type": "CHAR", "length": 3}`.
+#[cfg(feature = "schema")]
+pub(crate) fn from_json(
+    c: &crate::json::Fields<'_, '_>,
+) -> Result<PhoenixType, alloc::string::String> {
+    use alloc::format;
+    use PhoenixType as P;
+    let t = c.str("type")?;
+    if t == "CHAR" {
+        return match c.num("length")? {
+            0 => Err("`CHAR(0)` is not a Phoenix column".into()),
+            n => Ok(P::Char(n)),
+        };
+    }
+    [
+        P::Tinyint,
+        P::Smallint,
+        P::Integer,
+        P::Bigint,
+        P::Double,
+        P::Boolean,
+        P::Date,
+        P::Timestamp,
+        P::Varchar,
+    ]
+    .into_iter()
+    .find(|p| p.name() == t)
+    .ok_or(format!("`{t}` is no Phoenix type rowkey writes"))
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::super::boolean::Bool;
+    use super::super::float::Float;
+    use super::super::int::IntType;
+    use super::super::prelude::*;
+    use super::super::FieldBytes;
+    use super::*;
+    use crate::value::FieldValue;
+
+    /// The native integer codec whose bytes and values a column shares
+    /// (`INTEGER` is an `i32`, `DATE` its milliseconds as an `i64`).
+    fn int(t: PhoenixType) -> Option<IntType> {
+        let bytes = match t {
+            PhoenixType::Tinyint => 1,
+            PhoenixType::Smallint => 2,
+            PhoenixType::Integer => 4,
+            PhoenixType::Bigint | PhoenixType::Date => 8,
+            _ => return None,
+        };
+        Some(IntType {
+            bytes,
+            signed: true,
+        })
+    }
+
+    /// A `TIMESTAMP` as a value: `{millis, nanos}`.
+    fn timestamp<'a>(t: Timestamp) -> Value<'a> {
+        Value::Key(vec![
+            FieldValue {
+                name: "millis",
+                value: Value::Int(Number::Signed(t.millis.into())),
+            },
+            FieldValue {
+                name: "nanos",
+                value: Value::Int(Number::Unsigned(t.nanos.into())),
+            },
+        ])
+    }
+
+    /// A `TIMESTAMP` from `MILLIS:NANOS`, `MILLIS`, or `{millis: M, nanos: N}`
+    /// as `explain` shows it.
+    fn parse_timestamp<'a>(text: &str, name: &str) -> Result<Value<'a>, InputError> {
+        let t = text.trim();
+        let (millis, nanos) = match t.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+            Some(inner) => {
+                let part = |key: &str| {
+                    inner.split(',').find_map(|p| {
+                        let (k, v) = p.split_once(':')?;
+                        (k.trim() == key).then_some(v)
+                    })
+                };
+                (part("millis").unwrap_or(""), part("nanos").unwrap_or(""))
+            }
+            None => t.split_once(':').unwrap_or((t, "0")),
+        };
+        match (millis.trim().parse::<i64>(), nanos.trim().parse::<u32>()) {
+            (Ok(millis), Ok(nanos)) => Ok(timestamp(Timestamp { millis, nanos })),
+            _ => Err(InputError(format!(
+                "field `{name}`: `{text}` is not a TIMESTAMP (MILLIS:NANOS, as 1700000000123:456789)"
+            ))),
+        }
+    }
+
+    /// The column's value from exactly its bytes.
+    fn read_bytes<'a>(
+        t: PhoenixType,
+        b: &[u8],
+        desc: bool,
+        at: usize,
+    ) -> Result<Value<'a>, DecodeError> {
+        let short = || {
+            DecodeError::new(
+                "",
+                at,
+                DecodeErrorKind::TooShort {
+                    min: at + b.len() + 1,
+                    found: at,
+                },
+            )
+        };
+        if let Some(i) = int(t) {
+            return Ok(Value::Int(i.read_bytes(b, desc)));
+        }
+        Ok(match t {
+            PhoenixType::Double => Value::F64(decode_double(
+                b.try_into().map_err(|_| short())?,
+                desc,
+                "",
+                at,
+            )?),
+            PhoenixType::Boolean => Value::Bool(decode_boolean(
+                b.try_into().map_err(|_| short())?,
+                desc,
+                "",
+                at,
+            )?),
+            PhoenixType::Timestamp => timestamp(decode_timestamp(
+                b.try_into().map_err(|_| short())?,
+                desc,
+                "",
+                at,
+            )?),
+            _ => Value::Text(decode_char_column_slice(b, desc, "", at)?.to_owned_string()?),
+        })
+    }
+
+    /// A fixed-width column's bytes (`None`: a value of another type).
+    fn write_bytes(
+        t: PhoenixType,
+        v: &Value<'_>,
+        desc: bool,
+    ) -> Option<Result<Vec<u8>, EncodeError>> {
+        let mut out = vec![0u8; t.width()?];
+        if let Some(i) = int(t) {
+            let n = i.of(v.int_number()?)?;
+            return Some(Ok(i.bytes_of(n, desc)));
+        }
+        let written = match (t, v) {
+            (PhoenixType::Double, Value::F64(d)) => {
+                encode_double_exact(*d, (&mut out[..]).try_into().ok()?, desc, "")
+            }
+            (PhoenixType::Boolean, Value::Bool(b)) => {
+                encode_boolean(*b, (&mut out[..]).try_into().ok()?, desc);
+                Ok(())
+            }
+            (PhoenixType::Timestamp, Value::Key(f)) => {
+                let (millis, nanos) = (f.first()?.value.int()?, f.get(1)?.value.int()?);
+                encode_timestamp(
+                    Timestamp { millis, nanos },
+                    (&mut out[..]).try_into().ok()?,
+                    desc,
+                    "",
+                )
+            }
+            (PhoenixType::Char(_), Value::Text(s)) => {
+                encode_char_column_slice(s, &mut out, desc, "")
+            }
+            _ => return None,
+        };
+        Some(written.map(|()| out))
+    }
+
+    impl<'a> Codec<'a> for PhoenixType {
+        fn extent(&self) -> Extent {
+            match PhoenixType::width(*self) {
+                Some(w) => Extent::Fixed(w),
+                // A `VARCHAR` ends at its separator, or with the key.
+                None => Extent::Delimited { min: 0 },
+            }
+        }
+
+        fn ordered(&self, descending: bool) -> bool {
+            match self {
+                // Space padding sorts after control characters.
+                PhoenixType::Char(_) => false,
+                // Null (empty) sorts first even when descending.
+                PhoenixType::Varchar => !descending,
+                _ => true,
+            }
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            let at = r.position();
+            if *self == PhoenixType::Varchar {
+                let v = decode_varchar(r, f.descending, "").map_err(|e| f.error(e))?;
+                return v.to_owned_string().map(Value::Text).map_err(|e| f.error(e));
+            }
+            let b = r
+                .take_n(PhoenixType::width(*self).unwrap_or(0))
+                .map_err(|e| f.error(e))?;
+            read_bytes(*self, b, f.descending, at).map_err(|e| f.error(e))
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            if *self == PhoenixType::Varchar {
+                // The value's bytes; the key's format writes the separator.
+                let v = value.as_bytes();
+                super::super::ordered::reject_zero(v, "").map_err(|e| f.input_error(e.kind()))?;
+                let start = out.len();
+                out.extend_from_slice(v);
+                if f.descending {
+                    super::super::invert(&mut out[start..]);
+                }
+                return Ok(());
+            }
+            let bytes =
+                write_bytes(*self, value, f.descending).ok_or_else(|| f.mismatch(self.name()))?;
+            out.extend(bytes.map_err(|e| f.input_error(e.kind()))?);
+            Ok(())
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            if let Some(i) = int(*self) {
+                return i.parse(text, f.name).map(Value::Int);
+            }
+            match self {
+                PhoenixType::Double => Float { bytes: 8 }.parse(text, f.name),
+                PhoenixType::Boolean => Bool::parse(text, f.name).map(Value::Bool),
+                PhoenixType::Timestamp => parse_timestamp(text, f.name),
+                _ => Ok(Value::Text(text.into())),
+            }
+        }
+
+        fn to_json(&self, out: &mut String) {
+            let o = crate::json::Object::new(out)
+                .str("kind", "phoenix")
+                .str("type", self.name());
+            match self {
+                PhoenixType::Char(n) => o.num("length", n).end(),
+                _ => o.end(),
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -28,3 +28,68 @@ pub fn check(
         )),
     }
 }
+
+/// The `#[tag(..)]` codec ([`FieldCodec::Tag`](crate::FieldCodec::Tag)): these bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tag<'a>(pub &'a [u8]);
+
+impl Tag<'_> {
+    /// Feeds the codec's fingerprint bytes.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        h.byte(0x0A).num(self.0.len()).bytes(self.0)
+    }
+}
+
+impl<'a> Tag<'a> {
+    /// The codec of a schema's `{"kind": "tag", "bytes": [1]}`.
+    #[cfg(feature = "schema")]
+    pub(crate) fn from_json(
+        c: &crate::json::Fields<'_, 'a>,
+    ) -> Result<Self, alloc::string::String> {
+        c.bytes("bytes").map(Tag)
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::super::prelude::*;
+    use super::{check, Tag};
+
+    impl<'a> Codec<'a> for Tag<'_> {
+        fn extent(&self) -> Extent {
+            Extent::Fixed(self.0.len())
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            false
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            let at = r.position();
+            let b = r.take_n(self.0.len()).map_err(|e| f.error(e))?;
+            check(b, self.0, "", at).map_err(|e| f.error(e))?;
+            Ok(Value::Unit)
+        }
+
+        fn write(
+            &self,
+            _value: &Value<'_>,
+            _f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            out.extend_from_slice(self.0);
+            Ok(())
+        }
+
+        fn parse(&self, _text: &str, _f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            Ok(Value::Unit)
+        }
+
+        fn to_json(&self, out: &mut String) {
+            crate::json::Object::new(out)
+                .str("kind", "tag")
+                .bytes("bytes", self.0)
+                .end();
+        }
+    }
+}

@@ -5,23 +5,23 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-use super::Value;
-use crate::{DecodeError, DecodeErrorKind, FieldCodec, Layout};
+use crate::value::Value;
+use crate::{DecodeErrorKind, FieldCodec, Layout, ReadError};
 
 /// What one segment of the key holds.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Reading {
+pub enum Reading<'a> {
     /// The decoded value (for the salt, the bucket number).
-    Value(Value),
+    Value(Value<'a>),
     /// The bytes are there but do not decode: the codec's error.
-    Error(DecodeError),
+    Error(ReadError<'a>),
     /// The key ends inside the segment: `present` of its bytes are there.
     /// `error` is what a strict decode reports.
     Cut {
         /// Bytes of the segment present.
         present: usize,
         /// The error a strict decode gives.
-        error: DecodeError,
+        error: ReadError<'a>,
     },
     /// The key ended before the segment, or its offset is unknown after a cut
     /// or an undecodable variable-length field.
@@ -30,21 +30,21 @@ pub enum Reading {
 
 /// One segment of an explained key.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ExplainedField {
+pub struct ExplainedField<'a> {
     /// The field's name, or `salt`.
-    pub name: &'static str,
+    pub name: &'a str,
     /// The bytes of the key the segment takes (for a cut segment, the bytes
     /// it would take).
     pub span: Range<usize>,
     /// The codec as the layout table prints it.
-    pub codec: &'static str,
+    pub codec: &'a str,
     /// The codec with its parameters.
-    pub kind: FieldCodec,
+    pub kind: FieldCodec<'a>,
     /// What the bytes hold.
-    pub reading: Reading,
+    pub reading: Reading<'a>,
 }
 
-/// A key taken apart by its layout: what [`RowKey::explain`](crate::RowKey::explain) returns.
+/// A key taken apart by its layout: what [`Layout::explain`] returns.
 ///
 /// `Display` prints a table, one row per field; the alternate form (`{:#}`)
 /// prints one line, `FileKey user_id=1 create_date=20120902 file_id=1`.
@@ -58,30 +58,30 @@ pub struct ExplainedField {
 ///     #[pad(8)] create_date: u32,
 /// }
 ///
-/// let e = FileKey::explain(b"0000012012A902");
+/// let e = FileKey::LAYOUT.explain(b"0000012012A902");
 /// assert_eq!(format!("{e:#}"), "FileKey user_id=1 create_date=<field `create_date` at byte 10: found 0x41 ('A'), expected an ASCII digit>");
 /// // A partial key, such as a region start: what is there is decoded.
-/// assert_eq!(format!("{:#}", FileKey::explain(b"0000012012")), "FileKey user_id=1 create_date=<cut: 4 of 8 bytes> (partial key: 10 of 14 bytes)");
+/// assert_eq!(format!("{:#}", FileKey::LAYOUT.explain(b"0000012012")), "FileKey user_id=1 create_date=<cut: 4 of 8 bytes> (partial key: 10 of 14 bytes)");
 /// ```
 #[derive(Debug, Clone, PartialEq)]
-pub struct Explained {
+pub struct Explained<'a> {
     /// The layout the key was read by.
-    pub layout: &'static Layout,
+    pub layout: &'a Layout<'a>,
     /// For an enum of key types, the member (variant) that matched, or
     /// whose error came furthest when none did.
-    pub member: Option<&'static str>,
+    pub member: Option<&'a str>,
     /// For a member with a `#[tag]`, the tag's bytes, which lead the key
     /// before the member's fields (whose spans count them); else empty.
-    pub tag: &'static [u8],
+    pub tag: &'a [u8],
     /// The key's length in bytes.
     pub len: usize,
     /// Every segment, in key order.
-    pub fields: Vec<ExplainedField>,
+    pub fields: Vec<ExplainedField<'a>>,
     /// Why a strict `decode` rejects the key, if it does.
-    pub error: Option<DecodeError>,
+    pub error: Option<ReadError<'a>>,
 }
 
-impl Explained {
+impl Explained<'_> {
     /// Whether the key is shorter than its layout: a prefix, such as a
     /// region start or a scan's start row.
     pub fn is_partial(&self) -> bool {
@@ -129,7 +129,7 @@ impl Explained {
     }
 }
 
-impl ExplainedField {
+impl ExplainedField<'_> {
     /// The value column: the value, the error, or how much of the field is there.
     pub fn value_text(&self) -> String {
         match &self.reading {
@@ -153,7 +153,7 @@ impl ExplainedField {
     }
 }
 
-impl fmt::Display for Explained {
+impl fmt::Display for Explained<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
             return self.one_line(f);
@@ -207,7 +207,7 @@ fn write_row(f: &mut fmt::Formatter<'_>, row: &[String; 4], w: &[usize; 4]) -> f
     )
 }
 
-impl Explained {
+impl Explained<'_> {
     fn one_line(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.title())?;
         for x in &self.fields {

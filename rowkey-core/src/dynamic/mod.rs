@@ -1,10 +1,11 @@
 //! Keys read and written from their [`Layout`](crate::Layout) alone, without
-//! the Rust type: what [`RowKey::explain`](crate::RowKey::explain), the JSON
+//! the Rust type: what [`Layout::explain`](crate::Layout::explain), the JSON
 //! schema and command-line tools run on.
 //!
-//! Every function here calls the same codec functions as derived code, so a
-//! layout read from a schema decodes exactly what `T::decode` decodes: the
-//! same values, or the same [`DecodeError`](crate::DecodeError).
+//! Each field is read and written by its codec's own module (through the
+//! [`Codec`](crate::codec::Codec) contract), the same code whose functions
+//! derived keys call, so a layout read from a schema decodes exactly what
+//! `T::decode` decodes: the same values, or the same error.
 //!
 //! ```
 //! use rowkey::{dynamic, RowKey};
@@ -18,18 +19,16 @@
 //! let fields = dynamic::decode(&FileKey::LAYOUT, b"00000120120902")?;
 //! assert_eq!(fields[1].name, "create_date");
 //! assert_eq!(fields[1].value.to_string(), "20120902");
-//! # Ok::<(), rowkey::DecodeError>(())
+//! # Ok::<(), rowkey::ReadError>(())
 //! ```
 
-mod dispatch;
 mod explained;
-mod java;
-mod phoenix;
-mod read;
-mod value;
+mod scan;
+mod walk;
 mod write;
 
+pub use crate::value::{FieldValue, InputError, Value};
 pub use explained::{Explained, ExplainedField, Reading};
-pub use read::{decode, explain, explain_members};
-pub use value::{FieldValue, Value};
-pub use write::{encode, parse_value, scan, InputError, Scan, ScanRanges};
+pub use scan::{scan, Scan, ScanRanges};
+pub use walk::{decode, explain, explain_members};
+pub use write::{encode, parse_value};

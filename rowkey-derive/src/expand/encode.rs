@@ -71,7 +71,7 @@ pub fn row_key_impl(key: &Key<'_>) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics #krate::RowKey for #ident #ty_generics #where_clause {
-            const LAYOUT: #krate::Layout = #layout;
+            const LAYOUT: #krate::Layout<'static> = #layout;
             type Decoded<'de> = #decoded;
             #body
         }

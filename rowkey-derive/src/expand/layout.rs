@@ -117,11 +117,10 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>, trailing: bool) -> TokenStrea
     } else {
         quote!(#krate::Order::Ascending)
     };
-    let kind = field_codec(krate, f);
     let kind = if f.nullable() {
-        quote!(#krate::FieldCodec::OrderedNull { value: &#kind, trailing: #trailing })
+        ordered_null(krate, f, trailing)
     } else {
-        kind
+        field_codec(krate, f)
     };
     // An `#[ordered]` `Option` has no presence byte.
     let (reverse, mirror, optional) = (f.descending, f.mirror, f.optional && !f.nullable());
@@ -137,9 +136,10 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>, trailing: bool) -> TokenStrea
     }
 }
 
-/// The `FieldCodec` of a field's codec.
+/// The `FieldCodec` of a field's codec: the variant, and its codec module's parameters.
 fn field_codec(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
     let fc = quote!(#krate::FieldCodec);
+    let c = quote!(#krate::codec);
     match &f.codec {
         Codec::Int(t) => {
             let t = int_type(krate, *t);
@@ -147,41 +147,41 @@ fn field_codec(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
         }
         Codec::Narrow { to, from } => {
             let (bytes, from) = (byte_count(to.width()), int_type(krate, *from));
-            quote!(#fc::Narrow { bytes: #bytes, from: #from })
+            quote!(#fc::Narrow(#c::narrow::Narrow { bytes: #bytes, from: #from }))
         }
         Codec::Pad { digits, ty } => {
             let (digits, ty) = (lit(*digits), int_type(krate, *ty));
-            quote!(#fc::Pad { digits: #digits, ty: #ty })
+            quote!(#fc::Pad(#c::pad::Pad { digits: #digits, ty: #ty }))
         }
         Codec::Fixed { width, kind } => {
             let (width, text) = (lit(*width), text_type(krate, *kind));
-            quote!(#fc::Fixed { width: #width, text: #text })
+            quote!(#fc::Fixed(#c::fixed::Fixed { width: #width, text: #text }))
         }
         Codec::Bool => quote!(#fc::Bool),
         Codec::ByteArray(n) => {
             let n = lit(*n);
-            quote!(#fc::Bytes(#n))
+            quote!(#fc::Bytes(#c::bytes::ByteArray(#n)))
         }
         Codec::Float(t) => {
             let bytes = byte_count(t.width());
-            quote!(#fc::Float { bytes: #bytes })
+            quote!(#fc::Float(#c::float::Float { bytes: #bytes }))
         }
         Codec::Nested => {
             let ty = f.value_ty;
-            quote_spanned!(ty.span()=> #fc::Nested { layout: &<#ty as __rk::RowKey>::LAYOUT })
+            quote_spanned!(ty.span()=> #fc::Nested(&<#ty as __rk::RowKey>::LAYOUT))
         }
-        Codec::Tag(bytes) => quote!(#fc::Tag(&[#(#bytes),*])),
+        Codec::Tag(bytes) => quote!(#fc::Tag(#c::tag::Tag(&[#(#bytes),*]))),
         Codec::Escaped(kind) => {
             let text = text_type(krate, *kind);
-            quote!(#fc::Escaped(#text))
+            quote!(#fc::Escaped(#c::escaped::Escaped(#text)))
         }
         Codec::Rest(kind) => {
             let text = text_type(krate, *kind);
-            quote!(#fc::Rest(#text))
+            quote!(#fc::Rest(#c::rest::Rest(#text)))
         }
         Codec::Ordered(t) => {
             let header = t.header_and_width().0;
-            quote!(#fc::Ordered { header: #header })
+            quote!(#fc::Ordered(#c::ordered::Ordered { header: #header }))
         }
         Codec::Phoenix(c) => {
             let t = match c.core() {
@@ -199,15 +199,38 @@ fn field_codec(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
             quote!(#fc::Java(#krate::JavaType::#t))
         }
         Codec::OrderedVar { ty, kind } => {
-            let (header, text) = (ty.header(), text_type(krate, *kind));
-            quote!(#fc::OrderedVar { header: #header, text: #text })
+            let var = ordered_var(krate, *ty, *kind);
+            quote!(#fc::OrderedVar(#var))
         }
     }
 }
 
+/// An `OrderedVar` codec's parameters.
+fn ordered_var(krate: &syn::Path, ty: VarType, kind: TextKind) -> TokenStream {
+    let (header, text) = (ty.header(), text_type(krate, kind));
+    quote!(#krate::codec::ordered_field::OrderedVar { header: #header, text: #text })
+}
+
+/// An `Option` of an `#[ordered]` value: `OrderedNull` of its codec.
+fn ordered_null(krate: &syn::Path, f: &Field<'_>, trailing: bool) -> TokenStream {
+    let c = quote!(#krate::codec);
+    let value = match &f.codec {
+        Codec::OrderedVar { ty, kind } => {
+            let var = ordered_var(krate, *ty, *kind);
+            quote!(#c::ordered_field::OrderedValue::Var(#var))
+        }
+        Codec::Ordered(t) => {
+            let header = t.header_and_width().0;
+            quote!(#c::ordered_field::OrderedValue::Number(#c::ordered::Ordered { header: #header }))
+        }
+        _ => TokenStream::new(),
+    };
+    quote!(#krate::FieldCodec::OrderedNull(#c::ordered_field::OrderedNull { value: #value, trailing: #trailing }))
+}
+
 fn int_type(krate: &syn::Path, t: IntTy) -> TokenStream {
     let (bytes, signed) = (byte_count(t.width()), t.signed());
-    quote!(#krate::IntType { bytes: #bytes, signed: #signed })
+    quote!(#krate::codec::int::IntType { bytes: #bytes, signed: #signed })
 }
 
 /// A width of at most 16 bytes as an unsuffixed literal, for `IntType::bytes`.
@@ -217,7 +240,7 @@ fn byte_count(n: usize) -> proc_macro2::Literal {
 
 fn text_type(krate: &syn::Path, kind: TextKind) -> TokenStream {
     let (utf8, borrowed) = (kind.is_str(), kind.borrows());
-    quote!(#krate::TextType { utf8: #utf8, borrowed: #borrowed })
+    quote!(#krate::codec::TextType { utf8: #utf8, borrowed: #borrowed })
 }
 
 /// A type as it reads in source: `Option<u64>`, `&'a str`, `[u8; 16]`.

@@ -94,7 +94,7 @@ fn inherent(ast: &Input<'_>, krate: &syn::Path, variants: &[Variant<'_>]) -> Tok
             /// The record types of this table, in the order `decode` tries them,
             /// each with its key's layout: `KEY_TYPES.explain(bytes)` takes a key
             /// apart as the one that matches, `KEY_TYPES.to_json()` is the schema.
-            pub const KEY_TYPES: #krate::KeyTypes = #krate::KeyTypes {
+            pub const KEY_TYPES: #krate::KeyTypes<'static> = #krate::KeyTypes {
                 name: #name,
                 members: &[#(#members),*],
             };
@@ -148,7 +148,7 @@ fn row_key(ast: &Input<'_>, krate: &syn::Path, variants: &[Variant<'_>]) -> Toke
                 /// Keys of different members do not sort by any one value.
                 const ORDERED: bool = false;
                 /// Each member has its own layout; the enum's lists no segments.
-                const LAYOUT: #krate::Layout = #krate::Layout {
+                const LAYOUT: #krate::Layout<'static> = #krate::Layout {
                     name: #name,
                     width: <Self as #krate::RowKey>::WIDTH,
                     variable: true,
@@ -180,13 +180,6 @@ fn row_key(ast: &Input<'_>, krate: &syn::Path, variants: &[Variant<'_>]) -> Toke
                 #[inline]
                 fn decode(bytes: &[u8]) -> ::core::result::Result<Self::Decoded<'_>, #krate::DecodeError> {
                     #ident::decode(bytes)
-                }
-
-                /// Takes `bytes` apart as the member they hold (its tag, then its
-                /// fields), as `decode` picks it: `KEY_TYPES.explain`.
-                #[inline]
-                fn explain(bytes: &[u8]) -> #krate::Explained {
-                    Self::KEY_TYPES.explain(bytes)
                 }
             }
         }

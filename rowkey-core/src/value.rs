@@ -11,9 +11,9 @@ use crate::Number;
 ///
 /// `Display` writes it for reading: numbers in decimal, text quoted, bytes
 /// as `0x` hex, a nested key as `{field: value, ..}`; [`Value::to_input`]
-/// writes it as [`parse_value`](super::parse_value) reads it back.
+/// writes it as [`parse_value`](crate::dynamic::parse_value) reads it back.
 #[derive(Debug, Clone)]
-pub enum Value {
+pub enum Value<'a> {
     /// An integer (native, `be_uN` or `pad` codec).
     Int(Number),
     /// An `f32`, bit for bit.
@@ -31,23 +31,23 @@ pub enum Value {
     /// An `Option` field's `None`.
     None,
     /// An `Option` field's `Some`.
-    Some(Box<Value>),
+    Some(Box<Value<'a>>),
     /// A nested key's fields.
-    Key(Vec<FieldValue>),
+    Key(Vec<FieldValue<'a>>),
 }
 
 /// One field of a decoded key: its name and value.
 #[derive(Debug, Clone, PartialEq)]
-pub struct FieldValue {
+pub struct FieldValue<'a> {
     /// The field's name.
-    pub name: &'static str,
+    pub name: &'a str,
     /// Its value.
-    pub value: Value,
+    pub value: Value<'a>,
 }
 
 /// Floats compare by their bits, so a NaN equals itself and `-0.0` differs from `0.0`:
 /// two values are equal when they came from the same bytes.
-impl PartialEq for Value {
+impl PartialEq for Value<'_> {
     fn eq(&self, other: &Self) -> bool {
         match (self, other) {
             (Value::Int(a), Value::Int(b)) => a == b,
@@ -64,8 +64,8 @@ impl PartialEq for Value {
     }
 }
 
-impl Value {
-    /// The text [`parse_value`](super::parse_value) reads back as this value:
+impl Value<'_> {
+    /// The text [`parse_value`](crate::dynamic::parse_value) reads back as this value:
     /// text unquoted, a NaN as its IEEE bits in `0x` hex (so its payload
     /// survives), `Some(v)` as `v`. A nested key's fields are given one by
     /// one (`field.inner=value`); here they read as `Display` writes them.
@@ -80,7 +80,7 @@ impl Value {
     }
 }
 
-impl fmt::Display for Value {
+impl fmt::Display for Value<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Int(n) => write!(f, "{n}"),
@@ -103,6 +103,52 @@ impl fmt::Display for Value {
                 }
                 f.write_str("}")
             }
+        }
+    }
+}
+
+/// A value or field name that does not fit the layout: one line that says
+/// which field and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError(pub String);
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl core::error::Error for InputError {}
+
+impl From<crate::EncodeError> for InputError {
+    fn from(e: crate::EncodeError) -> Self {
+        InputError(alloc::string::ToString::to_string(&e))
+    }
+}
+
+impl Value<'_> {
+    /// A string or bytes value's bytes; empty for other values.
+    pub fn as_bytes(&self) -> &[u8] {
+        match self {
+            Value::Text(s) => s.as_bytes(),
+            Value::Bytes(b) => b,
+            _ => &[],
+        }
+    }
+
+    /// An integer value's number.
+    pub fn int_number(&self) -> Option<crate::Number> {
+        match self {
+            Value::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// An integer value as `T`, when it is one and `T` holds it.
+    pub fn int<T: TryFrom<u128> + TryFrom<i128>>(&self) -> Option<T> {
+        match self {
+            Value::Int(n) => n.to::<T>(),
+            _ => None,
         }
     }
 }

@@ -1,16 +1,15 @@
-//! The schema round trip: `T::LAYOUT.to_json()`, read back by the command
-//! line, is the same layout, and decodes exactly what `T::decode` decodes,
+//! The schema round trip: `T::LAYOUT.to_json()`, read back by
+//! `rowkey::schema::read`, is the same layout, and decodes exactly what `T::decode` decodes,
 //! over the property-test inputs of every codec.
 
-#[path = "../../tests/support/keys.rs"]
+#[path = "support/keys.rs"]
 mod keys;
 use keys::{GroupKey, Inner, Row, UserKey};
 
 use proptest::prelude::*;
 use rowkey::dynamic;
-use rowkey::{Layout, Md5, RowKey};
-use rowkey_cli::commands::explain;
-use rowkey_cli::schema::{parse, Schema};
+use rowkey::schema::{Arena, Schema};
+use rowkey::{Layout, Md5, ReadError, RowKey};
 
 /// Every fixed-width codec, reverse, mirror and `Option`.
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -104,7 +103,21 @@ struct Phoenix {
     k: String,
 }
 
-fn read_back(json: &str) -> &'static Layout {
+/// Reads a schema; each test reads a few, so their arenas may live as long as the test.
+fn parse(json: &str) -> Result<Schema<'static>, String> {
+    rowkey::schema::read(json, Box::leak(Box::new(Arena::new())))
+}
+
+/// What the command line's `decode` reads a key as: the key type, or the
+/// member of key types that `KEY_TYPES.explain` picks.
+fn explain<'a>(schema: Schema<'a>, key: &[u8]) -> rowkey::Explained<'a> {
+    match schema {
+        Schema::Key(l) => l.explain(key),
+        Schema::KeyTypes(k) => k.explain(key),
+    }
+}
+
+fn read_back(json: &str) -> &'static Layout<'static> {
     match parse(json) {
         Ok(Schema::Key(l)) => l,
         other => panic!("{other:?}"),
@@ -182,7 +195,7 @@ proptest! {
         tampered[i] = byte;
         for bytes in [&key[..], &tampered[..], &key[..i]] {
             let by_schema = dynamic::decode(layout, bytes);
-            prop_assert_eq!(by_schema.as_ref().err().copied(), Hbase::decode(bytes).err());
+            prop_assert_eq!(by_schema.as_ref().err().copied(), Hbase::decode(bytes).err().map(ReadError::from));
             prop_assert_eq!(&by_schema, &dynamic::decode(&Hbase::LAYOUT, bytes));
         }
     }
@@ -204,10 +217,10 @@ proptest! {
             for bytes in [&key[..], &tampered[..], &key[..i]] {
                 let by_schema = dynamic::decode(layout, bytes);
                 if layout.variable {
-                    prop_assert_eq!(by_schema.as_ref().err().copied(), Variable::decode(bytes).err());
+                    prop_assert_eq!(by_schema.as_ref().err().copied(), Variable::decode(bytes).err().map(ReadError::from));
                     prop_assert_eq!(&by_schema, &dynamic::decode(&Variable::LAYOUT, bytes));
                 } else {
-                    prop_assert_eq!(by_schema.as_ref().err().copied(), Fixed::decode(bytes).err());
+                    prop_assert_eq!(by_schema.as_ref().err().copied(), Fixed::decode(bytes).err().map(ReadError::from));
                     prop_assert_eq!(&by_schema, &dynamic::decode(&Fixed::LAYOUT, bytes));
                 }
             }
@@ -232,7 +245,7 @@ proptest! {
         tampered[i] = byte;
         for bytes in [&key[..], &tampered[..], &key[..i]] {
             let by_schema = dynamic::decode(layout, bytes);
-            prop_assert_eq!(by_schema.as_ref().err().copied(), Phoenix::decode(bytes).err());
+            prop_assert_eq!(by_schema.as_ref().err().copied(), Phoenix::decode(bytes).err().map(ReadError::from));
             prop_assert_eq!(&by_schema, &dynamic::decode(&Phoenix::LAYOUT, bytes));
         }
     }
@@ -267,7 +280,7 @@ proptest! {
             let e = explain(schema, bytes);
             prop_assert_eq!(&e, &Tagged::KEY_TYPES.explain(bytes));
             let typed = Tagged::decode(bytes);
-            prop_assert_eq!(e.error, typed.as_ref().err().copied());
+            prop_assert_eq!(e.error, typed.as_ref().err().copied().map(ReadError::from));
             if let Ok(t) = typed {
                 let member = match t {
                     Tagged::Fixed(_) => "Fixed",

@@ -1,0 +1,535 @@
+//! Reading a key by its layout: [`decode`] (strict, exactly as `T::decode`)
+//! and [`explain`] (every field it can, for partial and damaged keys too).
+//! Each field is read by its codec; the walk adds what the layout decides:
+//! the salt, `Option`'s presence byte, `#[mirror]`, fields a key may leave
+//! out, and the key format's rules.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use super::{Explained, ExplainedField, Reading};
+use crate::codec::{self, option, Codec, Extent, FieldRef};
+use crate::cursor::Reader;
+use crate::value::{FieldValue, Value};
+use crate::{
+    DecodeError, DecodeErrorKind, FieldCodec, KeyFormat, KeyTypes, Layout, LayoutSalt, Member,
+    Number, ReadError, Segment,
+};
+
+impl<'a> Layout<'a> {
+    /// Takes `bytes` apart by the layout: every field with its byte span,
+    /// codec and value, or why it does not decode (a non-digit at byte 9, a
+    /// wrong salt bucket). Partial keys (a region start, a scan's start row)
+    /// are explained as far as they go; nothing panics. `Display` prints a
+    /// table, `{:#}` one line.
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey)]
+    /// struct FileKey { #[pad(6)] user_id: u32, #[pad(8)] create_date: u32 }
+    ///
+    /// assert_eq!(FileKey::LAYOUT.explain(b"00000120120902").to_string(), "\
+    /// FileKey: 14 bytes
+    /// | bytes | field       | codec  | value    |
+    /// |-------|-------------|--------|----------|
+    /// | 0..6  | user_id     | pad(6) | 1        |
+    /// | 6..14 | create_date | pad(8) | 20120902 |
+    /// ");
+    /// ```
+    pub fn explain(&'a self, bytes: &[u8]) -> Explained<'a> {
+        explain(self, bytes)
+    }
+
+    /// How the key's fields follow one another.
+    pub fn format(&self) -> KeyFormat {
+        let kinds = || self.segments.iter().map(|s| s.kind);
+        if kinds().any(|k| matches!(k, FieldCodec::Phoenix(_))) {
+            KeyFormat::Phoenix
+        } else if kinds().any(|k| matches!(k, FieldCodec::OrderedNull(n) if n.trailing)) {
+            KeyFormat::HbaseStruct
+        } else {
+            KeyFormat::Plain
+        }
+    }
+}
+
+impl<'a> KeyTypes<'a> {
+    /// Takes `bytes` apart as the member the enum's `decode` would pick (the
+    /// first whose tag and key decode; when none does, the one the bytes
+    /// begin, else the one whose error came furthest). A member's tag leads
+    /// the key; its fields' spans count from the key's first byte.
+    pub fn explain(&self, bytes: &[u8]) -> Explained<'a> {
+        explain_members(self, bytes)
+    }
+}
+
+impl<'a> Segment<'a> {
+    /// Whether a key may leave the field out at its end: added with
+    /// `since`, or an HBase `Struct`'s trailing `Option`.
+    pub(crate) fn omittable(&self) -> bool {
+        self.since != 0 || matches!(self.kind, FieldCodec::OrderedNull(n) if n.trailing)
+    }
+
+    /// The field as its codec sees it.
+    pub(crate) fn field_ref(&self) -> FieldRef<'a> {
+        FieldRef {
+            name: self.name,
+            descending: self.reverse,
+        }
+    }
+}
+
+/// Decodes `bytes` by `layout`: the same values, or the same error, as
+/// `T::decode` of the type whose `LAYOUT` this is. Never panics.
+///
+/// ```
+/// use rowkey::{dynamic, RowKey};
+///
+/// #[derive(RowKey)]
+/// struct FileKey {
+///     #[pad(6)] user_id: u32,
+///     #[pad(8)] create_date: u32,
+/// }
+///
+/// let fields = dynamic::decode(&FileKey::LAYOUT, b"00000120120902")?;
+/// assert_eq!(fields[1].name, "create_date");
+/// assert_eq!(fields[1].value.to_string(), "20120902");
+/// # Ok::<(), rowkey::ReadError>(())
+/// ```
+///
+/// # Errors
+/// Exactly `T::decode`'s: wrong length, a non-digit in a `pad` field, a salt
+/// bucket that does not match the fields, and so on.
+pub fn decode<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<Vec<FieldValue<'a>>, ReadError<'a>> {
+    if !layout.variable && bytes.len() != layout.width {
+        let kind = DecodeErrorKind::Length {
+            expected: layout.width,
+            found: bytes.len(),
+        };
+        return Err(ReadError::new(layout.name, 0, kind));
+    }
+    check_phoenix_not_empty(layout, bytes)?;
+    let walk = walk(layout, bytes);
+    let mut values = Vec::with_capacity(walk.fields.len());
+    for field in walk.fields {
+        match field.reading {
+            // The bucket is checked last, after every field, as derived code does.
+            _ if matches!(field.kind, FieldCodec::Salt) => {
+                if let Reading::Cut { error, .. } = field.reading {
+                    return Err(error);
+                }
+            }
+            Reading::Value(value) => values.push(FieldValue {
+                name: field.name,
+                value,
+            }),
+            Reading::Error(e) | Reading::Cut { error: e, .. } => return Err(e),
+            // Only after a cut or an error, which returned above.
+            Reading::Absent => break,
+        }
+    }
+    if walk.end != bytes.len() {
+        let kind = DecodeErrorKind::Length {
+            expected: walk.end,
+            found: bytes.len(),
+        };
+        return Err(ReadError::new(layout.name, walk.end, kind));
+    }
+    if let (Some(salt), Some(expected)) = (&layout.salt, walk.expected_bucket) {
+        salt.salt
+            .check(bytes, expected)
+            .map_err(ReadError::from)?;
+    }
+    Ok(values)
+}
+
+/// As derived decode: a Phoenix key with a `VARCHAR` holds some column
+/// after its salt.
+fn check_phoenix_not_empty<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadError<'a>> {
+    let sw = layout.salt.map_or(0, |s| s.salt.width());
+    if layout.format() == KeyFormat::Phoenix && layout.variable && bytes.len() == sw {
+        return Err(ReadError::new(
+            layout.name,
+            sw,
+            DecodeErrorKind::NonCanonical,
+        ));
+    }
+    Ok(())
+}
+
+/// Explains `bytes` by `layout`: every field with its byte span and value,
+/// or why it does not decode. Accepts partial keys (a region start, a scan's
+/// start row): fields wholly present are decoded, a cut field is shown as
+/// such. Never panics.
+pub fn explain<'a>(layout: &'a Layout<'a>, bytes: &[u8]) -> Explained<'a> {
+    let mut fields = walk(layout, bytes).fields;
+    // A segment the key ends right before is not in it at all.
+    for f in &mut fields {
+        if let Reading::Cut { present: 0, .. } = f.reading {
+            f.reading = Reading::Absent;
+        }
+    }
+    Explained {
+        layout,
+        member: None,
+        tag: &[],
+        len: bytes.len(),
+        fields,
+        error: decode(layout, bytes).err(),
+    }
+}
+
+/// Explains `bytes` as one of several key types sharing a table (a derived
+/// enum of key types), as the enum's `decode` reads them: a member's tag
+/// leads its key, and the fields after it are explained with spans counted
+/// from the key's first byte. The member is the first whose tag and key
+/// decode; else the first that the bytes begin (a partial key: part of the
+/// tag, or the tag and fields that all decode); else the one whose error came
+/// furthest. The error is the enum's `decode` error.
+pub fn explain_members<'a>(types: &KeyTypes<'a>, bytes: &[u8]) -> Explained<'a> {
+    let mut best: Option<(ReadError<'a>, &Member<'a>)> = None;
+    let mut begun: Option<&Member<'a>> = None;
+    for m in types.members {
+        let e = match member_decode(types.name, m, bytes) {
+            Ok(()) => return with_member(m, bytes, None),
+            Err(e) => e,
+        };
+        if begun.is_none() && begins(m, bytes) {
+            begun = Some(m);
+        }
+        // As the enum's `decode`: a later error replaces one no further in.
+        if best.is_none_or(|(b, _)| e.offset() >= b.offset()) {
+            best = Some((e, m));
+        }
+    }
+    match (begun, best) {
+        (Some(m), Some((e, _))) | (None, Some((e, m))) => with_member(m, bytes, Some(e)),
+        _ => explain(&EMPTY, bytes),
+    }
+}
+
+/// The member's tag, then its key: what the enum's `decode` checks of it.
+fn member_decode<'a>(name: &'a str, m: &Member<'a>, bytes: &[u8]) -> Result<(), ReadError<'a>> {
+    let rest = strip_tag(bytes, m.tag, name)?;
+    decode(m.layout, rest).map(drop)
+}
+
+/// As [`crate::record::strip_tag`], naming the enum.
+fn strip_tag<'b, 'a>(
+    bytes: &'b [u8],
+    tag: &[u8],
+    name: &'a str,
+) -> Result<&'b [u8], ReadError<'a>> {
+    crate::record::strip_tag(bytes, tag, "").map_err(|e| ReadError::of(name, e))
+}
+
+/// Whether `bytes` are the start of a key of member `m`: part of its tag, or
+/// its tag and the start of its key.
+fn begins(m: &Member<'_>, bytes: &[u8]) -> bool {
+    match bytes.get(m.tag.len()..) {
+        None => m.tag.starts_with(bytes),
+        Some(rest) => bytes.starts_with(m.tag) && is_prefix(m.layout, rest),
+    }
+}
+
+/// Whether `bytes` are the start of a key of `layout`: shorter than it, and
+/// every field they hold decodes.
+fn is_prefix(layout: &Layout<'_>, bytes: &[u8]) -> bool {
+    let w = walk(layout, bytes);
+    let short = w
+        .fields
+        .iter()
+        .any(|f| matches!(f.reading, Reading::Cut { .. } | Reading::Absent));
+    short
+        && !w
+            .fields
+            .iter()
+            .any(|f| matches!(f.reading, Reading::Error(_)))
+}
+
+/// What an enum without members explains bytes as: no field at all.
+static EMPTY: Layout<'static> = Layout {
+    name: "(no key type)",
+    width: 0,
+    variable: true,
+    max_width: 0,
+    salt: None,
+    segments: &[],
+};
+
+/// `m`'s explanation of `bytes`: its key's fields after the tag, their
+/// spans shifted by the tag's length (none when the bytes stop inside it).
+fn with_member<'a>(m: &Member<'a>, bytes: &[u8], error: Option<ReadError<'a>>) -> Explained<'a> {
+    let rest = bytes.get(m.tag.len()..).unwrap_or_default();
+    let mut e = explain(m.layout, rest);
+    for f in &mut e.fields {
+        f.span = f.span.start + m.tag.len()..f.span.end + m.tag.len();
+    }
+    Explained {
+        member: Some(m.name),
+        tag: m.tag,
+        len: bytes.len(),
+        error,
+        ..e
+    }
+}
+
+/// Every segment's reading, where the walk ended, and the bucket the salted
+/// fields hash to when all of them were read.
+struct Walk<'a> {
+    fields: Vec<ExplainedField<'a>>,
+    end: usize,
+    expected_bucket: Option<u32>,
+}
+
+fn walk<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Walk<'a> {
+    let mut fields = Vec::with_capacity(layout.segments.len());
+    let mut pos = 0;
+    let mut stopped = false;
+    for seg in layout.segments {
+        let (reading, end) = if stopped {
+            (Reading::Absent, pos)
+        } else if seg.omittable() {
+            read_added(layout, seg, bytes, pos)
+        } else {
+            read_segment(layout, seg, bytes, pos)
+        };
+        // After a cut or a field whose end is unknown, later offsets are unknown.
+        stopped |= matches!(reading, Reading::Cut { .. })
+            || (matches!(reading, Reading::Error(_)) && !is_fixed(seg));
+        fields.push(ExplainedField {
+            name: seg.name,
+            span: pos..end,
+            codec: seg.codec,
+            kind: seg.kind,
+            reading,
+        });
+        pos = end;
+    }
+    let expected_bucket = layout
+        .salt
+        .as_ref()
+        .and_then(|salt| expected_bucket(salt, &fields, bytes));
+    if let (Some(expected), Some(salt)) = (expected_bucket, &layout.salt) {
+        if let Some(f) = fields.first_mut() {
+            if let Reading::Value(_) = f.reading {
+                if let Err(e) = salt.salt.check(bytes, expected) {
+                    f.reading = Reading::Error(ReadError::from(e));
+                }
+            }
+        }
+    }
+    Walk {
+        fields,
+        end: pos,
+        expected_bucket,
+    }
+}
+
+/// A field a key may leave out at its end: `None` where the key ends, and
+/// never a `None` written at the very end (which derived decode rejects too).
+fn read_added<'a>(
+    layout: &Layout<'a>,
+    seg: &Segment<'a>,
+    bytes: &[u8],
+    pos: usize,
+) -> (Reading<'a>, usize) {
+    if pos == bytes.len() {
+        return (Reading::Value(Value::None), pos);
+    }
+    let (reading, end) = read_segment(layout, seg, bytes, pos);
+    if matches!(reading, Reading::Value(Value::None)) && end == bytes.len() {
+        let error = ReadError::new(seg.name, pos, DecodeErrorKind::AbsentWritten);
+        return (Reading::Error(error), end);
+    }
+    (reading, end)
+}
+
+/// Whether the field's end is known without reading its bytes.
+fn is_fixed(seg: &Segment<'_>) -> bool {
+    matches!(seg.kind.codec().extent(), Extent::Fixed(_))
+}
+
+/// The bucket the salted fields hash to, when every one of them is present
+/// (for a Phoenix salt: the whole key).
+fn expected_bucket(
+    salt: &LayoutSalt<'_>,
+    fields: &[ExplainedField<'_>],
+    bytes: &[u8],
+) -> Option<u32> {
+    let sw = salt.salt.width();
+    if salt.salt.format() == crate::SaltFormat::Phoenix {
+        let whole = fields
+            .iter()
+            .all(|f| matches!(f.reading, Reading::Value(_)) || matches!(f.kind, FieldCodec::Salt));
+        return whole.then(|| salt.salt.bucket_of(bytes.get(sw..).unwrap_or_default()));
+    }
+    let mut parts: Vec<&[u8]> = Vec::with_capacity(salt.fields.len());
+    for name in salt.fields {
+        let f = fields.iter().find(|f| f.name == *name)?;
+        if matches!(f.reading, Reading::Cut { .. } | Reading::Absent) {
+            return None;
+        }
+        parts.push(bytes.get(f.span.clone())?);
+    }
+    Some(salt.salt.bucket_of_parts(&parts))
+}
+
+/// Reads one segment at `pos`; returns the reading and where the next one starts.
+fn read_segment<'a>(
+    layout: &Layout<'a>,
+    seg: &Segment<'a>,
+    bytes: &[u8],
+    pos: usize,
+) -> (Reading<'a>, usize) {
+    if let (FieldCodec::Salt, Some(salt)) = (seg.kind, &layout.salt) {
+        return read_salt(layout, salt, bytes);
+    }
+    let codec = seg.kind.codec();
+    match codec.extent() {
+        Extent::Fixed(w) => read_fixed(layout, seg, codec, bytes, pos, w + seg.optional as usize),
+        Extent::Delimited { .. } | Extent::ToEnd => {
+            let mut r = Reader::at(bytes, pos);
+            match codec.read(&mut r, seg.field_ref()) {
+                Ok(v) => (Reading::Value(v), r.position()),
+                Err(error)
+                    if matches!(
+                        error.kind(),
+                        DecodeErrorKind::Unterminated | DecodeErrorKind::TooShort { .. }
+                    ) =>
+                {
+                    let present = bytes.len().saturating_sub(pos);
+                    (Reading::Cut { present, error }, bytes.len())
+                }
+                Err(e) => (Reading::Error(e), bytes.len()),
+            }
+        }
+    }
+}
+
+fn read_salt<'a>(layout: &Layout<'a>, salt: &LayoutSalt<'_>, bytes: &[u8]) -> (Reading<'a>, usize) {
+    let w = salt.salt.width();
+    if bytes.len() < w {
+        let kind = DecodeErrorKind::TooShort {
+            min: w,
+            found: bytes.len(),
+        };
+        let error = ReadError::new(layout.name, 0, kind);
+        let present = bytes.len();
+        return (Reading::Cut { present, error }, w);
+    }
+    match salt.salt.read(bytes) {
+        Ok(bucket) => (
+            Reading::Value(Value::Int(Number::Unsigned(bucket as u128))),
+            w,
+        ),
+        Err(e) => (Reading::Error(ReadError::from(e)), w),
+    }
+}
+
+/// A fixed-width field of `width` bytes (presence byte included) at `pos`.
+fn read_fixed<'a>(
+    layout: &Layout<'a>,
+    seg: &Segment<'a>,
+    codec: &dyn Codec<'a>,
+    bytes: &[u8],
+    pos: usize,
+    width: usize,
+) -> (Reading<'a>, usize) {
+    let end = pos + width;
+    if bytes.len() < end {
+        let present = bytes.len().saturating_sub(pos);
+        // As a variable-length key's cursor reports it; a fixed key
+        // reports its length first, in `decode`.
+        let name = if layout.variable {
+            seg.name
+        } else {
+            layout.name
+        };
+        let kind = DecodeErrorKind::TooShort {
+            min: end,
+            found: bytes.len(),
+        };
+        let error = ReadError::new(name, pos, kind);
+        return (Reading::Cut { present, error }, end);
+    }
+    let reading = if seg.mirror {
+        // The bytes are read back in order; errors name their byte in the key.
+        let mut key = bytes[..end].to_vec();
+        codec::mirror(&mut key[pos..]);
+        read_option(seg, codec, &key, pos).map_err(|e| mirrored(e, pos, width))
+    } else {
+        read_option(seg, codec, bytes, pos)
+    };
+    match reading {
+        Ok(v) => (Reading::Value(v), end),
+        Err(e) => (Reading::Error(e), end),
+    }
+}
+
+/// `e` of a mirrored field's bytes, moved to where its byte is in the key.
+fn mirrored<'a>(e: ReadError<'a>, start: usize, width: usize) -> ReadError<'a> {
+    let moved = DecodeError::new("", e.offset(), e.kind()).mirrored(start, width);
+    ReadError::new(e.field(), moved.offset(), moved.kind())
+}
+
+/// A fixed-width field at `pos`: an `Option`'s presence byte, then the value.
+fn read_option<'a>(
+    seg: &Segment<'a>,
+    codec: &dyn Codec<'a>,
+    bytes: &[u8],
+    pos: usize,
+) -> Result<Value<'a>, ReadError<'a>> {
+    let f = seg.field_ref();
+    let mut r = Reader::at(bytes, pos);
+    if !seg.optional {
+        return codec.read(&mut r, f);
+    }
+    let marker = r.take::<1>("").map_err(|e| f.error(e))?;
+    if option::presence(marker, seg.reverse, "", pos).map_err(|e| f.error(e))? {
+        return Ok(Value::Some(Box::new(codec.read(&mut r, f)?)));
+    }
+    let payload = r.take_n(codec.width()).map_err(|e| f.error(e))?;
+    option::check_empty(payload, seg.reverse, "", pos + 1).map_err(|e| f.error(e))?;
+    Ok(Value::None)
+}
+
+/// A nested key: the layout of a type that derives `RowKey`, read and
+/// written as one field of the key that embeds it.
+impl<'a> Codec<'a> for Layout<'a> {
+    fn extent(&self) -> Extent {
+        Extent::Fixed(self.width)
+    }
+
+    fn ordered(&self, _descending: bool) -> bool {
+        false
+    }
+
+    fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+        let b = r.take_n(self.width).map_err(|e| f.error(e))?;
+        // Errors keep the nested key's own offsets, as its `decode` gives them.
+        let fields = decode(self, b)?;
+        Ok(Value::Key(fields))
+    }
+
+    fn write(
+        &self,
+        value: &Value<'_>,
+        f: FieldRef<'a>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), crate::value::InputError> {
+        super::write::nested(self, value, f, out)
+    }
+
+    fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, crate::value::InputError> {
+        super::write::parse_nested(self, text, f)
+    }
+
+    fn to_json(&self, out: &mut alloc::string::String) {
+        crate::json::Object::new(out)
+            .str("kind", "nested")
+            .raw("key", |s| crate::schema::write_layout(s, self, "", false))
+            .end();
+    }
+}
