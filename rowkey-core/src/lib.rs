@@ -82,9 +82,10 @@ pub use view::HasView;
 pub mod __private {
     pub use crate::__view as view;
     pub use crate::__with_alloc as with_alloc;
+    pub use crate::codec::ordered_field::VarType;
     pub use crate::codec::{
         self, boolean, bytes, escaped, fixed, hbase, int, narrow, nested, option, ordered,
-        ordered_field, pad, phoenix, tag, FieldBytes, Slots,
+        ordered_field, pad, phoenix, rest, tag, FieldBytes, Slots,
     };
     pub use crate::cursor::{Reader, Writer};
     pub use crate::range::{self, range_capacity, Edge};

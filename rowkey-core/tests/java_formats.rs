@@ -168,12 +168,12 @@ fn ordered_fixed<T: OrderedFixed<N> + PartialEq + std::fmt::Debug, const N: usiz
     for v in vs {
         let n = parse(v.value);
         let mut out = [0u8; N];
-        ordered::encode(n, &mut out, v.desc);
+        ordered::put(n, &mut out, v.desc, "f").unwrap();
         assert_eq!(out, v.expect(), "{ty} {n:?} desc={}", v.desc);
-        let back = ordered::decode::<T, N>(&out, v.desc, "f", 0).unwrap();
+        let back = ordered::get::<T, N>(&out, v.desc, "f", 0).unwrap();
         assert!(same(back, n), "{back:?} != {n:?}");
         // The other order's header is refused.
-        let e = ordered::decode::<T, N>(&out, !v.desc, "f", 0).unwrap_err();
+        let e = ordered::get::<T, N>(&out, !v.desc, "f", 0).unwrap_err();
         assert!(matches!(e.kind(), DecodeErrorKind::BadHeader { .. }));
     }
 }

@@ -33,7 +33,7 @@ fn reverse_if(o: Ordering, desc: bool) -> Ordering {
 
 fn ordered_key<T: OrderedFixed<N>, const N: usize>(v: T, desc: bool) -> [u8; N] {
     let mut out = [0u8; N];
-    ordered::encode(v, &mut out, desc);
+    ordered::put(v, &mut out, desc, "f").unwrap();
     out
 }
 
@@ -173,11 +173,11 @@ proptest! {
             y in any::<i16>(), fa in any::<u64>(), fb in any::<u64>(), desc in any::<bool>()) {
         prop_assert_eq!(reverse_if(a.cmp(&b), desc), ordered_key(a, desc).cmp(&ordered_key(b, desc)));
         prop_assert_eq!(reverse_if(x.cmp(&y), desc), ordered_key(x, desc).cmp(&ordered_key(y, desc)));
-        prop_assert_eq!(ordered::decode::<i64, 9>(&ordered_key(a, desc), desc, "f", 0), Ok(a));
+        prop_assert_eq!(ordered::get::<i64, 9>(&ordered_key(a, desc), desc, "f", 0), Ok(a));
         let (fa, fb) = (f64::from_bits(fa), f64::from_bits(fb));
         prop_assert_eq!(reverse_if(java_float_cmp(fa, fb), desc),
             ordered_key(fa, desc).cmp(&ordered_key(fb, desc)));
-        let back = ordered::decode::<f64, 9>(&ordered_key(fa, desc), desc, "f", 0).unwrap();
+        let back = ordered::get::<f64, 9>(&ordered_key(fa, desc), desc, "f", 0).unwrap();
         prop_assert_eq!(java_float_cmp(back, fa), Ordering::Equal);
         let (ga, gb) = (fa as f32, fb as f32);
         prop_assert_eq!(reverse_if(java_float_cmp(ga.into(), gb.into()), desc),
@@ -249,7 +249,7 @@ proptest! {
             prop_assert_eq!(encode_s2(&s).unwrap(), k.clone());
         }
         if let Some(a) = k.first_chunk::<9>() {
-            if let Ok(v) = ordered::decode::<f64, 9>(a, desc, "f", 0) {
+            if let Ok(v) = ordered::get::<f64, 9>(a, desc, "f", 0) {
                 prop_assert_eq!(&ordered_key(v, desc), a);
             }
         }

@@ -8,10 +8,10 @@
     ts : [u8; 8], } #[doc(hidden)] #[allow(unused_qualifications, clippy::all)] const _ :
     () = { use ::rowkey::__private as __rk; impl EventView { #[doc =
     "Decodes `user` alone."] #[inline] pub fn user(& self) -> __rk::Result < u32,
-    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user; __rk::int::decode(__s) })
-    } #[doc = "Decodes `ts` alone."] #[inline] pub fn ts(& self) -> __rk::Result < u64,
-    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.ts; __rk::int::decode_desc(__s)
-    }) } } impl Event { #[doc =
+    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user; __rk::int::get:: < _, 4 >
+    (__s, false, "user", 1) ? }) } #[doc = "Decodes `ts` alone."] #[inline] pub fn ts(&
+    self) -> __rk::Result < u64, ::rowkey::DecodeError > { __rk::Ok({ let __s = & self
+    .ts; __rk::int::get:: < _, 8 > (__s, true, "ts", 5) ? }) } } impl Event { #[doc =
     r" Views `bytes` as this key's fields without decoding them;"] #[doc =
     r" read one with its getter. The salt is not checked."] #[inline] pub fn view(bytes :
     & [u8]) -> __rk::Result < & < Self as ::rowkey::HasView > ::View,
@@ -45,13 +45,13 @@ const _: () = {
             if let __rk::Some(user) = self.0 {
                 {
                     let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
-                    __rk::int::encode((*user), __s);
+                    __rk::int::put::<_, 4>((*user), __s, false, "user")?;
                 }
             }
             if let __rk::Some(ts) = self.1 {
                 {
                     let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
-                    __rk::int::encode_desc((*ts), __s);
+                    __rk::int::put::<_, 8>((*ts), __s, true, "ts")?;
                 }
             }
             if __pinned >= 1 {
@@ -132,11 +132,11 @@ const _: () = {
             let __key = &mut __bytes;
             {
                 let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
-                __rk::int::encode((*(&self.user)), __s);
+                __rk::int::put::<_, 4>((*(&self.user)), __s, false, "user")?;
             }
             {
                 let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
-                __rk::int::encode_desc((*(&self.ts)), __s);
+                __rk::int::put::<_, 8>((*(&self.ts)), __s, true, "ts")?;
             }
             <Event>::SALT
                 .write(
@@ -152,11 +152,11 @@ const _: () = {
             let __key = __rk::codec::read_key::<13>(bytes, "Event")?;
             let user = {
                 let __s = __rk::Slots::slot::<1, 4>(__key);
-                __rk::int::decode(__s)
+                __rk::int::get::<_, 4>(__s, false, "user", 1)?
             };
             let ts = {
                 let __s = __rk::Slots::slot::<5, 8>(__key);
-                __rk::int::decode_desc(__s)
+                __rk::int::get::<_, 8>(__s, true, "ts", 5)?
             };
             Self::SALT.check(__key, Self::SALT.bucket_of(&__key[1..5]))?;
             __rk::Ok(Event { user, ts })

@@ -8,14 +8,14 @@
     "::rowkey::__private::zerocopy")] pub struct __RowKeyView { user_id : [u8; 6],
     create_date : [u8; 8], file_id : [u8; 6], } impl __RowKeyView { #[doc =
     "Decodes `user_id` alone."] #[inline] pub fn user_id(& self) -> __rk::Result < u32,
-    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user_id; __rk::pad::decode:: <
-    _, 6 > (__s, false, "user_id", 0) ? }) } #[doc = "Decodes `create_date` alone."]
+    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user_id; __rk::pad::get:: < _,
+    6 > (__s, false, "user_id", 0) ? }) } #[doc = "Decodes `create_date` alone."]
     #[inline] pub fn create_date(& self) -> __rk::Result < u32, ::rowkey::DecodeError > {
-    __rk::Ok({ let __s = & self.create_date; __rk::pad::decode:: < _, 8 > (__s, false,
+    __rk::Ok({ let __s = & self.create_date; __rk::pad::get:: < _, 8 > (__s, false,
     "create_date", 6) ? }) } #[doc = "Decodes `file_id` alone."] #[inline] pub fn
     file_id(& self) -> __rk::Result < u64, ::rowkey::DecodeError > { __rk::Ok({ let __s =
-    & self.file_id; __rk::pad::decode:: < _, 6 > (__s, false, "file_id", 14) ? }) } }
-    impl FileKey { #[doc = r" Views `bytes` as this key's fields without decoding them;"]
+    & self.file_id; __rk::pad::get:: < _, 6 > (__s, false, "file_id", 14) ? }) } } impl
+    FileKey { #[doc = r" Views `bytes` as this key's fields without decoding them;"]
     #[doc = r" read one with its getter. The salt is not checked."] #[inline] pub fn
     view(bytes : & [u8]) -> __rk::Result < & < Self as ::rowkey::HasView > ::View,
     ::rowkey::DecodeError > { < __RowKeyView as ::rowkey::__private::zerocopy::FromBytes
@@ -62,22 +62,19 @@ const _: () = {
             if let __rk::Some(user_id) = self.0 {
                 {
                     let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
-                    __rk::pad::encode::<_, 6>((*user_id), __s, false, "user_id")?;
+                    __rk::pad::put::<_, 6>((*user_id), __s, false, "user_id")?;
                 }
             }
             if let __rk::Some(create_date) = self.1 {
                 {
                     let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
-                    __rk::pad::encode::<
-                        _,
-                        8,
-                    >((*create_date), __s, false, "create_date")?;
+                    __rk::pad::put::<_, 8>((*create_date), __s, false, "create_date")?;
                 }
             }
             if let __rk::Some(file_id) = self.2 {
                 {
                     let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
-                    __rk::pad::encode::<_, 6>((*file_id), __s, false, "file_id")?;
+                    __rk::pad::put::<_, 6>((*file_id), __s, false, "file_id")?;
                 }
             }
             __rk::Ok(__key)
@@ -162,18 +159,18 @@ const _: () = {
             __rk::pad::check::<_, 6>((*(&self.file_id)), "file_id")?;
             {
                 let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
-                __rk::pad::encode::<_, 6>((*(&self.user_id)), __s, false, "user_id")?;
+                __rk::pad::put::<_, 6>((*(&self.user_id)), __s, false, "user_id")?;
             }
             {
                 let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
-                __rk::pad::encode::<
+                __rk::pad::put::<
                     _,
                     8,
                 >((*(&self.create_date)), __s, false, "create_date")?;
             }
             {
                 let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
-                __rk::pad::encode::<_, 6>((*(&self.file_id)), __s, false, "file_id")?;
+                __rk::pad::put::<_, 6>((*(&self.file_id)), __s, false, "file_id")?;
             }
             __rk::Ok(__bytes)
         }
@@ -184,15 +181,15 @@ const _: () = {
             let __key = __rk::codec::read_key::<20>(bytes, "FileKey")?;
             let user_id = {
                 let __s = __rk::Slots::slot::<0, 6>(__key);
-                __rk::pad::decode::<_, 6>(__s, false, "user_id", 0)?
+                __rk::pad::get::<_, 6>(__s, false, "user_id", 0)?
             };
             let create_date = {
                 let __s = __rk::Slots::slot::<6, 8>(__key);
-                __rk::pad::decode::<_, 8>(__s, false, "create_date", 6)?
+                __rk::pad::get::<_, 8>(__s, false, "create_date", 6)?
             };
             let file_id = {
                 let __s = __rk::Slots::slot::<14, 6>(__key);
-                __rk::pad::decode::<_, 6>(__s, false, "file_id", 14)?
+                __rk::pad::get::<_, 6>(__s, false, "file_id", 14)?
             };
             __rk::Ok(FileKey {
                 user_id,

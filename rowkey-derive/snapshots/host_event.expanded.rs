@@ -22,13 +22,13 @@ const _: () = {
         fn write(self) -> __rk::Result<__rk::Vec<u8>, ::rowkey::EncodeError> {
             let mut __len = 0;
             if let __rk::Some(host) = self.0 {
-                __len += __rk::escaped::encoded_len(__rk::codec::str_bytes(&(*host)));
+                __len += __rk::escaped::len(&(*host), false);
             }
             if let __rk::Some(ts) = self.1 {
                 __len += 8;
             }
             if let __rk::Some(rest) = self.2 {
-                __len += __rk::codec::as_bytes(&(*rest)).len();
+                __len += __rk::rest::len(&(*rest), false);
             }
             let mut __buf = __rk::vec![0u8; __len];
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
@@ -54,7 +54,7 @@ const _: () = {
             __w: &mut __rk::Writer<'_>,
             __v: &str,
         ) -> __rk::Result<(), ::rowkey::EncodeError> {
-            __rk::escaped::encode(__w, __rk::codec::str_bytes(&(*__v)), false)?;
+            __rk::escaped::write(__w, &(*__v), false, "host")?;
             __rk::Ok(())
         }
         ///Writes `ts`.
@@ -65,7 +65,7 @@ const _: () = {
         ) -> __rk::Result<(), ::rowkey::EncodeError> {
             {
                 let __s = __w.slot::<8>()?;
-                __rk::int::encode_desc((*__v), __s);
+                __rk::int::put::<_, 8>((*__v), __s, true, "ts")?;
             }
             __rk::Ok(())
         }
@@ -75,7 +75,7 @@ const _: () = {
             __w: &mut __rk::Writer<'_>,
             __v: &[u8],
         ) -> __rk::Result<(), ::rowkey::EncodeError> {
-            __w.rest(__rk::codec::as_bytes(&(*__v)), false)?;
+            __rk::rest::write(__w, &(*__v), false, "rest")?;
             __rk::Ok(())
         }
     }
@@ -154,8 +154,8 @@ const _: () = {
         }
         #[inline]
         fn encoded_len(&self) -> usize {
-            0 + __rk::escaped::encoded_len(__rk::codec::str_bytes(&self.host)) + 8
-                + __rk::codec::as_bytes(&self.rest).len()
+            0 + __rk::escaped::len(&self.host, false) + 8
+                + __rk::rest::len(&self.rest, false)
         }
         #[inline]
         fn encode_into(
@@ -175,23 +175,16 @@ const _: () = {
         ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
             let mut __r = __rk::Reader::for_key(bytes, 32767, "HostEventKey")?;
             __r.take::<0>("HostEventKey")?;
-            let host = {
-                let __e = __rk::escaped::decode(&mut __r, false, "host")?;
-                __rk::FieldBytes::borrowed_str(&__e)?
-            };
+            let host = __rk::escaped::read(&mut __r, false, "host")?;
             let ts = {
                 let __at = __r.position();
                 let __t = __r.take::<8>("ts")?;
                 {
                     let __s = __t;
-                    __rk::int::decode_desc(__s)
+                    __rk::int::get::<_, 8>(__s, true, "ts", __at)?
                 }
             };
-            let rest = {
-                let __at = __r.position();
-                let __rest = __r.rest();
-                __rest
-            };
+            let rest = __rk::rest::read(&mut __r, false, "rest")?;
             __r.finish("HostEventKey")?;
             __rk::Ok(HostEventKey { host, ts, rest })
         }

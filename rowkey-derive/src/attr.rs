@@ -9,9 +9,9 @@ use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Attribute, Meta};
 
+use crate::codec::IntTy;
 use crate::ctxt::Ctxt;
 use crate::messages as msg;
-use crate::model::IntTy;
 use crate::symbol::*;
 
 /// A value and where it was written.

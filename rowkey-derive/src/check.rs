@@ -5,9 +5,10 @@
 
 use crate::ast::{Input, Variant};
 use crate::attr::At;
+use crate::codec::Codec;
 use crate::ctxt::{Ctxt, Scope};
 use crate::messages as msg;
-use crate::model::{Codec, Draft, SaltFormat, SaltHashAttr, Size};
+use crate::model::{Draft, KeyFormat, SaltFormat, SaltHashAttr, Size};
 use crate::symbol::{unraw, KEY_MAX_WIDTH, KEY_SALT, KEY_VIEW, KEY_WIDTH};
 use rowkey_format::names::{self, Helper};
 
@@ -43,7 +44,7 @@ fn one_java_format(cx: &Ctxt, input: &Input<'_>) {
 /// header: a field in another codec would be bytes Java cannot read.
 fn hbase_struct_ordered(cx: &Ctxt, input: &Input<'_>, key: &Draft<'_>) {
     // A Phoenix key with `hbase_struct` was reported once, above.
-    if !key.hbase_struct || key.phoenix {
+    if key.format != KeyFormat::HbaseStruct {
         return;
     }
     for (f, a) in key.fields.iter().zip(input.fields()) {

@@ -11,6 +11,7 @@
 mod ast;
 mod attr;
 mod check;
+mod codec;
 mod ctxt;
 mod expand;
 mod fallback;
@@ -19,6 +20,7 @@ mod messages;
 mod model;
 mod pipeline;
 mod symbol;
+mod tokens;
 
 use proc_macro::TokenStream;
 

@@ -7,6 +7,8 @@ use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 pub use crate::attr::{At, SaltHashAttr};
+pub use crate::codec::Codec;
+pub use rowkey_format::KeyFormat;
 
 /// A key struct. `lower` builds it with `C = Option<Codec>` and
 /// `W = Option<Size>` (`None` where a field could not be understood, so no
@@ -32,11 +34,10 @@ pub struct Key<'a, C = Codec, W = Size> {
     pub fields: Vec<Field<'a, C, W>>,
     /// Fields `..layout_known` have known offsets (all, once complete).
     pub layout_known: usize,
-    /// `#[rowkey(hbase_struct)]`: HBase's `Struct`, trailing nulls left out.
-    pub hbase_struct: bool,
-    /// `#[rowkey(phoenix)]`: an Apache Phoenix primary key, every field a
-    /// [`Codec::Phoenix`] column.
-    pub phoenix: bool,
+    /// How the fields follow one another: plain, `#[rowkey(hbase_struct)]`
+    /// (trailing nulls left out) or `#[rowkey(phoenix)]` (every field a
+    /// [`Codec::Phoenix`] column).
+    pub format: KeyFormat,
 }
 
 impl<C, W> Key<'_, C, W> {
@@ -44,7 +45,8 @@ impl<C, W> Key<'_, C, W> {
     /// `Option` at the end of an HBase `Struct`, where a trailing run of
     /// `None` writes nothing.
     pub fn omittable(&self, i: usize) -> bool {
-        self.fields[i].since.is_some() || (self.hbase_struct && i >= self.struct_tail())
+        self.fields[i].since.is_some()
+            || (self.format == KeyFormat::HbaseStruct && i >= self.struct_tail())
     }
 
     /// The fields every key writes: those before the first that may be left out.
@@ -108,8 +110,7 @@ impl<'a> Draft<'a> {
             salt: self.salt,
             view: self.view,
             layout_known: self.layout_known,
-            hbase_struct: self.hbase_struct,
-            phoenix: self.phoenix,
+            format: self.format,
         })
     }
 }
@@ -163,21 +164,7 @@ impl<W> Field<'_, Codec, W> {
     /// sort too, `None` first, but take prefix helpers only; Java's bytes sort
     /// negative numbers last; `BlobVar` sorts only within one length.)
     pub fn ranged(&self) -> bool {
-        !self.mirror
-            && !self.optional
-            && !matches!(
-                self.codec,
-                Codec::Nested
-                    | Codec::Tag(_)
-                    | Codec::Rest(_)
-                    | Codec::Escaped(_)
-                    | Codec::Java(_)
-                    | Codec::OrderedVar {
-                        ty: VarType::BlobVar | VarType::BlobCopy,
-                        ..
-                    }
-            )
-            && !matches!(self.codec, Codec::Phoenix(c) if !c.ordered(self.descending))
+        !self.mirror && !self.optional && self.codec.ranged(self.descending)
     }
 
     /// An `Option` of an `#[ordered]` value: `None` is OrderedBytes' null,
@@ -194,6 +181,20 @@ impl<W> Field<'_, Codec, W> {
     /// Whether a helper takes a value for this field (a tag is constant).
     pub fn takes_value(&self) -> bool {
         !matches!(self.codec, Codec::Tag(_))
+    }
+}
+
+impl Field<'_> {
+    /// The runtime module generated code calls for the field's value.
+    pub fn runtime(&self) -> crate::codec::Runtime {
+        let width = match self.optional {
+            true => Size {
+                bytes: self.width.bytes.saturating_sub(1),
+                keys: self.width.keys.clone(),
+            },
+            false => self.width.clone(),
+        };
+        self.codec.runtime(self.optional, &width, self.value_ty)
     }
 }
 
@@ -302,324 +303,5 @@ impl std::fmt::Display for Size {
             write!(f, " + {}::WIDTH", k.to_token_stream())?;
         }
         Ok(())
-    }
-}
-
-/// The Rust integer types.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum IntTy {
-    U8,
-    U16,
-    U32,
-    U64,
-    U128,
-    I8,
-    I16,
-    I32,
-    I64,
-    I128,
-}
-
-impl IntTy {
-    pub fn from_name(name: &str) -> Option<IntTy> {
-        Some(match name {
-            "u8" => IntTy::U8,
-            "u16" => IntTy::U16,
-            "u32" => IntTy::U32,
-            "u64" => IntTy::U64,
-            "u128" => IntTy::U128,
-            "i8" => IntTy::I8,
-            "i16" => IntTy::I16,
-            "i32" => IntTy::I32,
-            "i64" => IntTy::I64,
-            "i128" => IntTy::I128,
-            _ => return None,
-        })
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            IntTy::U8 => "u8",
-            IntTy::U16 => "u16",
-            IntTy::U32 => "u32",
-            IntTy::U64 => "u64",
-            IntTy::U128 => "u128",
-            IntTy::I8 => "i8",
-            IntTy::I16 => "i16",
-            IntTy::I32 => "i32",
-            IntTy::I64 => "i64",
-            IntTy::I128 => "i128",
-        }
-    }
-
-    pub fn width(self) -> usize {
-        match self {
-            IntTy::U8 | IntTy::I8 => 1,
-            IntTy::U16 | IntTy::I16 => 2,
-            IntTy::U32 | IntTy::I32 => 4,
-            IntTy::U64 | IntTy::I64 => 8,
-            IntTy::U128 | IntTy::I128 => 16,
-        }
-    }
-
-    pub fn signed(self) -> bool {
-        matches!(
-            self,
-            IntTy::I8 | IntTy::I16 | IntTy::I32 | IntTy::I64 | IntTy::I128
-        )
-    }
-
-    /// The most decimal digits a value of this type's width has.
-    pub fn max_digits(self) -> usize {
-        rowkey_format::limits::max_digits(self.width())
-    }
-}
-
-/// The Rust float types.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum FloatTy {
-    F32,
-    F64,
-}
-
-impl FloatTy {
-    pub fn from_name(name: &str) -> Option<FloatTy> {
-        match name {
-            "f32" => Some(FloatTy::F32),
-            "f64" => Some(FloatTy::F64),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            FloatTy::F32 => "f32",
-            FloatTy::F64 => "f64",
-        }
-    }
-
-    pub fn width(self) -> usize {
-        match self {
-            FloatTy::F32 => 4,
-            FloatTy::F64 => 8,
-        }
-    }
-}
-
-/// What a string or bytes field holds.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum TextKind {
-    /// `String`
-    String,
-    /// `Cow<str>`, borrowed from the key when the value allows.
-    CowStr,
-    /// `Cow<[u8]>`, borrowed from the key when the value allows.
-    CowBytes,
-    /// `Vec<u8>`
-    Vec,
-    /// `&str`, borrowed from the key on decode.
-    Str,
-    /// `&[u8]`, borrowed from the key on decode.
-    Slice,
-}
-
-impl TextKind {
-    pub fn is_str(self) -> bool {
-        matches!(self, TextKind::String | TextKind::Str | TextKind::CowStr)
-    }
-
-    /// Borrowed from the key on decode, so the bytes must be stored as they are.
-    pub fn borrows(self) -> bool {
-        matches!(self, TextKind::Str | TextKind::Slice)
-    }
-}
-
-/// How a field is written. Every variant is legal for its field's type.
-#[derive(Clone, PartialEq, Eq)]
-pub enum Codec {
-    /// Native-width big-endian integer (sign bit flipped for signed).
-    Int(IntTy),
-    /// `#[be_u16]` / `#[be_u32]` / `#[be_u64]` on an integer of type `from`.
-    Narrow {
-        to: IntTy,
-        from: IntTy,
-    },
-    /// `#[pad(N)]` on an unsigned integer of type `ty`.
-    Pad {
-        digits: usize,
-        ty: IntTy,
-    },
-    /// `#[fixed(N)]` on a string or bytes.
-    Fixed {
-        width: usize,
-        kind: TextKind,
-    },
-    Bool,
-    /// `[u8; N]`
-    ByteArray(usize),
-    /// `f32` / `f64`, in `total_cmp` order.
-    Float(FloatTy),
-    /// A type that implements `RowKey` (a derived key, `Md5`), embedded.
-    Nested,
-    /// `#[tag(..)]` on `()`: these constant bytes.
-    Tag(Vec<u8>),
-    /// `#[escaped]`: order-preserving, self-delimiting, any position.
-    Escaped(TextKind),
-    /// The last field, unescaped: the rest of the key.
-    Rest(TextKind),
-    /// `#[java]`: Java's `Bytes.toBytes`, which keeps no order for negative values.
-    Java(rowkey_format::JavaType),
-    /// `#[ordered]`: HBase's `OrderedBytes` fixed-width `i8`..`i64`, `f32`, `f64`.
-    Ordered(OrderedTy),
-    /// `#[ordered]` on a string (`Text`) or bytes (`BlobVar`), or
-    /// `#[ordered(copy)]` on the last field's bytes (`BlobCopy`).
-    OrderedVar {
-        ty: VarType,
-        kind: TextKind,
-    },
-    /// A column of a `#[rowkey(phoenix)]` key.
-    Phoenix(PhoenixCol),
-}
-
-/// A Phoenix primary-key column and the Rust type it holds.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum PhoenixCol {
-    /// `TINYINT`..`BIGINT` from `i8`..`i64`: the native signed codec's bytes.
-    Int(IntTy),
-    /// `DOUBLE` from `f64`.
-    Double,
-    /// `BOOLEAN` from `bool`.
-    Boolean,
-    /// `DATE` from `phoenix::Date`.
-    Date,
-    /// `TIMESTAMP` from `phoenix::Timestamp`.
-    Timestamp,
-    /// `CHAR(n)` from a string.
-    Char(usize, TextKind),
-    /// `VARCHAR` from a string.
-    Varchar(TextKind),
-}
-
-impl PhoenixCol {
-    /// The runtime's name for the column's type.
-    pub fn core(self) -> rowkey_format::PhoenixType {
-        use rowkey_format::PhoenixType as P;
-        match self {
-            PhoenixCol::Int(IntTy::I8) => P::Tinyint,
-            PhoenixCol::Int(IntTy::I16) => P::Smallint,
-            PhoenixCol::Int(IntTy::I32) => P::Integer,
-            PhoenixCol::Int(_) => P::Bigint,
-            PhoenixCol::Double => P::Double,
-            PhoenixCol::Boolean => P::Boolean,
-            PhoenixCol::Date => P::Date,
-            PhoenixCol::Timestamp => P::Timestamp,
-            PhoenixCol::Char(n, _) => P::Char(n),
-            PhoenixCol::Varchar(_) => P::Varchar,
-        }
-    }
-
-    /// Whether the column's keys sort as its values do, so it gets range
-    /// helpers: not `CHAR` (its space padding sorts after control
-    /// characters) nor a descending `VARCHAR` (an empty value is null, which
-    /// sorts first even then).
-    pub fn ordered(self, descending: bool) -> bool {
-        match self {
-            PhoenixCol::Char(..) => false,
-            PhoenixCol::Varchar(_) => !descending,
-            _ => true,
-        }
-    }
-
-    /// The column as Phoenix's DDL names it: `INTEGER`, `CHAR(3)`.
-    pub fn describe(self) -> String {
-        match self {
-            PhoenixCol::Char(n, _) => format!("CHAR({n})"),
-            other => other.core().name().to_string(),
-        }
-    }
-}
-
-pub use rowkey_format::ordered::VarType;
-
-/// The number an `#[ordered]` field holds.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum OrderedTy {
-    Int(IntTy),
-    Float(FloatTy),
-}
-
-impl OrderedTy {
-    /// The header byte and the value's width.
-    pub fn header_and_width(self) -> (u8, usize) {
-        use rowkey_format::ordered as h;
-        match self {
-            OrderedTy::Int(IntTy::I8) => (h::INT8, 1),
-            OrderedTy::Int(IntTy::I16) => (h::INT16, 2),
-            OrderedTy::Int(IntTy::I32) => (h::INT32, 4),
-            OrderedTy::Int(_) => (h::INT64, 8),
-            OrderedTy::Float(FloatTy::F32) => (h::FLOAT32, 4),
-            OrderedTy::Float(FloatTy::F64) => (h::FLOAT64, 8),
-        }
-    }
-
-    /// Bytes the field takes: the header and the number.
-    pub fn width(self) -> usize {
-        1 + self.header_and_width().1
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            OrderedTy::Int(t) => t.name(),
-            OrderedTy::Float(t) => t.name(),
-        }
-    }
-}
-
-impl Codec {
-    /// Whether the codec is one of HBase's `OrderedBytes` (`#[ordered]`).
-    pub fn ordered(&self) -> bool {
-        matches!(self, Codec::Ordered(_) | Codec::OrderedVar { .. })
-    }
-
-    /// Whether the field has no fixed width: an `#[ordered]` `Option` is a
-    /// one-byte null or the value.
-    pub fn variable(&self, optional: bool) -> bool {
-        matches!(
-            self,
-            Codec::Escaped(_)
-                | Codec::Rest(_)
-                | Codec::OrderedVar { .. }
-                | Codec::Phoenix(PhoenixCol::Varchar(_))
-        ) || (optional && self.ordered())
-    }
-
-    /// The codec as its attribute reads, for the layout table.
-    pub fn describe(&self) -> String {
-        match *self {
-            Codec::Int(t) => t.name().to_string(),
-            Codec::Narrow { to, .. } => format!("be_{}", to.name()),
-            Codec::Pad { digits, .. } => format!("pad({digits})"),
-            Codec::Fixed { width, .. } => format!("fixed({width})"),
-            Codec::Bool => "bool".to_string(),
-            Codec::ByteArray(n) => format!("[u8; {n}]"),
-            Codec::Float(t) => t.name().to_string(),
-            Codec::Nested => "nested key".to_string(),
-            Codec::Tag(ref b) if b.iter().all(|c| c.is_ascii_graphic()) => {
-                format!("tag(b\"{}\")", String::from_utf8_lossy(b))
-            }
-            Codec::Tag(ref b) => format!(
-                "tag({})",
-                b.iter()
-                    .map(|b| b.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            Codec::Escaped(_) => "escaped".to_string(),
-            Codec::Rest(_) => "rest of key".to_string(),
-            Codec::Java(t) => format!("java {}", t.name()),
-            Codec::Ordered(t) => format!("ordered {}", t.name()),
-            Codec::OrderedVar { ty, .. } => format!("ordered {}", ty.name()),
-            Codec::Phoenix(c) => format!("phoenix {}", c.describe()),
-        }
     }
 }

@@ -10,6 +10,8 @@ mod ast;
 mod attr;
 #[path = "../src/check.rs"]
 mod check;
+#[path = "../src/codec/mod.rs"]
+mod codec;
 #[path = "../src/ctxt.rs"]
 mod ctxt;
 #[path = "../src/expand/mod.rs"]
@@ -26,6 +28,8 @@ mod model;
 mod pipeline;
 #[path = "../src/symbol.rs"]
 mod symbol;
+#[path = "../src/tokens.rs"]
+mod tokens;
 
 #[test]
 fn no_input_panics() {

@@ -5,9 +5,18 @@ use crate::range::Edge;
 use crate::{DecodeError, DecodeErrorKind, EncodeError};
 
 /// Writes `v`.
+///
+/// # Errors
+/// None: the `Result` is every codec's.
 #[inline(always)]
-pub fn encode(v: bool, out: &mut [u8; 1], descending: bool) {
+pub fn put(
+    v: bool,
+    out: &mut [u8; 1],
+    descending: bool,
+    _field: &'static str,
+) -> Result<(), EncodeError> {
     out[0] = if descending { !(v as u8) } else { v as u8 };
+    Ok(())
 }
 
 /// Reads a bool.
@@ -15,7 +24,7 @@ pub fn encode(v: bool, out: &mut [u8; 1], descending: bool) {
 /// # Errors
 /// [`DecodeErrorKind::InvalidBool`] for a byte that is not one of the two.
 #[inline(always)]
-pub fn decode(
+pub fn get(
     bytes: &[u8; 1],
     descending: bool,
     field: &'static str,
@@ -37,7 +46,7 @@ pub fn decode(
 #[inline]
 pub fn edge(v: bool, descending: bool) -> Result<Edge<1>, EncodeError> {
     let mut out = [0u8; 1];
-    encode(v, &mut out, descending);
+    put(v, &mut out, descending, "")?;
     Ok(Edge::Bytes(out))
 }
 
@@ -67,7 +76,7 @@ impl Bool {
 #[cfg(feature = "alloc")]
 mod layout_codec {
     use super::super::prelude::*;
-    use super::{decode, encode, Bool};
+    use super::{get, put, Bool};
 
     impl<'a> Codec<'a> for Bool {
         fn extent(&self) -> Extent {
@@ -81,7 +90,7 @@ mod layout_codec {
         fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
             let at = r.position();
             let b = r.take::<1>("").map_err(|e| f.error(e))?;
-            decode(b, f.descending, "", at)
+            get(b, f.descending, "", at)
                 .map(Value::Bool)
                 .map_err(|e| f.error(e))
         }
@@ -96,7 +105,7 @@ mod layout_codec {
                 return Err(f.mismatch("bool"));
             };
             let mut b = [0u8];
-            encode(*v, &mut b, f.descending);
+            put(*v, &mut b, f.descending, "")?;
             out.extend(b);
             Ok(())
         }
@@ -118,11 +127,11 @@ mod tests {
     #[test]
     fn golden_and_rejects() {
         let mut b = [9u8];
-        encode(true, &mut b, false);
+        put(true, &mut b, false, "f").unwrap();
         assert_eq!(b, [1]);
-        encode(true, &mut b, true);
+        put(true, &mut b, true, "f").unwrap();
         assert_eq!(b, [0xFE]);
-        assert_eq!(decode(&[0xFE], true, "f", 0), Ok(true));
-        assert!(decode(&[2], false, "f", 0).is_err());
+        assert_eq!(get(&[0xFE], true, "f", 0), Ok(true));
+        assert!(get(&[2], false, "f", 0).is_err());
     }
 }

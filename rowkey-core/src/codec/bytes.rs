@@ -3,28 +3,49 @@
 use crate::range::Edge;
 
 /// Writes `v`.
+///
+/// # Errors
+/// None: the `Result` is every codec's.
 #[inline(always)]
-pub fn encode<const W: usize>(v: &[u8; W], out: &mut [u8; W], descending: bool) {
+pub fn put<const W: usize>(
+    v: &[u8; W],
+    out: &mut [u8; W],
+    descending: bool,
+    _field: &'static str,
+) -> Result<(), crate::EncodeError> {
     *out = *v;
     if descending {
         super::invert(out);
     }
+    Ok(())
 }
 
 /// Reads the bytes back; every pattern is a value.
+///
+/// # Errors
+/// None: the `Result` is every codec's.
 #[inline(always)]
-pub fn decode<const W: usize>(bytes: &[u8; W], descending: bool) -> [u8; W] {
+pub fn get<const W: usize>(
+    bytes: &[u8; W],
+    descending: bool,
+    _field: &'static str,
+    _offset: usize,
+) -> Result<[u8; W], crate::DecodeError> {
     let mut v = *bytes;
     if descending {
         super::invert(&mut v);
     }
-    v
+    Ok(v)
 }
 
 /// The bytes of a range bound.
 #[inline]
 pub fn edge<const W: usize>(v: &[u8; W], descending: bool) -> Result<Edge<W>, crate::EncodeError> {
-    Ok(Edge::Bytes(decode(v, descending)))
+    let mut b = *v;
+    if descending {
+        super::invert(&mut b);
+    }
+    Ok(Edge::Bytes(b))
 }
 
 /// The `[u8; N]` codec ([`FieldCodec::Bytes`](crate::FieldCodec::Bytes)): `N` bytes.

@@ -12,6 +12,7 @@
 //! Decode borrows the value from the key when it has no escapes and is
 //! ascending; otherwise an owned type (`String`, `Vec<u8>`, or `Cow`) is needed.
 
+use super::field_bytes::{FromField, KeyBytes};
 use super::FieldBytes;
 use crate::cursor::{Reader, Writer};
 use crate::{DecodeError, DecodeErrorKind, EncodeError};
@@ -41,6 +42,40 @@ pub fn encode(w: &mut Writer<'_>, v: &[u8], descending: bool) -> Result<(), Enco
     out[i] = x;
     out[i + 1] = 0x01 ^ x;
     Ok(())
+}
+
+/// Bytes `v` takes: what derived code calls for a field.
+#[inline]
+pub fn len(v: &(impl KeyBytes + ?Sized), _descending: bool) -> usize {
+    encoded_len(v.key_bytes())
+}
+
+/// Writes `v` escaped and terminated: what derived code calls for a field.
+///
+/// # Errors
+/// As [`encode`].
+#[inline]
+pub fn write(
+    w: &mut Writer<'_>,
+    v: &(impl KeyBytes + ?Sized),
+    descending: bool,
+    _field: &'static str,
+) -> Result<(), EncodeError> {
+    encode(w, v.key_bytes(), descending)
+}
+
+/// Reads a value as the field's Rust type: what derived code calls.
+///
+/// # Errors
+/// As [`decode`], and what `T` gives ([`DecodeErrorKind::NeedsOwned`] for
+/// a borrowed type whose value had to be unescaped).
+#[inline]
+pub fn read<'a, T: FromField<'a>>(
+    r: &mut Reader<'a>,
+    descending: bool,
+    field: &'static str,
+) -> Result<T, DecodeError> {
+    T::from_field(&decode(r, descending, field)?)
 }
 
 /// An escaped value read from a key: its encoded bytes, terminator excluded.

@@ -131,3 +131,123 @@ impl TextType {
         })
     }
 }
+
+/// A string or bytes field's value as generated code reads it: each Rust
+/// type a text field may have takes the decoded value its way, borrowing
+/// where it borrows. The derive never looks at which type it is.
+pub trait FromField<'a>: Sized {
+    /// The value of `v`.
+    ///
+    /// # Errors
+    /// [`DecodeErrorKind::NeedsOwned`] for a borrowed type whose bytes are
+    /// not the key's own; [`DecodeErrorKind::InvalidUtf8`] for a string.
+    fn from_field(v: &impl FieldBytes<'a>) -> Result<Self, DecodeError>;
+}
+
+impl<'a> FromField<'a> for &'a str {
+    #[inline]
+    fn from_field(v: &impl FieldBytes<'a>) -> Result<Self, DecodeError> {
+        v.borrowed_str()
+    }
+}
+
+impl<'a> FromField<'a> for &'a [u8] {
+    #[inline]
+    fn from_field(v: &impl FieldBytes<'a>) -> Result<Self, DecodeError> {
+        v.borrowed()
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod owned {
+    use super::{FieldBytes, FromField};
+    use crate::DecodeError;
+    use alloc::borrow::Cow;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    impl<'a> FromField<'a> for String {
+        #[inline]
+        fn from_field(v: &impl FieldBytes<'a>) -> Result<Self, DecodeError> {
+            v.to_owned_string()
+        }
+    }
+
+    impl<'a> FromField<'a> for Vec<u8> {
+        #[inline]
+        fn from_field(v: &impl FieldBytes<'a>) -> Result<Self, DecodeError> {
+            Ok(v.to_vec())
+        }
+    }
+
+    impl<'a> FromField<'a> for Cow<'a, str> {
+        #[inline]
+        fn from_field(v: &impl FieldBytes<'a>) -> Result<Self, DecodeError> {
+            v.to_cow_str()
+        }
+    }
+
+    impl<'a> FromField<'a> for Cow<'a, [u8]> {
+        #[inline]
+        fn from_field(v: &impl FieldBytes<'a>) -> Result<Self, DecodeError> {
+            Ok(v.to_cow())
+        }
+    }
+}
+
+/// The bytes of a string or bytes field's value, whatever its Rust type
+/// (`String`, `&str`, `Cow<str>`, `Vec<u8>`, `&[u8]`, `Cow<[u8]>`).
+pub trait KeyBytes {
+    /// The value's bytes (a string's UTF-8).
+    fn key_bytes(&self) -> &[u8];
+}
+
+impl KeyBytes for str {
+    #[inline(always)]
+    fn key_bytes(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+impl KeyBytes for [u8] {
+    #[inline(always)]
+    fn key_bytes(&self) -> &[u8] {
+        self
+    }
+}
+
+impl<T: KeyBytes + ?Sized> KeyBytes for &T {
+    #[inline(always)]
+    fn key_bytes(&self) -> &[u8] {
+        (**self).key_bytes()
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod owned_bytes {
+    use super::KeyBytes;
+    use alloc::borrow::Cow;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    impl KeyBytes for String {
+        #[inline(always)]
+        fn key_bytes(&self) -> &[u8] {
+            self.as_bytes()
+        }
+    }
+
+    impl KeyBytes for Vec<u8> {
+        #[inline(always)]
+        fn key_bytes(&self) -> &[u8] {
+            self
+        }
+    }
+
+    impl<T: KeyBytes + alloc::borrow::ToOwned + ?Sized> KeyBytes for Cow<'_, T> {
+        #[inline(always)]
+        fn key_bytes(&self) -> &[u8] {
+            (**self).key_bytes()
+        }
+    }
+}

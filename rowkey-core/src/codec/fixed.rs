@@ -6,8 +6,10 @@
 //! [`EncodeError`], as is one longer than `N`. Decode
 //! strips the trailing zeros. Descending inverts every byte (padding is then `0xFF`).
 
+use super::field_bytes::{FromField, KeyBytes};
+use super::plain::Plain;
 use crate::range::Edge;
-use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+use crate::{DecodeError, EncodeError, EncodeErrorKind};
 
 /// Writes `v` padded to `N`.
 ///
@@ -15,19 +17,19 @@ use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 /// [`EncodeErrorKind::TooLong`] past `N` bytes; [`EncodeErrorKind::TrailingZero`]
 /// when `v` ends with `0x00`.
 #[inline]
-pub fn encode<const N: usize>(
-    v: &[u8],
+pub fn put<T: KeyBytes + ?Sized, const N: usize>(
+    v: &T,
     out: &mut [u8; N],
     descending: bool,
     field: &'static str,
 ) -> Result<(), EncodeError> {
-    encode_to(v, out, descending, field)
+    encode_to(v.key_bytes(), out, descending, field)
 }
 
-/// [`encode`] into a field of any width: `v` padded to `out.len()`.
+/// [`put`] into a field of any width: `v` padded to `out.len()`.
 ///
 /// # Errors
-/// As [`encode`].
+/// As [`put`].
 #[inline]
 pub fn encode_to(
     v: &[u8],
@@ -65,59 +67,84 @@ fn value_len(bytes: &[u8], pad: u8) -> usize {
     bytes.iter().rposition(|&b| b != pad).map_or(0, |i| i + 1)
 }
 
-/// Reads an ascending field as the bytes it borrows.
-#[inline]
-pub fn decode_bytes<const N: usize>(bytes: &[u8; N]) -> &[u8] {
-    &bytes[..value_len(bytes, 0)]
-}
-
-/// Reads an ascending field as a borrowed `&str`.
+/// Reads a field as its Rust type (`String`, `&str`, `Vec<u8>`, `Cow`, ..):
+/// the value without its padding.
 ///
 /// # Errors
-/// [`DecodeErrorKind::InvalidUtf8`].
+/// What `T` gives: [`DecodeErrorKind::InvalidUtf8`](crate::DecodeErrorKind::InvalidUtf8) for a string, and
+/// [`DecodeErrorKind::NeedsOwned`](crate::DecodeErrorKind::NeedsOwned) for a borrowed descending one.
 #[inline]
-pub fn decode_str<'a, const N: usize>(
+pub fn get<'a, T: FromFixed<'a>, const N: usize>(
     bytes: &'a [u8; N],
-    field: &'static str,
-    offset: usize,
-) -> Result<&'a str, DecodeError> {
-    core::str::from_utf8(decode_bytes(bytes))
-        .map_err(|_| DecodeError::new(field, offset, DecodeErrorKind::InvalidUtf8))
-}
-
-/// Reads a field, ascending or descending, as owned bytes.
-#[cfg(feature = "alloc")]
-pub fn decode_vec<const N: usize>(bytes: &[u8; N], descending: bool) -> alloc::vec::Vec<u8> {
-    value(bytes, descending)
-}
-
-/// [`decode_vec`] for a field of any width: the value without its padding.
-#[cfg(feature = "alloc")]
-pub fn value(bytes: &[u8], descending: bool) -> alloc::vec::Vec<u8> {
-    if descending {
-        let mut v = bytes.to_vec();
-        super::invert(&mut v);
-        let len = value_len(&v, 0);
-        v.truncate(len);
-        v
-    } else {
-        bytes[..value_len(bytes, 0)].to_vec()
-    }
-}
-
-/// Reads a field, ascending or descending, as an owned `String`.
-///
-/// # Errors
-/// [`DecodeErrorKind::InvalidUtf8`].
-#[cfg(feature = "alloc")]
-pub fn decode_string<const N: usize>(
-    bytes: &[u8; N],
     descending: bool,
     field: &'static str,
     offset: usize,
-) -> Result<alloc::string::String, DecodeError> {
-    alloc::string::String::from_utf8(decode_vec(bytes, descending))
-        .map_err(|_| DecodeError::new(field, offset, DecodeErrorKind::InvalidUtf8))
+) -> Result<T, DecodeError> {
+    let pad = if descending { 0xFF } else { 0 };
+    let value = &bytes[..value_len(bytes, pad)];
+    T::from_fixed(&Plain::new(value, descending, field, offset))
+}
+
+/// The Rust types of a `#[fixed(N)]` field, as its value is read: `&str`
+/// and `&[u8]` borrow it from the key, a `Cow` of any lifetime owns it.
+pub trait FromFixed<'a>: Sized {
+    /// The value of `v`.
+    ///
+    /// # Errors
+    /// As [`FromField::from_field`].
+    fn from_fixed(v: &Plain<'a>) -> Result<Self, DecodeError>;
+}
+
+impl<'a> FromFixed<'a> for &'a str {
+    #[inline]
+    fn from_fixed(v: &Plain<'a>) -> Result<Self, DecodeError> {
+        FromField::from_field(v)
+    }
+}
+
+impl<'a> FromFixed<'a> for &'a [u8] {
+    #[inline]
+    fn from_fixed(v: &Plain<'a>) -> Result<Self, DecodeError> {
+        FromField::from_field(v)
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod owned {
+    use super::{FromFixed, Plain};
+    use crate::codec::FieldBytes;
+    use crate::DecodeError;
+    use alloc::borrow::Cow;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    impl<'a> FromFixed<'a> for String {
+        #[inline]
+        fn from_fixed(v: &Plain<'a>) -> Result<Self, DecodeError> {
+            v.to_owned_string()
+        }
+    }
+
+    impl<'a> FromFixed<'a> for Vec<u8> {
+        #[inline]
+        fn from_fixed(v: &Plain<'a>) -> Result<Self, DecodeError> {
+            Ok(v.to_vec())
+        }
+    }
+
+    impl<'a> FromFixed<'a> for Cow<'_, str> {
+        #[inline]
+        fn from_fixed(v: &Plain<'a>) -> Result<Self, DecodeError> {
+            v.to_owned_string().map(Cow::Owned)
+        }
+    }
+
+    impl<'a> FromFixed<'a> for Cow<'_, [u8]> {
+        #[inline]
+        fn from_fixed(v: &Plain<'a>) -> Result<Self, DecodeError> {
+            Ok(Cow::Owned(v.to_vec()))
+        }
+    }
 }
 
 /// The bytes of a range bound. A bound that is no value of the field, longer
@@ -127,20 +154,20 @@ pub fn decode_string<const N: usize>(
 ///
 /// ```
 /// use rowkey::__private::{fixed, range::Edge};
-/// assert_eq!(fixed::edge::<4>(b"ab", false, "name"), Ok(Edge::Bytes(*b"ab\0\0")));
-/// assert_eq!(fixed::edge::<4>(b"ab\0", false, "name"), Ok(Edge::Between(*b"ab\0\0")));
-/// assert_eq!(fixed::edge::<4>(b"abcde", false, "name"), Ok(Edge::Between(*b"abcd")));
+/// assert_eq!(fixed::edge::<_, 4>(&b"ab"[..], false), Ok(Edge::Bytes(*b"ab\0\0")));
+/// assert_eq!(fixed::edge::<_, 4>(&b"ab\0"[..], false), Ok(Edge::Between(*b"ab\0\0")));
+/// assert_eq!(fixed::edge::<_, 4>(&b"abcde"[..], false), Ok(Edge::Between(*b"abcd")));
 /// ```
 ///
 /// # Errors
-/// None: every bound clamps. The `Result` and `field` keep the shape of the
-/// other codecs' edges, which the generated range helpers call alike.
+/// None: every bound clamps. The `Result` keeps the shape of the other
+/// codecs' edges, which the generated range helpers call alike.
 #[inline]
-pub fn edge<const N: usize>(
-    v: &[u8],
+pub fn edge<T: KeyBytes + ?Sized, const N: usize>(
+    v: &T,
     descending: bool,
-    _field: &'static str,
 ) -> Result<Edge<N>, EncodeError> {
+    let v = v.key_bytes();
     let mut out = [0u8; N];
     let n = v.len().min(N);
     out[..n].copy_from_slice(&v[..n]);
@@ -255,29 +282,32 @@ mod tests {
     #[test]
     fn golden_and_errors() {
         let mut out = [9u8; 4];
-        encode(b"ab", &mut out, false, "f").unwrap();
+        put(&b"ab"[..], &mut out, false, "f").unwrap();
         assert_eq!(out, [0x61, 0x62, 0, 0]);
-        encode(b"ab", &mut out, true, "f").unwrap();
+        put(&b"ab"[..], &mut out, true, "f").unwrap();
         assert_eq!(out, [!0x61, !0x62, 0xFF, 0xFF]);
-        assert!(encode(b"abcde", &mut out, false, "f").is_err());
-        assert!(encode(b"a\0", &mut out, false, "f").is_err());
-        encode(b"a\0b", &mut out, false, "f").unwrap();
-        assert_eq!(decode_bytes(&out), b"a\0b");
-        assert_eq!(decode_str(&[0x61, 0, 0, 0], "f", 0), Ok("a"));
-        assert!(decode_str(&[0xFF, 0, 0, 0], "f", 0).is_err());
+        assert!(put(&b"abcde"[..], &mut out, false, "f").is_err());
+        assert!(put(&b"a\0"[..], &mut out, false, "f").is_err());
+        put(&b"a\0b"[..], &mut out, false, "f").unwrap();
+        assert_eq!(get::<&[u8], 4>(&out, false, "f", 0), Ok(&b"a\0b"[..]));
+        assert_eq!(get::<&str, 4>(&[0x61, 0, 0, 0], false, "f", 0), Ok("a"));
+        assert!(get::<&str, 4>(&[0xFF, 0, 0, 0], false, "f", 0).is_err());
     }
 
     #[test]
     fn bounds_that_are_no_value_clamp_between_values() {
-        assert_eq!(edge::<4>(b"", false, "f"), Ok(Edge::Bytes([0; 4])));
-        assert_eq!(edge::<4>(b"\0", false, "f"), Ok(Edge::Between([0; 4])));
+        assert_eq!(edge::<_, 4>(&b""[..], false), Ok(Edge::Bytes([0; 4])));
+        assert_eq!(edge::<_, 4>(&b"\0"[..], false), Ok(Edge::Between([0; 4])));
         assert_eq!(
-            edge::<4>(b"abcd\0", false, "f"),
+            edge::<_, 4>(&b"abcd\0"[..], false),
             Ok(Edge::Between(*b"abcd"))
         );
-        assert_eq!(edge::<2>(b"ab", true, "f"), Ok(Edge::Bytes([!b'a', !b'b'])));
         assert_eq!(
-            edge::<2>(b"a\0", true, "f"),
+            edge::<_, 2>(&b"ab"[..], true),
+            Ok(Edge::Bytes([!b'a', !b'b']))
+        );
+        assert_eq!(
+            edge::<_, 2>(&b"a\0"[..], true),
             Ok(Edge::Between([!b'a', 0xFF]))
         );
     }

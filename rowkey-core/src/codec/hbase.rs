@@ -34,6 +34,39 @@ pub trait JavaBytes<const W: usize>: Copy {
     fn from_java(bytes: [u8; W]) -> Self;
     /// Whether this value's bytes sort in numeric order with the other such values.
     fn keeps_order(self) -> bool;
+    /// The value of bytes read from a key: [`JavaBytes::from_java`], or
+    /// what is wrong with bytes Java never writes (a `boolean` other than
+    /// `0x00` or `0xFF`).
+    #[inline(always)]
+    fn read(bytes: [u8; W]) -> Result<Self, DecodeErrorKind> {
+        Ok(Self::from_java(bytes))
+    }
+}
+
+impl JavaBytes<1> for bool {
+    #[inline(always)]
+    fn to_java(self) -> [u8; 1] {
+        [if self { 0xFF } else { 0x00 }]
+    }
+    #[inline(always)]
+    fn from_java(bytes: [u8; 1]) -> Self {
+        bytes[0] != 0
+    }
+    #[inline]
+    fn keeps_order(self) -> bool {
+        true
+    }
+    #[inline]
+    fn read(bytes: [u8; 1]) -> Result<Self, DecodeErrorKind> {
+        match bytes[0] {
+            0x00 => Ok(false),
+            0xFF => Ok(true),
+            found => Err(DecodeErrorKind::InvalidByte {
+                found,
+                expected: "0x00 (false) or 0xFF (true)",
+            }),
+        }
+    }
 }
 
 macro_rules! java_int {
@@ -78,6 +111,36 @@ pub fn encode<T: JavaBytes<W>, const W: usize>(v: T, out: &mut [u8; W]) {
 #[inline(always)]
 pub fn decode<T: JavaBytes<W>, const W: usize>(bytes: &[u8; W]) -> T {
     T::from_java(*bytes)
+}
+
+/// Writes `v` as `Bytes.toBytes(v)`: what derived code calls for a field
+/// (Java's bytes have no descending form).
+///
+/// # Errors
+/// None: the `Result` is every codec's.
+#[inline(always)]
+pub fn put<T: JavaBytes<W>, const W: usize>(
+    v: T,
+    out: &mut [u8; W],
+    _descending: bool,
+    _field: &'static str,
+) -> Result<(), EncodeError> {
+    *out = v.to_java();
+    Ok(())
+}
+
+/// Reads a field `Bytes.toBytes` wrote: what derived code calls.
+///
+/// # Errors
+/// [`DecodeErrorKind::InvalidByte`] for a `boolean` other than `0x00` and `0xFF`.
+#[inline(always)]
+pub fn get<T: JavaBytes<W>, const W: usize>(
+    bytes: &[u8; W],
+    _descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<T, DecodeError> {
+    T::read(*bytes).map_err(|kind| DecodeError::new(field, offset, kind))
 }
 
 /// The bytes of a range bound.

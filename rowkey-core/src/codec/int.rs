@@ -295,6 +295,43 @@ pub fn decode_desc<T: KeyInt<W>, const W: usize>(bytes: &[u8; W]) -> T {
     T::from_key(b)
 }
 
+/// Writes `v` in its order: what derived code calls for a field.
+///
+/// # Errors
+/// None: every value has its bytes (the `Result` is every codec's).
+#[inline(always)]
+pub fn put<T: KeyInt<W>, const W: usize>(
+    v: T,
+    out: &mut [u8; W],
+    descending: bool,
+    _field: &'static str,
+) -> Result<(), crate::EncodeError> {
+    if descending {
+        encode_desc(v, out)
+    } else {
+        encode(v, out)
+    }
+    Ok(())
+}
+
+/// Reads a value in its order: what derived code calls for a field.
+///
+/// # Errors
+/// None: every byte pattern is a value (the `Result` is every codec's).
+#[inline(always)]
+pub fn get<T: KeyInt<W>, const W: usize>(
+    bytes: &[u8; W],
+    descending: bool,
+    _field: &'static str,
+    _offset: usize,
+) -> Result<T, crate::DecodeError> {
+    Ok(if descending {
+        decode_desc(bytes)
+    } else {
+        decode(bytes)
+    })
+}
+
 /// The bytes of a range bound (ascending or descending); every value has them.
 #[inline]
 pub fn edge<T: KeyInt<W>, const W: usize>(

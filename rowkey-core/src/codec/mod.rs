@@ -62,7 +62,7 @@ pub mod tag;
 
 #[cfg(feature = "alloc")]
 pub use contract::{Codec, Extent, FieldRef, OwnedEdge};
-pub use field_bytes::{FieldBytes, TextType};
+pub use field_bytes::{FieldBytes, FromField, KeyBytes, TextType};
 
 /// Fixed-size windows into a key array, so generated code writes and reads
 /// `[u8; W]` at a constant offset and the compiler drops every bounds check.
@@ -158,7 +158,7 @@ pub fn mirrored<const W: usize>(bytes: &[u8; W]) -> [u8; W] {
 /// ```
 /// use rowkey::__private::{codec, pad};
 /// // `#[mirror] #[pad(4)]` at byte 2: the key holds "x100", the digits of 1 back to front.
-/// let e = codec::read_mirrored(b"x100", 2, |b| pad::decode::<u32, 4>(b, false, "id", 2)).unwrap_err();
+/// let e = codec::read_mirrored(b"x100", 2, |b| pad::get::<u32, 4>(b, false, "id", 2)).unwrap_err();
 /// assert_eq!((e.offset(), e.kind()), (2, rowkey::DecodeErrorKind::NotDigit { found: b'x' }));
 /// ```
 ///

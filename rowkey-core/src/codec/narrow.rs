@@ -15,7 +15,7 @@ use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
 /// # Errors
 /// [`EncodeErrorKind::OutOfRange`] when `v` is negative or above `U::MAX`.
 #[inline(always)]
-pub fn encode<U, T, const W: usize>(
+pub fn put<U, T, const W: usize>(
     v: T,
     out: &mut [u8; W],
     descending: bool,
@@ -49,7 +49,7 @@ where
 /// # Errors
 /// [`DecodeErrorKind::OutOfRange`] when the number does not fit `T`.
 #[inline(always)]
-pub fn decode<U, T, const W: usize>(
+pub fn get<U, T, const W: usize>(
     bytes: &[u8; W],
     descending: bool,
     field: &'static str,
@@ -103,7 +103,7 @@ fn width_max(bytes: usize) -> u128 {
     (1u128 << (8 * bytes)) - 1
 }
 
-/// [`encode`] for a width known only at run time (a layout read from a
+/// [`put`] for a width known only at run time (a layout read from a
 /// schema): `v`, a value of the field's type, as `out.len()` (2, 4 or 8)
 /// big-endian bytes; the same bytes and errors. One function for every pair
 /// of widths and types: the interpreter instantiates no writer per pair.
@@ -140,7 +140,7 @@ pub fn encode_width(
     }
 }
 
-/// [`decode`] for a width and a field type known only at run time: the
+/// [`get`] for a width and a field type known only at run time: the
 /// number `bytes` hold, checked against the field type's `max` and given as
 /// a [`Number`] of that type's sign; the same values and errors.
 ///
@@ -298,7 +298,7 @@ mod tests {
         for &v in values {
             for desc in [false, true] {
                 let (mut a, mut b) = ([0u8; W], [0u8; W]);
-                let r = encode::<U, T, W>(v, &mut a, desc, "f");
+                let r = put::<U, T, W>(v, &mut a, desc, "f");
                 assert_eq!(r, encode_width(v.to_number(), &mut b, desc, "f"));
                 assert_eq!(a, b);
             }
@@ -317,7 +317,7 @@ mod tests {
         for p in patterns {
             let bytes: [u8; W] = p.to_be_bytes()[8 - W..].try_into().unwrap();
             for desc in [false, true] {
-                let a = decode::<U, T, W>(&bytes, desc, "f", 2).map(|v| v.to_number());
+                let a = get::<U, T, W>(&bytes, desc, "f", 2).map(|v| v.to_number());
                 assert_eq!(a, decode_width(&bytes, desc, "f", 2, T::MAX_NUMBER));
             }
         }
@@ -336,20 +336,20 @@ mod tests {
     #[test]
     fn golden_and_range_checks() {
         let mut out = [0u8; 4];
-        encode::<u32, u64, 4>(86_399_999, &mut out, false, "ms").unwrap();
+        put::<u32, u64, 4>(86_399_999, &mut out, false, "ms").unwrap();
         assert_eq!(out, [0x05, 0x26, 0x5B, 0xFF]);
-        let e = encode::<u32, u64, 4>(1 << 32, &mut out, false, "ms").unwrap_err();
+        let e = put::<u32, u64, 4>(1 << 32, &mut out, false, "ms").unwrap_err();
         assert_eq!(
             e.to_string(),
             "field `ms`: value 4294967296 does not fit, allowed 0..=4294967295"
         );
         let mut two = [0u8; 2];
-        assert!(encode::<u16, i32, 2>(-1, &mut two, false, "m").is_err());
-        encode::<u16, i32, 2>(1439, &mut two, true, "m").unwrap();
+        assert!(put::<u16, i32, 2>(-1, &mut two, false, "m").is_err());
+        put::<u16, i32, 2>(1439, &mut two, true, "m").unwrap();
         assert_eq!(two, [!0x05, !0x9F]);
-        assert_eq!(decode::<u16, i32, 2>(&two, true, "m", 0), Ok(1439));
+        assert_eq!(get::<u16, i32, 2>(&two, true, "m", 0), Ok(1439));
         let big = [0xFF, 0xFF];
-        let e = decode::<u16, i8, 2>(&big, false, "m", 3).unwrap_err();
+        let e = get::<u16, i8, 2>(&big, false, "m", 3).unwrap_err();
         assert_eq!(
             e.to_string(),
             "field `m` at byte 3: value 65535 does not fit the field's type, largest is 127"

@@ -1,6 +1,6 @@
 //! A field whose type is itself a key (derives `RowKey`, or `Md5`): its
 //! encoded bytes are embedded as they are, so an index key can end with the
-//! main row's key (seed 003) and decode it back.
+//! main row's key and decode it back.
 
 use crate::{DecodeError, EncodeError, RowKey};
 
@@ -9,7 +9,12 @@ use crate::{DecodeError, EncodeError, RowKey};
 /// # Errors
 /// The embedded key's own encode errors.
 #[inline(always)]
-pub fn encode<K: RowKey>(v: &K, out: &mut [u8]) -> Result<(), EncodeError> {
+pub fn put<K: RowKey, const W: usize>(
+    v: &K,
+    out: &mut [u8; W],
+    _descending: bool,
+    _field: &'static str,
+) -> Result<(), EncodeError> {
     v.encode_into(out).map(|_| ())
 }
 
@@ -18,6 +23,11 @@ pub fn encode<K: RowKey>(v: &K, out: &mut [u8]) -> Result<(), EncodeError> {
 /// # Errors
 /// The embedded key's own decode errors, with offsets inside it.
 #[inline(always)]
-pub fn decode<K: RowKey>(bytes: &[u8]) -> Result<K::Decoded<'_>, DecodeError> {
+pub fn get<'a, K: RowKey, const W: usize>(
+    bytes: &'a [u8; W],
+    _descending: bool,
+    _field: &'static str,
+    _offset: usize,
+) -> Result<K::Decoded<'a>, DecodeError> {
     K::decode(bytes)
 }

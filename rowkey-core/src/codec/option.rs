@@ -28,7 +28,7 @@ pub fn presence(
     field: &'static str,
     offset: usize,
 ) -> Result<bool, DecodeError> {
-    super::boolean::decode(byte, descending, field, offset)
+    super::boolean::get(byte, descending, field, offset)
 }
 
 /// Writes a `None` payload.

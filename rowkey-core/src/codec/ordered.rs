@@ -118,12 +118,66 @@ pub fn fixed_width(header: u8) -> Option<usize> {
 }
 
 /// Writes a fixed-width value.
+///
+/// # Errors
+/// None: the `Result` is every codec's.
 #[inline]
-pub fn encode<T: OrderedFixed<N>, const N: usize>(v: T, out: &mut [u8; N], descending: bool) {
+pub fn put<T: OrderedFixed<N>, const N: usize>(
+    v: T,
+    out: &mut [u8; N],
+    descending: bool,
+    _field: &'static str,
+) -> Result<(), EncodeError> {
     *out = v.to_ordered();
     if descending {
         super::invert(out);
     }
+    Ok(())
+}
+
+/// Bytes an `Option` of a number takes: its width, or 1 for a null.
+#[inline]
+pub fn len<T: OrderedFixed<N>, const N: usize>(v: &Option<T>, _descending: bool) -> usize {
+    if v.is_some() {
+        N
+    } else {
+        1
+    }
+}
+
+/// Writes an `Option` of a number: the number, or a null for `None`.
+///
+/// # Errors
+/// [`EncodeErrorKind::BufferTooSmall`].
+#[inline]
+pub fn write<T: OrderedFixed<N>, const N: usize>(
+    w: &mut Writer<'_>,
+    v: &Option<T>,
+    descending: bool,
+    field: &'static str,
+) -> Result<(), EncodeError> {
+    match *v {
+        Some(v) => put(v, w.slot::<N>()?, descending, field),
+        None => encode_null(w, descending),
+    }
+}
+
+/// Reads an `Option` of a number: a null is `None`.
+///
+/// # Errors
+/// What [`get`] returns, and a key that ends inside the number.
+#[inline]
+pub fn read<T: OrderedFixed<N>, const N: usize>(
+    r: &mut Reader<'_>,
+    descending: bool,
+    field: &'static str,
+) -> Result<Option<T>, DecodeError> {
+    if take_null(r, descending) {
+        return Ok(None);
+    }
+    let offset = r.position();
+    let bytes = r.take::<N>(field)?;
+    get(bytes, descending, field, offset).map(Some)
 }
 
 /// Reads a fixed-width value.
@@ -132,7 +186,7 @@ pub fn encode<T: OrderedFixed<N>, const N: usize>(v: T, out: &mut [u8; N], desce
 /// [`DecodeErrorKind::BadHeader`] for the header of another type or order,
 /// [`DecodeErrorKind::NonCanonical`] for a NaN Java never writes.
 #[inline]
-pub fn decode<T: OrderedFixed<N>, const N: usize>(
+pub fn get<T: OrderedFixed<N>, const N: usize>(
     bytes: &[u8; N],
     descending: bool,
     field: &'static str,
@@ -157,7 +211,7 @@ pub fn edge<T: OrderedFixed<N>, const N: usize>(
     descending: bool,
 ) -> Result<Edge<N>, EncodeError> {
     let mut out = [0u8; N];
-    encode(v, &mut out, descending);
+    let _ = put(v, &mut out, descending, "");
     Ok(Edge::Bytes(out))
 }
 
@@ -538,7 +592,7 @@ mod layout_codec {
     use super::super::float::Float;
     use super::super::int::{IntType, ToNumber};
     use super::super::prelude::*;
-    use super::{decode, encode, fixed_width, Ordered, OrderedFixed};
+    use super::{fixed_width, get, put, Ordered, OrderedFixed};
     use rowkey_format::ordered::{FLOAT32, FLOAT64, INT16, INT32, INT64, INT8};
 
     /// Decodes exactly `N` bytes as `T`.
@@ -550,13 +604,13 @@ mod layout_codec {
         let a: &[u8; N] = b
             .try_into()
             .map_err(|_| DecodeError::new("", at, DecodeErrorKind::NonCanonical))?;
-        decode(a, desc, "", at)
+        get(a, desc, "", at)
     }
 
     /// Encodes `v` (`None`: of another type).
     fn en<T: OrderedFixed<N>, const N: usize>(v: Option<T>, desc: bool) -> Option<Vec<u8>> {
         let mut out = [0u8; N];
-        encode(v?, &mut out, desc);
+        put(v?, &mut out, desc, "").ok()?;
         Some(out.to_vec())
     }
 
@@ -693,10 +747,10 @@ mod tests {
     fn golden_from_the_module_docs() {
         assert_eq!(1i32.to_ordered(), [0x2B, 0x80, 0, 0, 1]);
         let mut out = [0u8; 5];
-        encode(1i32, &mut out, true);
+        put(1i32, &mut out, true, "f").unwrap();
         assert_eq!(out, [0xD4, 0x7F, 0xFF, 0xFF, 0xFE]);
-        assert_eq!(decode::<i32, 5>(&out, true, "f", 0), Ok(1));
-        assert!(decode::<i32, 5>(&out, false, "f", 0).is_err());
+        assert_eq!(get::<i32, 5>(&out, true, "f", 0), Ok(1));
+        assert!(get::<i32, 5>(&out, false, "f", 0).is_err());
         assert_eq!(
             write(|w| encode_text(w, "ab", false, "f")),
             [0x34, 0x61, 0x62, 0x00]
@@ -713,7 +767,7 @@ mod tests {
         let mut nan = f32::NAN.to_ordered();
         nan[4] = 1;
         assert_eq!(
-            decode::<f32, 5>(&nan, false, "f", 0).unwrap_err().kind(),
+            get::<f32, 5>(&nan, false, "f", 0).unwrap_err().kind(),
             DecodeErrorKind::NonCanonical
         );
         // One group can hold no byte; padding bits must be zero.

@@ -26,7 +26,8 @@
 #[cfg(feature = "alloc")]
 use core::ops::Bound;
 
-use super::ordered::{self, BlobVar, OrderedFixed, NULL, TEXT};
+use super::field_bytes::{FromField, KeyBytes};
+use super::ordered::{self, BlobVar, NULL, TEXT};
 use super::plain::Plain;
 use super::FieldBytes;
 use crate::cursor::{Reader, Writer};
@@ -172,51 +173,110 @@ pub fn required<T>(
     ))
 }
 
-/// Bytes an optional number takes: its width, or 1 for a null.
-#[inline]
-pub fn number_len<T: OrderedFixed<N>, const N: usize>(v: Option<T>) -> usize {
-    if v.is_some() {
-        N
-    } else {
-        1
+/// A string or bytes `#[ordered]` field's value as it is written: the
+/// value, or for an `Option`, the value or a null.
+pub trait VarBytes {
+    /// The value's bytes, `None` for a null.
+    fn var_bytes(&self) -> Option<&[u8]>;
+}
+
+impl<T: KeyBytes + ?Sized> VarBytes for T {
+    #[inline(always)]
+    fn var_bytes(&self) -> Option<&[u8]> {
+        Some(self.key_bytes())
     }
 }
 
-/// Writes an optional number: the number, or a null for `None`.
+impl<T: KeyBytes> VarBytes for Option<T> {
+    #[inline(always)]
+    fn var_bytes(&self) -> Option<&[u8]> {
+        self.as_ref().map(KeyBytes::key_bytes)
+    }
+}
+
+/// A string or bytes `#[ordered]` field's value as it is read: the field's
+/// Rust type, or an `Option` of it whose `None` is a null.
+pub trait VarField<'a>: Sized {
+    /// The field's value from what was read (`None`: a null), of the `ty`
+    /// whose value starts at `offset`.
+    ///
+    /// # Errors
+    /// A null where the field is no `Option`; what the type gives.
+    fn from_var(
+        v: Option<VarValue<'a>>,
+        ty: VarType,
+        descending: bool,
+        field: &'static str,
+        offset: usize,
+    ) -> Result<Self, DecodeError>;
+}
+
+impl<'a, T: FromField<'a> + KeyBytes> VarField<'a> for T {
+    #[inline]
+    fn from_var(
+        v: Option<VarValue<'a>>,
+        ty: VarType,
+        descending: bool,
+        field: &'static str,
+        offset: usize,
+    ) -> Result<Self, DecodeError> {
+        T::from_field(&required(v, ty.header(), descending, field, offset)?)
+    }
+}
+
+impl<'a, T: FromField<'a> + KeyBytes> VarField<'a> for Option<T> {
+    #[inline]
+    fn from_var(
+        v: Option<VarValue<'a>>,
+        _ty: VarType,
+        _descending: bool,
+        _field: &'static str,
+        _offset: usize,
+    ) -> Result<Self, DecodeError> {
+        v.map(|v| T::from_field(&v)).transpose()
+    }
+}
+
+/// Bytes `v` takes as `ty`: what derived code calls for a field.
+#[inline]
+pub fn len(ty: VarType, v: &(impl VarBytes + ?Sized), descending: bool) -> usize {
+    var_len(ty, v.var_bytes(), descending)
+}
+
+/// Writes `v` as `ty`: what derived code calls for a field.
 ///
 /// # Errors
-/// [`EncodeErrorKind::BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall).
+/// As [`write_var`].
 #[inline]
-pub fn write_number<T: OrderedFixed<N>, const N: usize>(
+pub fn write(
+    ty: VarType,
     w: &mut Writer<'_>,
-    v: Option<T>,
-    descending: bool,
-) -> Result<(), EncodeError> {
-    match v {
-        Some(v) => {
-            ordered::encode(v, w.slot::<N>()?, descending);
-            Ok(())
-        }
-        None => ordered::encode_null(w, descending),
-    }
-}
-
-/// Reads an optional number: a null is `None`.
-///
-/// # Errors
-/// What [`ordered::decode`] returns, and a key that ends inside the number.
-#[inline]
-pub fn read_number<T: OrderedFixed<N>, const N: usize>(
-    r: &mut Reader<'_>,
+    v: &(impl VarBytes + ?Sized),
     descending: bool,
     field: &'static str,
-) -> Result<Option<T>, DecodeError> {
-    if ordered::take_null(r, descending) {
-        return Ok(None);
-    }
-    let offset = r.position();
-    let bytes = r.take::<N>(field)?;
-    ordered::decode(bytes, descending, field, offset).map(Some)
+) -> Result<(), EncodeError> {
+    write_var(w, ty, v.var_bytes(), descending, field)
+}
+
+/// Reads a `ty` field as its Rust type: what derived code calls.
+///
+/// # Errors
+/// As [`read_var`], and [`VarField::from_var`]'s.
+#[inline]
+pub fn read<'a, T: VarField<'a>>(
+    ty: VarType,
+    r: &mut Reader<'a>,
+    descending: bool,
+    field: &'static str,
+) -> Result<T, DecodeError> {
+    let at = r.position();
+    T::from_var(
+        read_var(r, ty, descending, field)?,
+        ty,
+        descending,
+        field,
+        at,
+    )
 }
 
 /// The keys that start with `head` and continue with a `Text` in `lo..hi`:
@@ -574,7 +634,10 @@ mod tests {
                 }
             }
         }
-        assert_eq!(written(|w| write_number(w, None::<i32>, true)), [0xFA]);
+        assert_eq!(
+            written(|w| ordered::write::<i32, 5>(w, &None, true, "f")),
+            [0xFA]
+        );
         let e = required(None::<()>, TEXT, true, "f", 3).unwrap_err();
         assert_eq!(
             e.kind(),

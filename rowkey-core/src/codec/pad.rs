@@ -181,7 +181,7 @@ fn write_digits<T: Unsigned, const N: usize>(v: T, out: &mut [u8; N], descending
 /// # Errors
 /// [`EncodeErrorKind::OutOfRange`] when `v` has more than `N` digits.
 #[inline(always)]
-pub fn encode<T: Unsigned, const N: usize>(
+pub fn put<T: Unsigned, const N: usize>(
     v: T,
     out: &mut [u8; N],
     descending: bool,
@@ -192,9 +192,9 @@ pub fn encode<T: Unsigned, const N: usize>(
     Ok(())
 }
 
-/// The range check of [`encode`] alone. Generated `encode`s of fixed keys
+/// The range check of [`put`] alone. Generated `encode`s of fixed keys
 /// make it for every `pad` field before writing any byte, so no digit is
-/// held across a branch, and the check inside [`encode`] folds away.
+/// held across a branch, and the check inside [`put`] folds away.
 ///
 /// # Errors
 /// [`EncodeErrorKind::OutOfRange`] when `v` has more than `N` digits.
@@ -256,7 +256,7 @@ fn eight_digits_value(bytes: [u8; 8], descending: bool) -> (u32, bool) {
 /// [`DecodeErrorKind::NotDigit`] at the first byte that is not `0`..`9`;
 /// [`DecodeErrorKind::OutOfRange`] when the number does not fit the field's type.
 #[inline(always)]
-pub fn decode<T: Unsigned, const N: usize>(
+pub fn get<T: Unsigned, const N: usize>(
     bytes: &[u8; N],
     descending: bool,
     field: &'static str,
@@ -351,7 +351,7 @@ fn not_digit(field: &'static str, offset: usize, found: u8) -> DecodeError {
     DecodeError::new(field, offset, DecodeErrorKind::NotDigit { found })
 }
 
-/// [`encode`] for a digit count known only at run time (a layout read from
+/// [`put`] for a digit count known only at run time (a layout read from
 /// a schema): `v` as `out.len()` digits, the same bytes and errors. One
 /// function for every width, digit by digit: the interpreter does not
 /// instantiate a writer per width.
@@ -377,11 +377,11 @@ pub fn encode_digits(
     Ok(())
 }
 
-/// [`decode`] into a `u128` for a digit count known only at run time:
+/// [`get`] into a `u128` for a digit count known only at run time:
 /// the same value and errors.
 ///
 /// # Errors
-/// As [`decode`]'s.
+/// As [`get`]'s.
 pub fn decode_digits(
     bytes: &[u8],
     descending: bool,
@@ -395,7 +395,7 @@ pub fn decode_digits(
 #[inline]
 pub fn edge<T: Unsigned, const N: usize>(v: T, descending: bool) -> Result<Edge<N>, EncodeError> {
     let mut out = [0u8; N];
-    Ok(match encode(v, &mut out, descending, "") {
+    Ok(match put(v, &mut out, descending, "") {
         Ok(()) => Edge::Bytes(out),
         Err(_) => Edge::AboveMax,
     })
@@ -525,12 +525,12 @@ mod tests {
         for v in values {
             for desc in [false, true] {
                 let (mut a, mut b) = ([0u8; N], [0u8; N]);
-                let ra = encode::<u128, N>(v, &mut a, desc, "f");
+                let ra = put::<u128, N>(v, &mut a, desc, "f");
                 let rb = encode_digits(v, &mut b, desc, "f");
                 assert_eq!(ra, rb, "{N} digits, {v}");
                 assert_eq!(a, b, "{N} digits, {v}");
                 assert_eq!(
-                    decode::<u128, N>(&a, desc, "f", 3),
+                    get::<u128, N>(&a, desc, "f", 3),
                     decode_digits(&a, desc, "f", 3)
                 );
             }
@@ -541,7 +541,7 @@ mod tests {
                 a[at] = bad;
                 for desc in [false, true] {
                     assert_eq!(
-                        decode::<u128, N>(&a, desc, "f", 3),
+                        get::<u128, N>(&a, desc, "f", 3),
                         decode_digits(&a, desc, "f", 3)
                     );
                 }
@@ -566,7 +566,7 @@ mod tests {
 
     fn enc<const N: usize>(v: u64, desc: bool) -> [u8; N] {
         let mut out = [0u8; N];
-        encode(v, &mut out, desc, "f").unwrap();
+        put(v, &mut out, desc, "f").unwrap();
         out
     }
 
@@ -579,9 +579,9 @@ mod tests {
         assert_eq!(&enc::<3>(0, true), b"999");
         assert_eq!(&enc::<20>(u64::MAX, false), b"18446744073709551615");
         let mut big = [0u8; 39];
-        encode(u128::MAX, &mut big, false, "f").unwrap();
+        put(u128::MAX, &mut big, false, "f").unwrap();
         assert_eq!(&big, b"340282366920938463463374607431768211455");
-        assert_eq!(decode::<u128, 39>(&big, false, "f", 0), Ok(u128::MAX));
+        assert_eq!(get::<u128, 39>(&big, false, "f", 0), Ok(u128::MAX));
     }
 
     /// The 8-at-a-time digits against `format!`, for every width of the u64
@@ -613,19 +613,19 @@ mod tests {
             for v in edges.into_iter().chain(samples).map(|v| v % (max + 1)) {
                 for desc in [false, true] {
                     let mut out = [0u8; N];
-                    encode(v, &mut out, desc, "f").unwrap();
+                    put(v, &mut out, desc, "f").unwrap();
                     let want = if desc { max - v } else { v };
                     assert_eq!(
                         out[..],
                         format!("{want:0N$}").as_bytes()[..],
                         "{v} desc={desc}"
                     );
-                    assert_eq!(decode::<u64, N>(&out, desc, "f", 3), Ok(v));
+                    assert_eq!(get::<u64, N>(&out, desc, "f", 3), Ok(v));
                     for (i, bad) in [(0, b'/'), (N - 1, b':'), (N / 2, 0xFF)] {
                         let mut b = out;
                         b[i] = bad;
                         assert_eq!(
-                            decode::<u64, N>(&b, desc, "f", 3),
+                            get::<u64, N>(&b, desc, "f", 3),
                             Err(DecodeError::new(
                                 "f",
                                 3 + i,
@@ -668,7 +668,7 @@ mod tests {
             for v in (0..=max).step_by(step).chain(edges) {
                 for desc in [false, true] {
                     let mut out = [0u8; N];
-                    encode(v, &mut out, desc, "f").unwrap();
+                    put(v, &mut out, desc, "f").unwrap();
                     let mut want = if desc { max - v } else { v };
                     for b in out.iter().rev() {
                         assert_eq!(*b, b'0' + (want % 10) as u8, "{v} desc={desc}");
@@ -691,22 +691,22 @@ mod tests {
     #[test]
     fn overflow_and_garbage() {
         let mut out = [0u8; 6];
-        let e = encode(1_000_000u32, &mut out, false, "user_id").unwrap_err();
+        let e = put(1_000_000u32, &mut out, false, "user_id").unwrap_err();
         assert_eq!(
             e.to_string(),
             "field `user_id`: value 1000000 does not fit, allowed 0..=999999"
         );
         assert_eq!(
-            decode::<u32, 3>(b"1a3", false, "f", 4),
+            get::<u32, 3>(b"1a3", false, "f", 4),
             Err(DecodeError::new(
                 "f",
                 5,
                 DecodeErrorKind::NotDigit { found: b'a' }
             ))
         );
-        assert!(decode::<u8, 3>(b"256", false, "f", 0).is_err());
-        assert_eq!(decode::<u8, 3>(b"255", false, "f", 0), Ok(255));
-        assert_eq!(decode::<u32, 6>(b"999998", true, "f", 0), Ok(1));
+        assert!(get::<u8, 3>(b"256", false, "f", 0).is_err());
+        assert_eq!(get::<u8, 3>(b"255", false, "f", 0), Ok(255));
+        assert_eq!(get::<u32, 6>(b"999998", true, "f", 0), Ok(1));
         assert_eq!(edge::<u32, 2>(100, false), Ok(Edge::AboveMax));
     }
 }

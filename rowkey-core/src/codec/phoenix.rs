@@ -598,6 +598,185 @@ pub fn decode_varchar<'a>(
     Ok(Plain::new(&rest[..len], descending, field, offset))
 }
 
+/// The columns derived code writes into their slots, one module each with
+/// the functions every fixed-width codec has (`put`, `get`, `edge`).
+/// `TINYINT`..`BIGINT` have the native integer codec's bytes
+/// ([`int`](super::int)); a `VARCHAR` is written by the key's format.
+pub mod column {
+    /// `DOUBLE`.
+    pub mod double {
+        use crate::{DecodeError, EncodeError};
+
+        /// Writes a `DOUBLE`.
+        ///
+        /// # Errors
+        /// As [`encode_double_exact`](super::super::encode_double_exact).
+        #[inline]
+        pub fn put(
+            v: f64,
+            out: &mut [u8; 8],
+            descending: bool,
+            field: &'static str,
+        ) -> Result<(), EncodeError> {
+            super::super::encode_double_exact(v, out, descending, field)
+        }
+
+        /// Reads a `DOUBLE`.
+        ///
+        /// # Errors
+        /// As [`decode_double`](super::super::decode_double).
+        #[inline]
+        pub fn get(
+            b: &[u8; 8],
+            descending: bool,
+            field: &'static str,
+            offset: usize,
+        ) -> Result<f64, DecodeError> {
+            super::super::decode_double(b, descending, field, offset)
+        }
+
+        pub use super::super::double_edge as edge;
+    }
+
+    /// `BOOLEAN`.
+    pub mod boolean {
+        use crate::{DecodeError, EncodeError};
+
+        /// Writes a `BOOLEAN`.
+        ///
+        /// # Errors
+        /// None: the `Result` is every codec's.
+        #[inline]
+        pub fn put(
+            v: bool,
+            out: &mut [u8; 1],
+            descending: bool,
+            _field: &'static str,
+        ) -> Result<(), EncodeError> {
+            super::super::encode_boolean(v, out, descending);
+            Ok(())
+        }
+
+        /// Reads a `BOOLEAN`.
+        ///
+        /// # Errors
+        /// As [`decode_boolean`](super::super::decode_boolean).
+        #[inline]
+        pub fn get(
+            b: &[u8; 1],
+            descending: bool,
+            field: &'static str,
+            offset: usize,
+        ) -> Result<bool, DecodeError> {
+            super::super::decode_boolean(b, descending, field, offset)
+        }
+
+        pub use super::super::boolean_edge as edge;
+    }
+
+    /// `DATE`.
+    pub mod date {
+        use super::super::Date;
+        use crate::{DecodeError, EncodeError};
+
+        /// Writes a `DATE`.
+        ///
+        /// # Errors
+        /// None: the `Result` is every codec's.
+        #[inline]
+        pub fn put(
+            v: Date,
+            out: &mut [u8; 8],
+            descending: bool,
+            _field: &'static str,
+        ) -> Result<(), EncodeError> {
+            super::super::encode_date(v, out, descending);
+            Ok(())
+        }
+
+        /// Reads a `DATE`.
+        ///
+        /// # Errors
+        /// None: the `Result` is every codec's.
+        #[inline]
+        pub fn get(
+            b: &[u8; 8],
+            descending: bool,
+            _field: &'static str,
+            _offset: usize,
+        ) -> Result<Date, DecodeError> {
+            Ok(super::super::decode_date(b, descending))
+        }
+
+        pub use super::super::date_edge as edge;
+    }
+
+    /// `TIMESTAMP`.
+    pub mod timestamp {
+        pub use super::super::decode_timestamp as get;
+        pub use super::super::encode_timestamp as put;
+        pub use super::super::timestamp_edge as edge;
+    }
+
+    /// `VARCHAR`, as derived code reads it; the key's format writes it
+    /// ([`encode_varchar`](crate::codec::phoenix::encode_varchar)), knowing the
+    /// separators.
+    pub mod varchar {
+        use super::super::super::field_bytes::FromField;
+        use crate::cursor::Reader;
+        use crate::DecodeError;
+
+        /// Reads a `VARCHAR` and its separator as the field's Rust type.
+        ///
+        /// # Errors
+        /// As [`decode_varchar`](super::super::decode_varchar), and what `T` gives.
+        #[inline]
+        pub fn read<'a, T: FromField<'a>>(
+            r: &mut Reader<'a>,
+            descending: bool,
+            field: &'static str,
+        ) -> Result<T, DecodeError> {
+            T::from_field(&super::super::decode_varchar(r, descending, field)?)
+        }
+    }
+
+    /// `CHAR(N)`.
+    pub mod char {
+        use super::super::super::field_bytes::FromField;
+        use crate::{DecodeError, EncodeError};
+
+        /// Writes a `CHAR(N)`.
+        ///
+        /// # Errors
+        /// As [`encode_char`](super::super::encode_char).
+        #[inline]
+        pub fn put<T: AsRef<str> + ?Sized, const N: usize>(
+            v: &T,
+            out: &mut [u8; N],
+            descending: bool,
+            field: &'static str,
+        ) -> Result<(), EncodeError> {
+            super::super::encode_char_column::<N>(v.as_ref(), out, descending, field)
+        }
+
+        /// Reads a `CHAR(N)` as the field's Rust type.
+        ///
+        /// # Errors
+        /// As [`decode_char`](super::super::decode_char), and what `T` gives.
+        #[inline]
+        pub fn get<'a, T: FromField<'a>, const N: usize>(
+            b: &'a [u8; N],
+            descending: bool,
+            field: &'static str,
+            offset: usize,
+        ) -> Result<T, DecodeError> {
+            T::from_field(&super::super::decode_char_column::<N>(
+                b, descending, field, offset,
+            )?)
+        }
+    }
+}
+
 /// Feeds a Phoenix column's fingerprint bytes.
 pub(crate) const fn fingerprint(t: PhoenixType, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
     match t {

@@ -2,6 +2,46 @@
 //! terminator, running to the end of the key (inverted when descending).
 //! Only the last field can be one, as nothing after it could be found.
 
+use super::field_bytes::{FromField, KeyBytes};
+use super::plain::Plain;
+use crate::cursor::{Reader, Writer};
+use crate::{DecodeError, EncodeError};
+
+/// Bytes `v` takes: its own.
+#[inline(always)]
+pub fn len(v: &(impl KeyBytes + ?Sized), _descending: bool) -> usize {
+    v.key_bytes().len()
+}
+
+/// Writes `v` as it is (inverted when descending).
+///
+/// # Errors
+/// [`EncodeErrorKind::BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall).
+#[inline]
+pub fn write(
+    w: &mut Writer<'_>,
+    v: &(impl KeyBytes + ?Sized),
+    descending: bool,
+    _field: &'static str,
+) -> Result<(), EncodeError> {
+    w.rest(v.key_bytes(), descending)
+}
+
+/// Reads the rest of the key as the field's Rust type.
+///
+/// # Errors
+/// What `T` gives: [`DecodeErrorKind::InvalidUtf8`](crate::DecodeErrorKind::InvalidUtf8)
+/// for a string.
+#[inline]
+pub fn read<'a, T: FromField<'a>>(
+    r: &mut Reader<'a>,
+    descending: bool,
+    field: &'static str,
+) -> Result<T, DecodeError> {
+    let at = r.position();
+    T::from_field(&Plain::new(r.rest(), descending, field, at))
+}
+
 /// The trailing codec ([`FieldCodec::Rest`](crate::FieldCodec::Rest)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rest(pub super::TextType);

@@ -5,6 +5,37 @@
 
 use crate::{DecodeError, DecodeErrorKind};
 
+/// Writes the tag `tag` (the field's `()` holds nothing).
+///
+/// # Errors
+/// None: the `Result` is every codec's.
+#[inline(always)]
+pub fn put<const W: usize>(
+    tag: &[u8; W],
+    _value: &(),
+    out: &mut [u8; W],
+    _descending: bool,
+    _field: &'static str,
+) -> Result<(), crate::EncodeError> {
+    *out = *tag;
+    Ok(())
+}
+
+/// Reads the tag `tag`: the field's `()`, or the error of other bytes.
+///
+/// # Errors
+/// [`DecodeErrorKind::BadTag`] at the first byte that differs.
+#[inline]
+pub fn get<const W: usize>(
+    tag: &[u8; W],
+    bytes: &[u8; W],
+    _descending: bool,
+    field: &'static str,
+    offset: usize,
+) -> Result<(), DecodeError> {
+    check(bytes, tag, field, offset)
+}
+
 /// Checks that the field holds the tag.
 ///
 /// # Errors

@@ -137,9 +137,7 @@ pub fn decode<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<Vec<FieldValue<'a
         return Err(ReadError::new(layout.name, walk.end, kind));
     }
     if let (Some(salt), Some(expected)) = (&layout.salt, walk.expected_bucket) {
-        salt.salt
-            .check(bytes, expected)
-            .map_err(ReadError::from)?;
+        salt.salt.check(bytes, expected).map_err(ReadError::from)?;
     }
     Ok(values)
 }

@@ -88,7 +88,7 @@ fn nullable<T>(
 /// Writes `S1` as HBase's `Struct` does, trailing nulls left out.
 pub fn encode_s1(v: &S1) -> Result<Vec<u8>, EncodeError> {
     written(|w| {
-        ordered::encode(v.a, w.slot::<5>()?, false);
+        ordered::put(v.a, w.slot::<5>()?, false, "f")?;
         let mut end = w.position();
         if nullable(w, &v.b, false, |w, s| {
             ordered::encode_text(w, s, false, "b")
@@ -130,7 +130,7 @@ fn blob(b: Option<BlobVar<'_>>) -> Option<Vec<u8>> {
 /// ends with a value.
 pub fn decode_s1(key: &[u8]) -> Result<S1, DecodeError> {
     let mut r = Reader::new(key);
-    let a = ordered::decode(r.take::<5>("a")?, false, "a", 0)?;
+    let a = ordered::get(r.take::<5>("a")?, false, "a", 0)?;
     let mut end = r.position();
     let mut seen = |r: &Reader<'_>, some: bool| {
         if some {
@@ -157,8 +157,8 @@ pub fn decode_s1(key: &[u8]) -> Result<S1, DecodeError> {
 /// Writes `S2` as HBase's `Struct` does.
 pub fn encode_s2(v: &S2) -> Result<Vec<u8>, EncodeError> {
     written(|w| {
-        ordered::encode(v.a, w.slot::<9>()?, true);
-        ordered::encode(v.b, w.slot::<9>()?, false);
+        ordered::put(v.a, w.slot::<9>()?, true, "f")?;
+        ordered::put(v.b, w.slot::<9>()?, false, "f")?;
         let mut end = w.position();
         if nullable(w, &v.c, true, |w, s| ordered::encode_text(w, s, true, "c"))? {
             end = w.position();
@@ -175,8 +175,8 @@ pub fn encode_s2(v: &S2) -> Result<Vec<u8>, EncodeError> {
 /// Reads `S2`.
 pub fn decode_s2(key: &[u8]) -> Result<S2, DecodeError> {
     let mut r = Reader::new(key);
-    let a = ordered::decode(r.take::<9>("a")?, true, "a", 0)?;
-    let b = ordered::decode(r.take::<9>("b")?, false, "b", 9)?;
+    let a = ordered::get(r.take::<9>("a")?, true, "a", 0)?;
+    let b = ordered::get(r.take::<9>("b")?, false, "b", 9)?;
     let c = text(read_nullable(&mut r, |r| {
         ordered::decode_text(r, true, "c")
     })?)?;

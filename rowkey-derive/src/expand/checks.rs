@@ -8,9 +8,9 @@ use proc_macro2::TokenStream;
 use quote::quote_spanned;
 use syn::spanned::Spanned;
 
-use super::lit;
 use crate::lower::ty::static_lifetimes;
 use crate::model::{Codec, Key};
+use crate::tokens::lit;
 
 pub fn checks(key: &Key<'_>) -> TokenStream {
     let mut out = TokenStream::new();

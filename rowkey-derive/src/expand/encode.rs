@@ -5,42 +5,10 @@
 
 use proc_macro2::TokenStream;
 
-use super::field::{bytes_of, read_field, read_fixed_field, writer, writer_arg};
-use super::{lit, q as quote};
-use crate::model::{Codec, Field, Key, SaltFormat};
-use crate::symbol::unraw;
-
-/// The bucket the salted fields in `key_bytes` (a slice or array of the key) hash to.
-pub fn bucket_expr(key: &Key<'_>, key_bytes: &TokenStream) -> TokenStream {
-    bucket_of(key, &quote!(Self::SALT), key_bytes)
-}
-
-/// [`bucket_expr`] with the key's `SALT` spelled `salt`, for code outside its impl.
-pub fn bucket_of(key: &Key<'_>, salt: &TokenStream, key_bytes: &TokenStream) -> TokenStream {
-    let Some(s) = &key.salt else {
-        return quote!(0u32);
-    };
-    if s.format == SaltFormat::Phoenix {
-        let sw = lit(s.width);
-        return quote!(#salt.bucket_of(&#key_bytes[#sw..]));
-    }
-    let contiguous = s.fields.windows(2).all(|p| p[1] == p[0] + 1);
-    let span = |i: usize| {
-        let f = &key.fields[i];
-        (f.offset.clone(), f.offset.plus(&f.width))
-    };
-    if contiguous {
-        let (a, _) = span(s.fields[0]);
-        let (_, b) = span(s.fields[s.fields.len() - 1]);
-        quote!(#salt.bucket_of(&#key_bytes[#a..#b]))
-    } else {
-        let parts = s.fields.iter().map(|&i| {
-            let (a, b) = span(i);
-            quote!(&#key_bytes[#a..#b])
-        });
-        quote!(#salt.bucket_of_parts(&[#(#parts),*]))
-    }
-}
+use super::field::{encoded_len, read_field, read_fixed_field, writer, writer_arg};
+use super::salt::bucket_expr;
+use crate::model::Key;
+use crate::tokens::{lit, q as quote};
 
 /// `type Decoded<'de> = Key<'de, ..>`: the struct with every lifetime set to `'de`.
 fn decoded_type(key: &Key<'_>) -> TokenStream {
@@ -53,19 +21,13 @@ fn decoded_type(key: &Key<'_>) -> TokenStream {
     quote!(#ident<#(#de),*>)
 }
 
-pub fn row_key_impl(key: &Key<'_>) -> TokenStream {
+/// `impl RowKey`, with `body` the key format's `encode` and `decode`.
+pub fn row_key_impl(key: &Key<'_>, body: TokenStream) -> TokenStream {
     let krate = &key.krate;
     let ident = key.ident;
     let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
     let layout = super::layout::layout(key);
     let decoded = decoded_type(key);
-    let body = if key.phoenix && key.variable {
-        super::phoenix::variable_body(key)
-    } else if key.variable {
-        variable_body(key)
-    } else {
-        fixed_body(key)
-    };
     // `WIDTH` and `VARIABLE` default to the layout's; a fixed key's
     // `encode_into` copies its `encode`.
     quote! {
@@ -78,45 +40,11 @@ pub fn row_key_impl(key: &Key<'_>) -> TokenStream {
     }
 }
 
-/// The number of bytes field `f` holding `value` encodes to.
-pub fn encoded_len(f: &Field<'_>, value: &TokenStream) -> TokenStream {
-    if super::ordered::through_cursor(f) {
-        return super::ordered::len(f, value);
-    }
-    match &f.codec {
-        Codec::Escaped(kind) => {
-            let b = bytes_of(*kind, value);
-            quote!(__rk::escaped::encoded_len(#b))
-        }
-        Codec::Rest(kind) => {
-            let b = bytes_of(*kind, value);
-            quote!(#b.len())
-        }
-        _ => {
-            let w = &f.width;
-            quote!(#w)
-        }
-    }
-}
-
-/// For a plain `pad` field, its range check alone, made before any byte is
-/// written: no digit is then held across a branch, and the same check inside
-/// `pad::encode` folds away.
-pub fn pad_check(f: &Field<'_>, value: &TokenStream) -> Option<TokenStream> {
-    let Codec::Pad { digits, .. } = f.codec else {
-        return None;
-    };
-    if f.optional {
-        return None;
-    }
-    let (name, digits) = (unraw(f.ident), lit(digits));
-    Some(quote!(__rk::pad::check::<_, #digits>(#value, #name)?;))
-}
-
 /// Fixed keys of up to this many fields get an always-inlined `encode` and `decode`.
 const INLINE_DECODE_FIELDS: usize = 8;
 
-fn fixed_body(key: &Key<'_>) -> TokenStream {
+/// `encode` and `decode` of a fixed key: constant-offset slots.
+pub fn fixed_body(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let ident = key.ident;
     let name = ident.to_string();
@@ -191,13 +119,14 @@ fn read_added(f: &crate::model::Field<'_>) -> TokenStream {
         ::core::option::Option::None
     } else {
         let __at = __r.position();
-        let __v = #read;
+        let __v: ::core::option::Option<_> = #read;
         __rk::option::check_added(__v.is_none(), __r.remaining().is_empty(), #name, __at)?;
         __v
     })
 }
 
-fn variable_body(key: &Key<'_>) -> TokenStream {
+/// `encode` and `decode` of a key with variable-length fields: the cursor.
+pub fn variable_body(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let max = key.max_width;
     let ident = key.ident;

@@ -5,9 +5,10 @@ use proc_macro2::TokenStream;
 use quote::{quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-use super::{lit, q as quote};
-use crate::model::{Codec, Field, IntTy, Key, Salt, SaltFormat, SaltHashAttr, TextKind, VarType};
+use crate::codec::{Codec, VarType};
+use crate::model::{Field, Key, KeyFormat, Salt, SaltFormat, SaltHashAttr};
 use crate::symbol::unraw;
+use crate::tokens::{lit, q as quote};
 
 pub fn layout(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
@@ -27,7 +28,8 @@ pub fn layout(key: &Key<'_>) -> TokenStream {
     };
     segments.extend(key.fields.iter().enumerate().map(|(i, f)| {
         // An HBase `Struct`'s trailing `Option`s (an added field says `since`).
-        let trailing = key.hbase_struct && key.omittable(i) && f.since.is_none();
+        let trailing =
+            key.format == KeyFormat::HbaseStruct && key.omittable(i) && f.since.is_none();
         field_segment(krate, f, trailing)
     }));
     quote! {
@@ -118,9 +120,9 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>, trailing: bool) -> TokenStrea
         quote!(#krate::Order::Ascending)
     };
     let kind = if f.nullable() {
-        ordered_null(krate, f, trailing)
+        f.codec.nullable_descriptor(krate, trailing)
     } else {
-        field_codec(krate, f)
+        f.codec.descriptor(krate, f.value_ty)
     };
     // An `#[ordered]` `Option` has no presence byte.
     let (reverse, mirror, optional) = (f.descending, f.mirror, f.optional && !f.nullable());
@@ -134,113 +136,6 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>, trailing: bool) -> TokenStrea
             reverse: #reverse, mirror: #mirror, optional: #optional, rust_type: #rust_type, since: #since,
         }
     }
-}
-
-/// The `FieldCodec` of a field's codec: the variant, and its codec module's parameters.
-fn field_codec(krate: &syn::Path, f: &Field<'_>) -> TokenStream {
-    let fc = quote!(#krate::FieldCodec);
-    let c = quote!(#krate::codec);
-    match &f.codec {
-        Codec::Int(t) => {
-            let t = int_type(krate, *t);
-            quote!(#fc::Int(#t))
-        }
-        Codec::Narrow { to, from } => {
-            let (bytes, from) = (byte_count(to.width()), int_type(krate, *from));
-            quote!(#fc::Narrow(#c::narrow::Narrow { bytes: #bytes, from: #from }))
-        }
-        Codec::Pad { digits, ty } => {
-            let (digits, ty) = (lit(*digits), int_type(krate, *ty));
-            quote!(#fc::Pad(#c::pad::Pad { digits: #digits, ty: #ty }))
-        }
-        Codec::Fixed { width, kind } => {
-            let (width, text) = (lit(*width), text_type(krate, *kind));
-            quote!(#fc::Fixed(#c::fixed::Fixed { width: #width, text: #text }))
-        }
-        Codec::Bool => quote!(#fc::Bool),
-        Codec::ByteArray(n) => {
-            let n = lit(*n);
-            quote!(#fc::Bytes(#c::bytes::ByteArray(#n)))
-        }
-        Codec::Float(t) => {
-            let bytes = byte_count(t.width());
-            quote!(#fc::Float(#c::float::Float { bytes: #bytes }))
-        }
-        Codec::Nested => {
-            let ty = f.value_ty;
-            quote_spanned!(ty.span()=> #fc::Nested(&<#ty as __rk::RowKey>::LAYOUT))
-        }
-        Codec::Tag(bytes) => quote!(#fc::Tag(#c::tag::Tag(&[#(#bytes),*]))),
-        Codec::Escaped(kind) => {
-            let text = text_type(krate, *kind);
-            quote!(#fc::Escaped(#c::escaped::Escaped(#text)))
-        }
-        Codec::Rest(kind) => {
-            let text = text_type(krate, *kind);
-            quote!(#fc::Rest(#c::rest::Rest(#text)))
-        }
-        Codec::Ordered(t) => {
-            let header = t.header_and_width().0;
-            quote!(#fc::Ordered(#c::ordered::Ordered { header: #header }))
-        }
-        Codec::Phoenix(c) => {
-            let t = match c.core() {
-                rowkey_format::PhoenixType::Char(n) => quote!(Char(#n)),
-                t => {
-                    let t =
-                        proc_macro2::Ident::new(&format!("{t:?}"), proc_macro2::Span::call_site());
-                    quote!(#t)
-                }
-            };
-            quote!(#fc::Phoenix(#krate::PhoenixType::#t))
-        }
-        Codec::Java(t) => {
-            let t = proc_macro2::Ident::new(&format!("{t:?}"), proc_macro2::Span::call_site());
-            quote!(#fc::Java(#krate::JavaType::#t))
-        }
-        Codec::OrderedVar { ty, kind } => {
-            let var = ordered_var(krate, *ty, *kind);
-            quote!(#fc::OrderedVar(#var))
-        }
-    }
-}
-
-/// An `OrderedVar` codec's parameters.
-fn ordered_var(krate: &syn::Path, ty: VarType, kind: TextKind) -> TokenStream {
-    let (header, text) = (ty.header(), text_type(krate, kind));
-    quote!(#krate::codec::ordered_field::OrderedVar { header: #header, text: #text })
-}
-
-/// An `Option` of an `#[ordered]` value: `OrderedNull` of its codec.
-fn ordered_null(krate: &syn::Path, f: &Field<'_>, trailing: bool) -> TokenStream {
-    let c = quote!(#krate::codec);
-    let value = match &f.codec {
-        Codec::OrderedVar { ty, kind } => {
-            let var = ordered_var(krate, *ty, *kind);
-            quote!(#c::ordered_field::OrderedValue::Var(#var))
-        }
-        Codec::Ordered(t) => {
-            let header = t.header_and_width().0;
-            quote!(#c::ordered_field::OrderedValue::Number(#c::ordered::Ordered { header: #header }))
-        }
-        _ => TokenStream::new(),
-    };
-    quote!(#krate::FieldCodec::OrderedNull(#c::ordered_field::OrderedNull { value: #value, trailing: #trailing }))
-}
-
-fn int_type(krate: &syn::Path, t: IntTy) -> TokenStream {
-    let (bytes, signed) = (byte_count(t.width()), t.signed());
-    quote!(#krate::codec::int::IntType { bytes: #bytes, signed: #signed })
-}
-
-/// A width of at most 16 bytes as an unsuffixed literal, for `IntType::bytes`.
-fn byte_count(n: usize) -> proc_macro2::Literal {
-    proc_macro2::Literal::u8_unsuffixed(n as u8)
-}
-
-fn text_type(krate: &syn::Path, kind: TextKind) -> TokenStream {
-    let (utf8, borrowed) = (kind.is_str(), kind.borrows());
-    quote!(#krate::codec::TextType { utf8: #utf8, borrowed: #borrowed })
 }
 
 /// A type as it reads in source: `Option<u64>`, `&'a str`, `[u8; 16]`.

@@ -2,64 +2,86 @@
 //! capability. Everything lands in `const _: () = { ... }` and reaches the
 //! runtime through `__rk`, the one hidden path, so `cargo expand` reads short.
 //!
-//! Every token is spanned `Span::mixed_site()` (see [`q`]): the locals the
-//! code creates (`__key`, `__w`, `bytes`, ...) get macro_rules hygiene, so a
-//! field named like one of them cannot capture or shadow it, while items
-//! and paths resolve where the derive is written. Tokens from the user's
-//! input keep their own spans.
+//! Every token is spanned `Span::mixed_site()` (see [`crate::tokens::q`]):
+//! the locals the code creates (`__key`, `__w`, `bytes`, ...) get
+//! macro_rules hygiene, so a field named like one of them cannot capture or
+//! shadow it, while items and paths resolve where the derive is written.
+//! Tokens from the user's input keep their own spans.
+//!
+//! The key's format decides how its fields follow one another, and so the
+//! bodies of `encode` and `decode` and the scan helpers; [`Walk`] is that
+//! choice, made once here.
 
 mod checks;
 mod encode;
 mod field;
 mod layout;
-mod ordered;
+mod names;
 mod phoenix;
 mod pinned;
 pub mod record;
+mod salt;
 mod scan;
 mod view;
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::TokenStream;
+use rowkey_format::KeyFormat;
 
 use crate::model::Key;
+use crate::tokens::q;
 
-/// `quote!` with every generated token spanned `Span::mixed_site()`.
-macro_rules! q {
-    ($($t:tt)*) => {
-        ::quote::quote_spanned!(::proc_macro2::Span::mixed_site()=> $($t)*)
-    };
+/// How generated code walks a key's bytes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// Every field at a constant offset of a `[u8; WIDTH]`.
+    Fixed,
+    /// Field after field through a cursor (plain and HBase `Struct` keys
+    /// with a variable-length field).
+    Cursor,
+    /// A Phoenix key with a `VARCHAR`: a cursor, and separators that depend
+    /// on the columns after each `VARCHAR`.
+    Phoenix,
 }
-pub(crate) use q;
 
-/// A number as an unsuffixed literal: `6`, not `6usize`.
-pub fn lit(n: usize) -> Literal {
-    Literal::usize_unsuffixed(n)
+impl Walk {
+    fn of(key: &Key<'_>) -> Walk {
+        match (key.format, key.variable) {
+            (_, false) => Walk::Fixed,
+            (KeyFormat::Phoenix, true) => Walk::Phoenix,
+            (_, true) => Walk::Cursor,
+        }
+    }
 }
 
 pub fn key(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
+    let cap = names::range_types(key);
+    let (body, helpers, pins, writers) = match Walk::of(key) {
+        Walk::Fixed => (
+            encode::fixed_body(key),
+            scan::helpers(key, &cap),
+            pinned::items(key),
+            TokenStream::new(),
+        ),
+        Walk::Cursor => (
+            encode::variable_body(key),
+            scan::helpers(key, &cap),
+            pinned::items(key),
+            field::writers(key, |f| field::writer_fn(key, f)),
+        ),
+        Walk::Phoenix => (
+            phoenix::variable_body(key),
+            phoenix::helpers(key, &cap),
+            TokenStream::new(),
+            field::writers(key, |f| phoenix::writer_fn(key, f)),
+        ),
+    };
     let checks = checks::checks(key);
-    // A fixed key's fields are written inline (`pinned::fixed_statements`).
-    let writers = key.variable.then(|| {
-        let fns = key.fields.iter().map(|f| {
-            if key.phoenix {
-                phoenix::writer_fn(key, f)
-            } else {
-                field::writer_fn(key, f)
-            }
-        });
-        q! {
-            /// One function per field, writing it through the cursor.
-            struct __Fields;
-            impl __Fields {
-                #(#fns)*
-            }
-        }
-    });
-    let row_key = encode::row_key_impl(key);
-    let helpers = scan::helpers(key);
-    let pins = pinned::items(key);
+    let row_key = encode::row_key_impl(key, body);
+    let salt = salt::items(key);
     let view = view::view(key);
+    let ident = key.ident;
+    let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
     q! {
         #view
         #[doc(hidden)]
@@ -70,7 +92,10 @@ pub fn key(key: &Key<'_>) -> TokenStream {
             #pins
             #writers
             #row_key
-            #helpers
+            impl #impl_generics #ident #ty_generics #where_clause {
+                #salt
+                #(#helpers)*
+            }
         };
     }
 }

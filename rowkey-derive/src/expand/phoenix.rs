@@ -1,93 +1,22 @@
-//! `#[rowkey(phoenix)]`: the columns' code, and for keys with a `VARCHAR`
-//! their encode, decode and scan helpers. A `VARCHAR`'s bytes depend on the
-//! columns after it: Phoenix leaves out trailing nulls (empty `VARCHAR`s)
-//! and the separator after the last column written, so each `VARCHAR` is
-//! written knowing whether every column after it is null. Keys of fixed
-//! columns only take the common fixed-layout code.
+//! The Apache Phoenix key format (`#[rowkey(phoenix)]`) for keys with a
+//! `VARCHAR`: their encode, decode and scan helpers. A `VARCHAR`'s bytes
+//! depend on the columns after it: Phoenix leaves out trailing nulls (empty
+//! `VARCHAR`s) and the separator after the last column written, so each
+//! `VARCHAR` is written knowing whether every column after it is null. Keys
+//! of fixed columns take the common fixed-layout code; every column's value
+//! is written by its codec, as any field's.
 
 use proc_macro2::TokenStream;
 use quote::ToTokens;
 use rowkey_format::names::Helper;
 
-use super::encode::bucket_expr;
-use super::field::{field_bytes_as, read_field, writer, writer_arg};
-use super::scan::{bytes_doc, helper_name, listed, params, range_types};
-use super::{lit, q as quote};
-use crate::model::{Codec, Field, Key, PhoenixCol, Size};
+use super::field::{edge_fn, read_field, writer, writer_arg};
+use super::names::{bytes_doc, helper_name, listed, params};
+use super::salt::bucket_expr;
+use crate::codec::{Codec, PhoenixCol};
+use crate::model::{Field, Key};
 use crate::symbol::unraw;
-
-/// Writes a fixed-width column into `slot` (a `&mut [u8; W]`). May use `?`.
-pub fn write_value(
-    f: &Field<'_>,
-    col: PhoenixCol,
-    w: &Size,
-    slot: &TokenStream,
-    value: &TokenStream,
-) -> TokenStream {
-    let (desc, name) = (f.descending, unraw(f.ident));
-    match col {
-        PhoenixCol::Int(_) if desc => quote!(__rk::int::encode_desc(#value, #slot);),
-        PhoenixCol::Int(_) => quote!(__rk::int::encode(#value, #slot);),
-        PhoenixCol::Double => {
-            quote!(__rk::phoenix::encode_double_exact(#value, #slot, #desc, #name)?;)
-        }
-        PhoenixCol::Boolean => quote!(__rk::phoenix::encode_boolean(#value, #slot, #desc);),
-        PhoenixCol::Date => quote!(__rk::phoenix::encode_date(#value, #slot, #desc);),
-        PhoenixCol::Timestamp => {
-            quote!(__rk::phoenix::encode_timestamp(#value, #slot, #desc, #name)?;)
-        }
-        PhoenixCol::Char(..) => {
-            let w = w.arg();
-            quote!(__rk::phoenix::encode_char_column::<#w>(&#value, #slot, #desc, #name)?;)
-        }
-        // Written through the cursor by `writer_fn`, never into a slot.
-        PhoenixCol::Varchar(_) => TokenStream::new(),
-    }
-}
-
-/// Reads a fixed-width column from `slot` (a `&[u8; W]`). May use `?`.
-pub fn read_value(
-    f: &Field<'_>,
-    col: PhoenixCol,
-    w: &Size,
-    slot: &TokenStream,
-    offset: &TokenStream,
-) -> TokenStream {
-    let (desc, name) = (f.descending, unraw(f.ident));
-    match col {
-        PhoenixCol::Int(_) if desc => quote!(__rk::int::decode_desc(#slot)),
-        PhoenixCol::Int(_) => quote!(__rk::int::decode(#slot)),
-        PhoenixCol::Double => quote!(__rk::phoenix::decode_double(#slot, #desc, #name, #offset)?),
-        PhoenixCol::Boolean => {
-            quote!(__rk::phoenix::decode_boolean(#slot, #desc, #name, #offset)?)
-        }
-        PhoenixCol::Date => quote!(__rk::phoenix::decode_date(#slot, #desc)),
-        PhoenixCol::Timestamp => {
-            quote!(__rk::phoenix::decode_timestamp(#slot, #desc, #name, #offset)?)
-        }
-        PhoenixCol::Char(_, kind) => {
-            let w = w.arg();
-            let plain =
-                quote!(__rk::phoenix::decode_char_column::<#w>(#slot, #desc, #name, #offset)?);
-            field_bytes_as(kind, &plain)
-        }
-        PhoenixCol::Varchar(_) => TokenStream::new(),
-    }
-}
-
-/// The function that encodes a range bound from its value and the column's
-/// order, for the columns whose bytes keep order ([`PhoenixCol::ordered`]).
-pub fn edge_fn(f: &Field<'_>, col: PhoenixCol) -> Option<TokenStream> {
-    let w = f.width.arg();
-    Some(match col {
-        PhoenixCol::Int(_) => quote!(__rk::int::edge::<_, #w>),
-        PhoenixCol::Double => quote!(__rk::phoenix::double_edge),
-        PhoenixCol::Boolean => quote!(__rk::phoenix::boolean_edge),
-        PhoenixCol::Date => quote!(__rk::phoenix::date_edge),
-        PhoenixCol::Timestamp => quote!(__rk::phoenix::timestamp_edge),
-        PhoenixCol::Char(..) | PhoenixCol::Varchar(_) => return None,
-    })
-}
+use crate::tokens::{lit, q as quote};
 
 /// Whether `f` is a `VARCHAR` column.
 fn varchar(f: &Field<'_>) -> bool {
@@ -189,16 +118,7 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
     });
     let reads = key.fields.iter().map(|f| {
         let ident = f.ident;
-        let read = match f.codec {
-            Codec::Phoenix(PhoenixCol::Varchar(kind)) => {
-                let (desc, fname) = (f.descending, unraw(f.ident));
-                field_bytes_as(
-                    kind,
-                    &quote!(__rk::phoenix::decode_varchar(&mut __r, #desc, #fname)?),
-                )
-            }
-            _ => read_field(f),
-        };
+        let read = read_field(f);
         quote!(let #ident = #read;)
     });
     let check_salt = key.salt.as_ref().map(|_| {
@@ -246,13 +166,12 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
 /// The scan helpers of a key with a `VARCHAR`: a prefix helper for every
 /// leading run of columns, a range helper where the run ends in an ordered
 /// (fixed-width) column.
-pub fn helpers(key: &Key<'_>) -> Vec<TokenStream> {
-    let cap = range_types(key);
+pub fn helpers(key: &Key<'_>, cap: &(TokenStream, TokenStream)) -> Vec<TokenStream> {
     let mut items = Vec::new();
     for k in 1..=key.fields.len() {
-        items.push(prefix_helper(key, k, &cap));
+        items.push(prefix_helper(key, k, cap));
         if key.fields[k - 1].ranged() {
-            items.push(range_helper(key, k, &cap));
+            items.push(range_helper(key, k, cap));
         }
     }
     items
@@ -391,14 +310,13 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
 
 /// `__range` of a fixed-width column's bounds, after the open bytes `__buf`.
 fn fixed_range(last: &Field<'_>, head: &TokenStream, range_ty: &TokenStream) -> TokenStream {
-    let Codec::Phoenix(_) = last.codec else {
-        return TokenStream::new();
-    };
     let (ident, desc, w) = (last.ident, last.descending, last.width.arg());
-    let v = quote!(__v);
-    let edge = super::field::edge(last, &v);
+    let edge = match edge_fn(last) {
+        (edge, true) => quote!(|__v: &_| #edge(*__v, #desc)),
+        (edge, false) => edge,
+    };
     quote! {
-        let __range: #range_ty = __rk::range::field::<_, _, #w>(&__buf[#head..], &#ident, |#v| #edge, #desc)?;
+        let __range: #range_ty = __rk::range::field::<_, _, #w>(&__buf[#head..], &#ident, #edge, #desc)?;
     }
 }
 

@@ -7,16 +7,10 @@
 
 use proc_macro2::TokenStream;
 
-use super::encode::{bucket_of, encoded_len, pad_check};
-use super::field::{borrowed_text, encode_field, param_type, writer};
-use super::{lit, q as quote};
-use crate::model::{Field, Key, SaltFormat, Size};
-
-/// Whether the key has a `__Pinned`: it has scan helpers (Phoenix keys
-/// with a `VARCHAR` write their own).
-pub fn exists(key: &Key<'_>) -> bool {
-    key.always_written() > 0 && !(key.phoenix && key.variable)
-}
+use super::field::{borrowed_text, check_first, encode_field, encoded_len, param_type, writer};
+use super::salt::stamp;
+use crate::model::{Field, Key, Size};
+use crate::tokens::{lit, q as quote};
 
 /// Whether `write` takes the count of fields pinned: it writes a tag or the
 /// bucket only once the fields before them are.
@@ -56,7 +50,7 @@ fn slot_type(f: &Field<'_>) -> TokenStream {
 /// `struct __Pinned` (positional, so that no field's name can clash with
 /// the marker's), its `NONE` and its `write`.
 pub fn items(key: &Key<'_>) -> TokenStream {
-    if !exists(key) {
+    if key.always_written() == 0 {
         return TokenStream::new();
     }
     let ident = key.ident;
@@ -151,11 +145,16 @@ fn write_fn(key: &Key<'_>) -> TokenStream {
 /// `__Pinned`, the bytes of a salted key come out of the optimizer worse
 /// (W2 encode in BENCHMARKS.md, 66 instructions against 100).
 pub fn fixed_statements(key: &Key<'_>, values: Values) -> TokenStream {
-    let checks = each(key, values, &|f, v| pad_check(f, &quote!((*#v))));
+    let checks = each(key, values, &|f, v| check_first(f, &quote!((*#v))));
     let writes = each(key, values, &|f, v| {
         Some(encode_field(f, &quote!(*__key), &quote!((*#v))))
     });
-    let stamp = stamp(key, values, &quote!((*__key)), &quote!(&mut *__key));
+    let stamp = stamp(
+        key,
+        values == Values::Pinned,
+        &quote!((*__key)),
+        &quote!(&mut *__key),
+    );
     quote! {
         #(#checks)*
         #(#writes)*
@@ -176,7 +175,7 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
     });
     let stamp = stamp(
         key,
-        Values::Pinned,
+        true,
         &quote!(__w.written()),
         &quote!(__w.written_mut()),
     );
@@ -190,52 +189,6 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
         #stamp
         __rk::Ok(__buf)
     }
-}
-
-/// Writes the bucket of the key in `bytes` into `out`, once the salted
-/// fields are pinned.
-fn stamp(
-    key: &Key<'_>,
-    values: Values,
-    bytes: &TokenStream,
-    out: &TokenStream,
-) -> Option<TokenStream> {
-    let s = key.salt.as_ref()?;
-    let ident = key.ident;
-    let (_, key_ty, _) = key.generics.split_for_impl();
-    let salt = quote!(<#ident #key_ty>::SALT);
-    let n = lit(s.fields.iter().max().map_or(0, |&i| i + 1));
-    let bucket = if key.variable {
-        bucket_of(key, &salt, bytes)
-    } else {
-        fixed_bucket(key, &salt, bytes)
-    };
-    let write = quote!(#salt.write(#bucket, #out)?;);
-    Some(match values {
-        Values::Pinned => quote!(if __pinned >= #n { #write }),
-        Values::Key => write,
-    })
-}
-
-/// The bucket of a fixed key being written into the array `key_array`:
-/// hashes a copy of the salted bytes, so the array's address never reaches
-/// the (not inlined) hash function and the compiler can build the key in
-/// place, without a copy per encode.
-fn fixed_bucket(key: &Key<'_>, salt: &TokenStream, key_array: &TokenStream) -> TokenStream {
-    let Some(s) = &key.salt else {
-        return quote!(0u32);
-    };
-    let contiguous = s.fields.windows(2).all(|p| p[1] == p[0] + 1);
-    if s.format == SaltFormat::Phoenix || !contiguous {
-        return bucket_of(key, salt, key_array);
-    }
-    let first = &key.fields[s.fields[0]];
-    let len = s
-        .fields
-        .iter()
-        .fold(Size::bytes(0), |n, &i| n.plus(&key.fields[i].width));
-    let (a, len) = (first.offset.arg(), len.arg());
-    quote!(#salt.bucket_of(&{ *__rk::Slots::slot::<#a, #len>(&#key_array) }))
 }
 
 /// The call of `__Pinned::write` for fields `0..pinned`, from the helper's

@@ -10,8 +10,8 @@
 use proc_macro2::TokenStream;
 use syn::spanned::Spanned;
 
-use super::q as quote;
 use crate::ast::{Input, Variant};
+use crate::tokens::q as quote;
 
 pub fn expand(ast: &Input<'_>, variants: &[Variant<'_>]) -> TokenStream {
     let krate = ast

@@ -8,9 +8,9 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::ToTokens;
 
 use super::field::read_fixed_field;
-use super::q as quote;
 use crate::model::{Codec, Key};
 use crate::symbol::unraw;
+use crate::tokens::{lit, q as quote};
 
 /// The view, in `__view!`: compiled with rowkey's `view` feature, a
 /// compile error saying to turn it on without.
@@ -52,7 +52,7 @@ fn definition(key: &Key<'_>, name: &Ident, vis: &TokenStream) -> TokenStream {
     let zc = quote!(#krate::__private::zerocopy);
     let zc_path = format!("{}::__private::zerocopy", path_text(krate));
     let salt = key.salt.as_ref().map(|s| {
-        let (slot, w) = (salt_slot(key), super::lit(s.width));
+        let (slot, w) = (salt_slot(key), lit(s.width));
         quote!(#slot: [u8; #w],)
     });
     let slots = key.fields.iter().map(|f| {

@@ -7,9 +7,9 @@ use proc_macro2::Span;
 use super::ty::{self, classify, TyClass};
 use crate::ast;
 use crate::attr::{At, CodecAttr};
+use crate::codec::{Codec, FloatTy, IntTy, OrderedTy, TextKind, VarType};
 use crate::ctxt::Ctxt;
 use crate::messages as msg;
-use crate::model::{Codec, FloatTy, IntTy, OrderedTy, TextKind, VarType};
 use crate::symbol::unraw;
 
 /// A field's codec as lowering resolved it.

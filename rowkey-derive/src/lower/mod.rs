@@ -12,9 +12,10 @@ use rowkey_format::limits;
 
 use crate::ast::{self, Input};
 use crate::attr::{CodecAttr, StructAttrs};
+use crate::codec::Codec;
 use crate::ctxt::{Ctxt, Scope};
 use crate::messages as msg;
-use crate::model::{Codec, Draft, Field, Size, VarType};
+use crate::model::{Draft, Field, KeyFormat, Size};
 use crate::symbol::unraw;
 
 /// The key's model, from a struct's fields.
@@ -49,10 +50,14 @@ pub fn key<'a>(cx: &Ctxt, input: &'a Input<'a>, fields: &'a [ast::Field<'a>]) ->
     let full = place(&mut lowered, salt.as_ref().map_or(0, |s| s.width));
     // Added fields, and an HBase `Struct`'s trailing nullable fields, may be
     // absent: the key's shortest encoding ends before them.
-    let hbase_struct = sattrs.hbase_struct.is_some();
+    let format = match (sattrs.phoenix_key, sattrs.hbase_struct) {
+        (Some(_), _) => KeyFormat::Phoenix,
+        (None, Some(_)) => KeyFormat::HbaseStruct,
+        (None, None) => KeyFormat::Plain,
+    };
     let first_absent = lowered.iter().position(|f| f.since.is_some()).or_else(|| {
         let tail = crate::model::struct_tail(&lowered);
-        (hbase_struct && tail < lowered.len()).then_some(tail)
+        (format == KeyFormat::HbaseStruct && tail < lowered.len()).then_some(tail)
     });
     let width = first_absent.map_or(full, |i| lowered[i].offset.clone());
     let variable = first_absent.is_some() || lowered.iter().any(|f| f.variable());
@@ -72,8 +77,7 @@ pub fn key<'a>(cx: &Ctxt, input: &'a Input<'a>, fields: &'a [ast::Field<'a>]) ->
         view: sattrs.view.as_ref(),
         fields: lowered,
         layout_known,
-        hbase_struct,
-        phoenix: sattrs.phoenix_key.is_some(),
+        format,
     }
 }
 
@@ -152,7 +156,7 @@ fn width(f: &ast::Field<'_>, spec: &codec::FieldCodec<'_>, skip: bool) -> Option
         // OrderedBytes' null, one byte, is the shortest.
         return Some(Size::bytes(1));
     }
-    let w = codec_width(codec, spec.value_ty);
+    let w = codec.width(spec.value_ty);
     Some(if spec.optional { w.plus_bytes(1) } else { w })
 }
 
@@ -174,29 +178,6 @@ fn within_max(cx: &Ctxt, f: &ast::Field<'_>, w: &Size, max: usize, sattrs: &Stru
     );
     cx.error_at(span, message);
     false
-}
-
-/// The bytes a codec writes; for variable-length codecs, the shortest value.
-fn codec_width(c: &Codec, value_ty: &syn::Type) -> Size {
-    Size::bytes(match *c {
-        Codec::Int(t) => t.width(),
-        Codec::Narrow { to, .. } => to.width(),
-        Codec::Pad { digits, .. } => digits,
-        Codec::Fixed { width, .. } => width,
-        Codec::Bool => 1,
-        Codec::ByteArray(n) => n,
-        Codec::Float(t) => t.width(),
-        Codec::Nested => return Size::key(ty::static_lifetimes(value_ty)),
-        Codec::Tag(ref b) => b.len(),
-        Codec::Escaped(_) => limits::ESCAPED_MIN_WIDTH,
-        Codec::Rest(_) => 0,
-        Codec::Java(t) => t.width(),
-        Codec::Ordered(t) => t.width(),
-        // The header and, for `Text` and `BlobVar`, the terminator or one group.
-        Codec::OrderedVar { ty, .. } => 1 + (ty != VarType::BlobCopy) as usize,
-        // A `VARCHAR`'s shortest form: empty, and no separator at the end.
-        Codec::Phoenix(c) => c.core().width().unwrap_or(0),
-    })
 }
 
 /// `max_width`, or HBase's limit; reports one no key could meet or no array could hold.

@@ -8,9 +8,9 @@ use proc_macro2::Span;
 use super::codec::FieldCodec;
 use super::ty::{self, classify, TyClass};
 use crate::ast;
+use crate::codec::{Codec, FloatTy, IntTy, PhoenixCol, TextKind};
 use crate::ctxt::Ctxt;
 use crate::messages as msg;
-use crate::model::{Codec, FloatTy, IntTy, PhoenixCol, TextKind};
 use crate::symbol::unraw;
 
 /// The field's column, or `None` (reported) when Phoenix has none for it.

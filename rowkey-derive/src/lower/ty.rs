@@ -3,8 +3,8 @@
 
 use quote::ToTokens;
 
+use crate::codec::{FloatTy, IntTy, TextKind};
 use crate::messages::{self as msg, NoCodecHint};
-use crate::model::{FloatTy, IntTy, TextKind};
 
 pub enum TyClass<'a> {
     Int(IntTy),
