@@ -1,0 +1,412 @@
+//! Hand-written code for rowkey's bytes: the best we can write for each key
+//! and each scan, with the checks rowkey makes (field ranges, digits, the
+//! salt bucket), so both do the same work. Everything is on the stack.
+//!
+//! The techniques: digits written two at a time from a table of byte pairs,
+//! assembled in a register and stored wide (never a wide load of narrow
+//! stores); digits read eight at a time in a register; the salt's xxh32
+//! specialised to the salted field's width and inlined; the successor of a
+//! digit string as its last byte plus one (a digit is never 0xFF), of a
+//! big-endian integer `x` below its maximum as `x + 1` with the bytes after
+//! the incremented one dropped; a fan-out that builds the range without its
+//! bucket once, patches the bucket byte in place for each bucket and lends
+//! the bytes as borrowed slices.
+
+use super::{Event, FileKey, Metric, BUCKETS};
+
+// ---------------------------------------------------------------------------
+// Digits.
+
+/// `"00" .. "99"`: `PAIRS[n]` holds the two ASCII digits of `n` as a
+/// little-endian `u16` (first digit in the low byte); padded to 128 entries
+/// so that an index masked to 7 bits needs no bounds check.
+const PAIRS: [u16; 128] = {
+    let mut t = [0u16; 128];
+    let mut n = 0;
+    while n < 100 {
+        t[n] = (b'0' + (n / 10) as u8) as u16 | ((b'0' + (n % 10) as u8) as u16) << 8;
+        n += 1;
+    }
+    t
+};
+
+/// Fraction bits of the fixed-point quotient in [`ascii`].
+const FRACTION: u32 = 57;
+
+/// The `N` ASCII digits of `v` (`N` even, at most 8, `v < 10^N`) in the low
+/// `N` bytes of a `u64`, first digit lowest, so that `to_le_bytes` spells
+/// them. `v / 10^(N-2)` as a 7.57 fixed-point number (one multiplication):
+/// its integer part is the first pair, and each further pair is the integer
+/// part of the fraction times 100; 57 bits keep every digit exact (the error
+/// stays under one unit of the last digit while `10^N * 10^(N-2) < 2^57`).
+#[inline(always)]
+fn ascii<const N: usize>(v: u32) -> u64 {
+    const MASK: u64 = (1 << FRACTION) - 1;
+    let scale = 10u64.pow(N as u32 - 2);
+    let mut t = v as u64 * (1u64 << FRACTION).div_ceil(scale);
+    let mut out = PAIRS[(t >> FRACTION) as usize & 0x7F] as u64;
+    let mut i = 1;
+    while i < N / 2 {
+        t = (t & MASK) * 100;
+        out |= (PAIRS[(t >> FRACTION) as usize & 0x7F] as u64) << (16 * i);
+        i += 1;
+    }
+    out
+}
+
+/// Whether every byte of `chunk` (digits in ASCII) is `0`..`9`: XOR with
+/// `"0"` leaves a digit's value, and a byte is below 10 when neither it nor
+/// it plus 0x76 reaches 0x80. Returns the bytes' values and the flag bits
+/// (zero when they are all digits).
+#[inline(always)]
+fn digit_values(chunk: u64) -> (u64, u64) {
+    let v = chunk ^ 0x3030_3030_3030_3030;
+    (v, v | v.wrapping_add(0x7676_7676_7676_7676))
+}
+
+/// The number spelled by the 8 digit values of `v` (first digit lowest):
+/// pairs, then quads, then the two halves, one multiplication each.
+#[inline(always)]
+fn number8(v: u64) -> u32 {
+    let v = (v.wrapping_mul(10).wrapping_add(v >> 8)) & 0x00FF_00FF_00FF_00FF;
+    let v = (v.wrapping_mul(1 + (100 << 16)) >> 16) & 0x0000_FFFF_0000_FFFF;
+    (v.wrapping_mul(1 + (10_000 << 32)) >> 32) as u32
+}
+
+// ---------------------------------------------------------------------------
+// The salt: xxh32 (seed 0) of the salted bytes, then mod 100.
+
+const PRIME_2: u32 = 0x85EB_CA77;
+const PRIME_3: u32 = 0xC2B2_AE3D;
+const PRIME_4: u32 = 0x27D4_EB2F;
+const PRIME_5: u32 = 0x1656_67B1;
+
+/// xxh32 with seed 0 of an input of `4 * N` bytes (`N` below 4), given as
+/// little-endian words: no loop over the input, no dispatch on its length.
+#[inline(always)]
+fn xxh32_words<const N: usize>(words: [u32; N]) -> u32 {
+    let mut h = PRIME_5.wrapping_add(4 * N as u32);
+    for w in words {
+        h = h.wrapping_add(w.wrapping_mul(PRIME_3));
+        h = h.rotate_left(17).wrapping_mul(PRIME_4);
+    }
+    h ^= h >> 15;
+    h = h.wrapping_mul(PRIME_2);
+    h ^= h >> 13;
+    h = h.wrapping_mul(PRIME_3);
+    h ^ (h >> 16)
+}
+
+/// The bucket of a key salted on one `u32` (its big-endian bytes hashed).
+#[inline(always)]
+pub fn bucket_u32(v: u32) -> u8 {
+    (xxh32_words([v.swap_bytes()]) % BUCKETS) as u8
+}
+
+// ---------------------------------------------------------------------------
+// W1-W3: encode and decode.
+
+#[inline]
+pub fn file_encode(r: &FileKey) -> Option<[u8; 20]> {
+    if r.user_id > 999_999 || r.create_date > 99_999_999 || r.file_id > 999_999 {
+        return None;
+    }
+    let user = ascii::<6>(r.user_id);
+    let date = ascii::<8>(r.create_date);
+    let file = ascii::<6>(r.file_id as u32);
+    let mut k = [0u8; 20];
+    k[..8].copy_from_slice(&(user | date << 48).to_le_bytes());
+    k[8..16].copy_from_slice(&(date >> 16 | file << 48).to_le_bytes());
+    k[16..].copy_from_slice(&((file >> 16) as u32).to_le_bytes());
+    Some(k)
+}
+
+#[inline]
+pub fn file_decode(k: &[u8]) -> Option<FileKey> {
+    let k: &[u8; 20] = k.try_into().ok()?;
+    // Three overlapping words: bytes 0..8, 6..14 (the date), 12..20.
+    let word = |at: usize| u64::from_le_bytes(k[at..at + 8].try_into().expect("8 bytes"));
+    let (a, a_flags) = digit_values(word(0));
+    let (b, b_flags) = digit_values(word(6));
+    let (c, c_flags) = digit_values(word(12));
+    if (a_flags | b_flags | c_flags) & 0x8080_8080_8080_8080 != 0 {
+        return None;
+    }
+    // Six digits as eight, two zeros in front: the user id is the first six
+    // bytes of `a`, the file id the last six of `c`.
+    Some(FileKey {
+        user_id: number8(a << 16),
+        create_date: number8(b),
+        file_id: number8(c & !0xFFFF) as u64,
+    })
+}
+
+#[inline]
+pub fn metric_encode(r: &Metric) -> [u8; 17] {
+    let mut k = [0u8; 17];
+    k[0] = bucket_u32(r.host);
+    k[1..5].copy_from_slice(&r.metric.to_be_bytes());
+    k[5..13].copy_from_slice(&(!r.ts).to_be_bytes());
+    k[13..].copy_from_slice(&r.host.to_be_bytes());
+    k
+}
+
+#[inline]
+pub fn metric_decode(k: &[u8]) -> Option<Metric> {
+    let k: &[u8; 17] = k.try_into().ok()?;
+    let host = u32::from_be_bytes(k[13..].try_into().expect("4 bytes"));
+    if k[0] != bucket_u32(host) {
+        return None;
+    }
+    Some(Metric {
+        metric: u32::from_be_bytes(k[1..5].try_into().expect("4 bytes")),
+        ts: !u64::from_be_bytes(k[5..13].try_into().expect("8 bytes")),
+        host,
+    })
+}
+
+#[inline]
+pub fn event_encode(r: &Event) -> [u8; 28] {
+    let mut k = [0u8; 28];
+    // The array first: written after the integers, it is staged on the stack.
+    k[12..].copy_from_slice(&r.id);
+    k[..8].copy_from_slice(&(r.account as u64 ^ 1 << 63).to_be_bytes());
+    k[8..12].copy_from_slice(&(!(r.seq as u32 ^ 1 << 31)).to_be_bytes());
+    k
+}
+
+#[inline]
+pub fn event_decode(k: &[u8]) -> Option<Event> {
+    let k: &[u8; 28] = k.try_into().ok()?;
+    Some(Event {
+        account: (u64::from_be_bytes(k[..8].try_into().expect("8 bytes")) ^ 1 << 63) as i64,
+        seq: (!u32::from_be_bytes(k[8..12].try_into().expect("4 bytes")) ^ 1 << 31) as i32,
+        id: k[12..].try_into().expect("16 bytes"),
+    })
+}
+
+/// W5: `ts` alone, the salt unchecked (as the view).
+#[inline]
+#[allow(dead_code)] // W5 is in `keys.rs` only.
+pub fn metric_ts(k: &[u8]) -> Option<u64> {
+    let k: &[u8; 17] = k.try_into().ok()?;
+    Some(!u64::from_be_bytes(k[5..13].try_into().expect("8 bytes")))
+}
+
+/// W5: `create_date` alone.
+#[inline]
+#[allow(dead_code)] // W5 is in `keys.rs` only.
+pub fn file_create_date(k: &[u8]) -> Option<u32> {
+    let k: &[u8; 20] = k.try_into().ok()?;
+    let (v, flags) = digit_values(u64::from_le_bytes(k[6..14].try_into().expect("8 bytes")));
+    (flags & 0x8080_8080_8080_8080 == 0).then(|| number8(v))
+}
+
+// ---------------------------------------------------------------------------
+// W4: one range.
+
+/// One range of keys of up to 16 bytes, each bound built in a `u128`
+/// (little-endian: the first byte lowest) and stored whole. None of these
+/// scans has an unbounded end: a digit or a salt bucket below 0xFF always
+/// has a successor.
+pub struct Range {
+    start: [u8; 16],
+    end: [u8; 16],
+    start_len: usize,
+    end_len: usize,
+}
+
+impl Range {
+    #[inline(always)]
+    fn new(start: u128, start_len: usize, end: u128, end_len: usize) -> Range {
+        Range {
+            start: start.to_le_bytes(),
+            end: end.to_le_bytes(),
+            start_len,
+            end_len,
+        }
+    }
+
+    /// The empty range at `start`: its end is its start.
+    #[inline(always)]
+    fn empty(start: u128, len: usize) -> Range {
+        Range::new(start, len, start, len)
+    }
+
+    #[inline(always)]
+    pub fn start(&self) -> &[u8] {
+        &self.start[..self.start_len]
+    }
+
+    #[inline(always)]
+    pub fn end(&self) -> Option<&[u8]> {
+        Some(&self.end[..self.end_len])
+    }
+}
+
+/// Adds 1 to byte `i` of a bound held in a register (the last digit of a
+/// digit string, never 0xFF: no carry).
+#[inline(always)]
+fn plus_one_at(bytes: u128, i: usize) -> u128 {
+    bytes + (1 << (8 * i))
+}
+
+/// `FileKey::prefix_for_user_id`: 6 digits, the end their last plus one.
+#[inline]
+pub fn file_user_prefix(user_id: u32) -> Option<Range> {
+    if user_id > 999_999 {
+        return None;
+    }
+    let head = ascii::<6>(user_id) as u128;
+    Some(Range::new(head, 6, plus_one_at(head, 5), 6))
+}
+
+/// `FileKey::prefix_for_user_id_create_date`: 14 digits.
+#[inline]
+pub fn file_user_date_prefix(user_id: u32, create_date: u32) -> Option<Range> {
+    if user_id > 999_999 || create_date > 99_999_999 {
+        return None;
+    }
+    let start = ascii::<6>(user_id) as u128 | (ascii::<8>(create_date) as u128) << 48;
+    Some(Range::new(start, 14, plus_one_at(start, 13), 14))
+}
+
+/// `FileKey::range_for_user_id_create_date(user_id, from..=to)`. A bound past
+/// 8 digits clamps: `from` above them selects nothing, `to` above them
+/// everything after `from`.
+#[inline]
+pub fn file_date_range(user_id: u32, from: u32, to: u32) -> Option<Range> {
+    const MAX: u32 = 99_999_999;
+    if user_id > 999_999 {
+        return None;
+    }
+    let head = ascii::<6>(user_id) as u128;
+    if from > MAX {
+        return Some(Range::empty(head, 6));
+    }
+    let start = head | (ascii::<8>(from) as u128) << 48;
+    if to > MAX {
+        return Some(Range::new(start, 14, plus_one_at(head, 5), 6));
+    }
+    if from > to {
+        return Some(Range::empty(start, 14));
+    }
+    let end = plus_one_at(head | (ascii::<8>(to) as u128) << 48, 13);
+    Some(Range::new(start, 14, end, 14))
+}
+
+/// The successor of the big-endian bytes of `x < MAX` (`W` bytes wide) as a
+/// little-endian register: `x + 1`, and its length with the trailing bytes
+/// that the carry turned to zero dropped (`W - trailing_ones(x) / 8`).
+#[inline(always)]
+fn successor_u64<const W: usize>(x: u64) -> (u64, usize) {
+    let next = (x + 1) << (64 - 8 * W);
+    (next.swap_bytes(), W - x.trailing_ones() as usize / 8)
+}
+
+/// `Sample::range_for_host_ts(host, from..=to)`: the bucket fixed by the
+/// host, `[bucket][host][ts]`, 13 bytes.
+#[inline]
+pub fn sample_range(host: u32, from: u64, to: u64) -> Range {
+    let head = bucket_u32(host) as u128 | (host.swap_bytes() as u128) << 8;
+    let start = head | (from.swap_bytes() as u128) << 40;
+    if from > to {
+        return Range::empty(start, 13);
+    }
+    if to == u64::MAX {
+        return sample_range_to_max(head, host, start);
+    }
+    let (next, len) = successor_u64::<8>(to);
+    Range::new(start, 13, head | (next as u128) << 40, 5 + len)
+}
+
+/// [`sample_range`] up to the largest timestamp: the end is the successor
+/// of `[bucket][host]` (the bucket, below 100, absorbs a carry out of the host).
+#[cold]
+#[inline(never)]
+fn sample_range_to_max(head: u128, host: u32, start: u128) -> Range {
+    let bucket = head & 0xFF;
+    let end = match host {
+        u32::MAX => (bucket + 1, 1),
+        _ => {
+            let (next, len) = successor_u64::<4>(host as u64);
+            (bucket | (next as u128) << 8, 1 + len)
+        }
+    };
+    Range::new(start, 13, end.0, end.1)
+}
+
+// ---------------------------------------------------------------------------
+// W4: one range per bucket.
+
+/// Calls `f` with every bucket's range, in bucket order: `start` and `end`
+/// (`N` bytes, bucket byte first; `end_len` bytes of `end`, or `None`: the
+/// end is the successor of the bucket alone) with their bucket byte patched
+/// in place, lent as slices.
+#[inline(always)]
+fn each_bucket<const N: usize>(
+    mut start: [u8; N],
+    end: Option<([u8; N], usize)>,
+    mut f: impl FnMut(&[u8], Option<&[u8]>),
+) {
+    match end {
+        Some((mut end, len)) => {
+            for b in 0..BUCKETS as u8 {
+                start[0] = b;
+                end[0] = b;
+                f(&start, Some(&end[..len]));
+            }
+        }
+        None => {
+            for b in 0..BUCKETS as u8 {
+                start[0] = b;
+                f(&start, Some(&[b + 1]));
+            }
+        }
+    }
+}
+
+/// The bucketless range over one `W`-byte big-endian field from `from` to
+/// `to` inclusive, behind a bucket byte: `(start, end)`, each `W + 1` =
+/// `N` bytes; no end when `to` is the field's maximum.
+#[inline(always)]
+fn field_range<const N: usize, const W: usize>(
+    from: u64,
+    to: u64,
+    max: u64,
+) -> ([u8; N], Option<([u8; N], usize)>) {
+    let mut start = [0u8; N];
+    start[1..].copy_from_slice(&from.to_be_bytes()[8 - W..]);
+    if from > to {
+        return (start, Some((start, N)));
+    }
+    if to == max {
+        return (start, None);
+    }
+    let (next, len) = successor_u64::<W>(to);
+    let mut end = [0u8; N];
+    end[1..].copy_from_slice(&next.to_le_bytes()[..W]);
+    (start, Some((end, 1 + len)))
+}
+
+/// `Metric::prefix_for_metric(metric)`: the salt hashes the host, so every bucket.
+#[inline]
+pub fn metric_fan_out(metric: u32, f: impl FnMut(&[u8], Option<&[u8]>)) {
+    let (start, end) = field_range::<5, 4>(metric as u64, metric as u64, u32::MAX as u64);
+    each_bucket(start, end, f);
+}
+
+/// `Sample::range_for_host(from..=to)`: the host salts the key, but a range
+/// of hosts spans every bucket.
+#[inline]
+pub fn host_fan_out(from: u32, to: u32, f: impl FnMut(&[u8], Option<&[u8]>)) {
+    let (start, end) = field_range::<5, 4>(from as u64, to as u64, u32::MAX as u64);
+    each_bucket(start, end, f);
+}
+
+/// `Log::range_for_ts(from..=to)`: salted on the timestamp, every bucket.
+#[inline]
+pub fn time_fan_out(from: u64, to: u64, f: impl FnMut(&[u8], Option<&[u8]>)) {
+    let (start, end) = field_range::<9, 8>(from, to, u64::MAX);
+    each_bucket(start, end, f);
+}
