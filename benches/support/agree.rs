@@ -73,10 +73,10 @@ pub fn event_bytes(k: &[u8]) {
 /// `FileKey::prefix_for_user_id`.
 pub fn user_prefix(user_id: u32) {
     let rowkey = FileKey::prefix_for_user_id(user_id).ok();
-    let hand = hand::file_user_prefix(user_id);
+    let hand = hand::file_user_prefix(user_id, bounds);
     assert_eq!(
         rowkey.map(|r| bounds(r.start(), r.end())),
-        hand.map(|r| bounds(r.start(), r.end())),
+        hand,
         "prefix_for_user_id({user_id})"
     );
 }
@@ -84,10 +84,10 @@ pub fn user_prefix(user_id: u32) {
 /// `FileKey::prefix_for_user_id_create_date`.
 pub fn user_date_prefix(user_id: u32, create_date: u32) {
     let rowkey = FileKey::prefix_for_user_id_create_date(user_id, create_date).ok();
-    let hand = hand::file_user_date_prefix(user_id, create_date);
+    let hand = hand::file_user_date_prefix(user_id, create_date, bounds);
     assert_eq!(
         rowkey.map(|r| bounds(r.start(), r.end())),
-        hand.map(|r| bounds(r.start(), r.end())),
+        hand,
         "prefix_for_user_id_create_date({user_id}, {create_date})"
     );
 }
@@ -95,10 +95,10 @@ pub fn user_date_prefix(user_id: u32, create_date: u32) {
 /// `FileKey::range_for_user_id_create_date(user_id, from..=to)`.
 pub fn date_range(user_id: u32, from: u32, to: u32) {
     let rowkey = FileKey::range_for_user_id_create_date(user_id, from..=to).ok();
-    let hand = hand::file_date_range(user_id, from, to);
+    let hand = hand::file_date_range(user_id, from, to, bounds);
     assert_eq!(
         rowkey.map(|r| bounds(r.start(), r.end())),
-        hand.map(|r| bounds(r.start(), r.end())),
+        hand,
         "range_for_user_id_create_date({user_id}, {from}..={to})"
     );
 }
@@ -106,10 +106,9 @@ pub fn date_range(user_id: u32, from: u32, to: u32) {
 /// `Sample::range_for_host_ts(host, from..=to)`.
 pub fn sample_range(host: u32, from: u64, to: u64) {
     let rowkey = Sample::range_for_host_ts(host, from..=to).expect("every range fits");
-    let hand = hand::sample_range(host, from, to);
     assert_eq!(
         bounds(rowkey.start(), rowkey.end()),
-        bounds(hand.start(), hand.end()),
+        hand::sample_range(host, from, to, bounds),
         "range_for_host_ts({host}, {from}..={to})"
     );
 }

@@ -30,25 +30,26 @@ const PAIRS: [u16; 128] = {
     t
 };
 
-/// Fraction bits of the fixed-point quotient in [`ascii`].
-const FRACTION: u32 = 57;
-
 /// The `N` ASCII digits of `v` (`N` even, at most 8, `v < 10^N`) in the low
 /// `N` bytes of a `u64`, first digit lowest, so that `to_le_bytes` spells
-/// them. `v / 10^(N-2)` as a 7.57 fixed-point number (one multiplication):
-/// its integer part is the first pair, and each further pair is the integer
-/// part of the fraction times 100; 57 bits keep every digit exact (the error
-/// stays under one unit of the last digit while `10^N * 10^(N-2) < 2^57`).
+/// them. `v / 10^(N-2)` as a fixed-point number with 64 fraction bits: the
+/// integer part is the first pair, and each further pair is the integer
+/// part of the fraction times 100, which one 64 x 64 -> 128-bit
+/// multiplication gives together with the next fraction (the high and low
+/// words). The quotient's error, under `v / 2^64`, stays far below the
+/// `10^-6` that would change a digit.
 #[inline(always)]
 fn ascii<const N: usize>(v: u32) -> u64 {
-    const MASK: u64 = (1 << FRACTION) - 1;
     let scale = 10u64.pow(N as u32 - 2);
-    let mut t = v as u64 * (1u64 << FRACTION).div_ceil(scale);
-    let mut out = PAIRS[(t >> FRACTION) as usize & 0x7F] as u64;
+    // `2^64 / scale` rounded up; no power of ten above 1 divides `2^64`.
+    let t = v as u128 * (u64::MAX / scale + 1) as u128;
+    let mut out = PAIRS[(t >> 64) as usize & 0x7F] as u64;
+    let mut fraction = t as u64;
     let mut i = 1;
     while i < N / 2 {
-        t = (t & MASK) * 100;
-        out |= (PAIRS[(t >> FRACTION) as usize & 0x7F] as u64) << (16 * i);
+        let t = fraction as u128 * 100;
+        out |= (PAIRS[(t >> 64) as usize & 0x7F] as u64) << (16 * i);
+        fraction = t as u64;
         i += 1;
     }
     out
@@ -68,7 +69,20 @@ fn digit_values(chunk: u64) -> (u64, u64) {
 /// pairs, then quads, then the two halves, one multiplication each.
 #[inline(always)]
 fn number8(v: u64) -> u32 {
-    let v = (v.wrapping_mul(10).wrapping_add(v >> 8)) & 0x00FF_00FF_00FF_00FF;
+    number_of_pairs(v, 0x00FF_00FF_00FF_00FF)
+}
+
+/// The number spelled by the last 6 of the 8 digit values of `v`: its
+/// first pair is dropped where the pairs are masked anyway.
+#[inline(always)]
+fn number6_of_8(v: u64) -> u32 {
+    number_of_pairs(v, 0x00FF_00FF_00FF_0000)
+}
+
+/// [`number8`], the pairs those of `pairs` (a mask of their low bytes).
+#[inline(always)]
+fn number_of_pairs(v: u64, pairs: u64) -> u32 {
+    let v = (v.wrapping_mul(10).wrapping_add(v >> 8)) & pairs;
     let v = (v.wrapping_mul(1 + (100 << 16)) >> 16) & 0x0000_FFFF_0000_FFFF;
     (v.wrapping_mul(1 + (10_000 << 32)) >> 32) as u32
 }
@@ -106,6 +120,8 @@ pub fn bucket_u32(v: u32) -> u8 {
 // ---------------------------------------------------------------------------
 // W1-W3: encode and decode.
 
+// `#[inline]`, not `always`: forced inline, the optimizer spends 3 more
+// instructions a key on moving registers.
 #[inline]
 pub fn file_encode(r: &FileKey) -> Option<[u8; 20]> {
     if r.user_id > 999_999 || r.create_date > 99_999_999 || r.file_id > 999_999 {
@@ -121,7 +137,7 @@ pub fn file_encode(r: &FileKey) -> Option<[u8; 20]> {
     Some(k)
 }
 
-#[inline]
+#[inline(always)]
 pub fn file_decode(k: &[u8]) -> Option<FileKey> {
     let k: &[u8; 20] = k.try_into().ok()?;
     // Three overlapping words: bytes 0..8, 6..14 (the date), 12..20.
@@ -137,11 +153,11 @@ pub fn file_decode(k: &[u8]) -> Option<FileKey> {
     Some(FileKey {
         user_id: number8(a << 16),
         create_date: number8(b),
-        file_id: number8(c & !0xFFFF) as u64,
+        file_id: number6_of_8(c) as u64,
     })
 }
 
-#[inline]
+#[inline(always)]
 pub fn metric_encode(r: &Metric) -> [u8; 17] {
     let mut k = [0u8; 17];
     k[0] = bucket_u32(r.host);
@@ -151,7 +167,7 @@ pub fn metric_encode(r: &Metric) -> [u8; 17] {
     k
 }
 
-#[inline]
+#[inline(always)]
 pub fn metric_decode(k: &[u8]) -> Option<Metric> {
     let k: &[u8; 17] = k.try_into().ok()?;
     let host = u32::from_be_bytes(k[13..].try_into().expect("4 bytes"));
@@ -165,7 +181,7 @@ pub fn metric_decode(k: &[u8]) -> Option<Metric> {
     })
 }
 
-#[inline]
+#[inline(always)]
 pub fn event_encode(r: &Event) -> [u8; 28] {
     let mut k = [0u8; 28];
     // The array first: written after the integers, it is staged on the stack.
@@ -175,7 +191,7 @@ pub fn event_encode(r: &Event) -> [u8; 28] {
     k
 }
 
-#[inline]
+#[inline(always)]
 pub fn event_decode(k: &[u8]) -> Option<Event> {
     let k: &[u8; 28] = k.try_into().ok()?;
     Some(Event {
@@ -186,7 +202,7 @@ pub fn event_decode(k: &[u8]) -> Option<Event> {
 }
 
 /// W5: `ts` alone, the salt unchecked (as the view).
-#[inline]
+#[inline(always)]
 #[allow(dead_code)] // W5 is in `keys.rs` only.
 pub fn metric_ts(k: &[u8]) -> Option<u64> {
     let k: &[u8; 17] = k.try_into().ok()?;
@@ -194,7 +210,7 @@ pub fn metric_ts(k: &[u8]) -> Option<u64> {
 }
 
 /// W5: `create_date` alone.
-#[inline]
+#[inline(always)]
 #[allow(dead_code)] // W5 is in `keys.rs` only.
 pub fn file_create_date(k: &[u8]) -> Option<u32> {
     let k: &[u8; 20] = k.try_into().ok()?;
@@ -203,45 +219,20 @@ pub fn file_create_date(k: &[u8]) -> Option<u32> {
 }
 
 // ---------------------------------------------------------------------------
-// W4: one range.
+// W4: one range, lent to `f` as it is to a store: the start, and the end
+// (each scan here has one: a digit or a salt bucket below 0xFF always has a
+// successor). Each bound of up to 16 bytes is built in a `u128` (little-endian:
+// the first byte lowest) and stored whole.
 
-/// One range of keys of up to 16 bytes, each bound built in a `u128`
-/// (little-endian: the first byte lowest) and stored whole. None of these
-/// scans has an unbounded end: a digit or a salt bucket below 0xFF always
-/// has a successor.
-pub struct Range {
-    start: [u8; 16],
-    end: [u8; 16],
-    start_len: usize,
-    end_len: usize,
-}
+/// What the scans below lend their bounds to.
+pub trait Bounds<T>: FnOnce(&[u8], Option<&[u8]>) -> T {}
+impl<T, F: FnOnce(&[u8], Option<&[u8]>) -> T> Bounds<T> for F {}
 
-impl Range {
-    #[inline(always)]
-    fn new(start: u128, start_len: usize, end: u128, end_len: usize) -> Range {
-        Range {
-            start: start.to_le_bytes(),
-            end: end.to_le_bytes(),
-            start_len,
-            end_len,
-        }
-    }
-
-    /// The empty range at `start`: its end is its start.
-    #[inline(always)]
-    fn empty(start: u128, len: usize) -> Range {
-        Range::new(start, len, start, len)
-    }
-
-    #[inline(always)]
-    pub fn start(&self) -> &[u8] {
-        &self.start[..self.start_len]
-    }
-
-    #[inline(always)]
-    pub fn end(&self) -> Option<&[u8]> {
-        Some(&self.end[..self.end_len])
-    }
+/// Lends the first `start_len` bytes of `start` and `end_len` of `end`.
+#[inline(always)]
+fn lend<T>(start: u128, start_len: usize, end: u128, end_len: usize, f: impl Bounds<T>) -> T {
+    let (start, end) = (start.to_le_bytes(), end.to_le_bytes());
+    f(&start[..start_len], Some(&end[..end_len]))
 }
 
 /// Adds 1 to byte `i` of a bound held in a register (the last digit of a
@@ -252,47 +243,56 @@ fn plus_one_at(bytes: u128, i: usize) -> u128 {
 }
 
 /// `FileKey::prefix_for_user_id`: 6 digits, the end their last plus one.
-#[inline]
-pub fn file_user_prefix(user_id: u32) -> Option<Range> {
+#[inline(always)]
+pub fn file_user_prefix<T>(user_id: u32, f: impl Bounds<T>) -> Option<T> {
     if user_id > 999_999 {
         return None;
     }
     let head = ascii::<6>(user_id) as u128;
-    Some(Range::new(head, 6, plus_one_at(head, 5), 6))
+    Some(lend(head, 6, plus_one_at(head, 5), 6, f))
 }
 
 /// `FileKey::prefix_for_user_id_create_date`: 14 digits.
-#[inline]
-pub fn file_user_date_prefix(user_id: u32, create_date: u32) -> Option<Range> {
+#[inline(always)]
+pub fn file_user_date_prefix<T>(user_id: u32, create_date: u32, f: impl Bounds<T>) -> Option<T> {
     if user_id > 999_999 || create_date > 99_999_999 {
         return None;
     }
     let start = ascii::<6>(user_id) as u128 | (ascii::<8>(create_date) as u128) << 48;
-    Some(Range::new(start, 14, plus_one_at(start, 13), 14))
+    Some(lend(start, 14, plus_one_at(start, 13), 14, f))
 }
 
-/// `FileKey::range_for_user_id_create_date(user_id, from..=to)`. A bound past
-/// 8 digits clamps: `from` above them selects nothing, `to` above them
-/// everything after `from`.
-#[inline]
-pub fn file_date_range(user_id: u32, from: u32, to: u32) -> Option<Range> {
-    const MAX: u32 = 99_999_999;
+/// `FileKey::range_for_user_id_create_date(user_id, from..=to)`.
+#[inline(always)]
+pub fn file_date_range<T>(user_id: u32, from: u32, to: u32, f: impl Bounds<T>) -> Option<T> {
     if user_id > 999_999 {
         return None;
     }
     let head = ascii::<6>(user_id) as u128;
+    if from <= to && to <= 99_999_999 {
+        let start = head | (ascii::<8>(from) as u128) << 48;
+        let end = head | (ascii::<8>(to) as u128) << 48;
+        return Some(lend(start, 14, plus_one_at(end, 13), 14, f));
+    }
+    let (start, start_len, end, end_len) = clamped_date_range(head, from, to);
+    Some(lend(start, start_len, end, end_len, f))
+}
+
+/// [`file_date_range`] when the range is empty or `to` lies past 8 digits:
+/// `from` past them selects nothing, `to` past them everything from `from`.
+#[cold]
+#[inline(never)]
+fn clamped_date_range(head: u128, from: u32, to: u32) -> (u128, usize, u128, usize) {
+    const MAX: u32 = 99_999_999;
     if from > MAX {
-        return Some(Range::empty(head, 6));
+        return (head, 6, head, 6);
     }
     let start = head | (ascii::<8>(from) as u128) << 48;
     if to > MAX {
-        return Some(Range::new(start, 14, plus_one_at(head, 5), 6));
+        (start, 14, plus_one_at(head, 5), 6)
+    } else {
+        (start, 14, start, 14)
     }
-    if from > to {
-        return Some(Range::empty(start, 14));
-    }
-    let end = plus_one_at(head | (ascii::<8>(to) as u128) << 48, 13);
-    Some(Range::new(start, 14, end, 14))
 }
 
 /// The successor of the big-endian bytes of `x < MAX` (`W` bytes wide) as a
@@ -306,34 +306,36 @@ fn successor_u64<const W: usize>(x: u64) -> (u64, usize) {
 
 /// `Sample::range_for_host_ts(host, from..=to)`: the bucket fixed by the
 /// host, `[bucket][host][ts]`, 13 bytes.
-#[inline]
-pub fn sample_range(host: u32, from: u64, to: u64) -> Range {
+#[inline(always)]
+pub fn sample_range<T>(host: u32, from: u64, to: u64, f: impl Bounds<T>) -> T {
     let head = bucket_u32(host) as u128 | (host.swap_bytes() as u128) << 8;
     let start = head | (from.swap_bytes() as u128) << 40;
     if from > to {
-        return Range::empty(start, 13);
+        return lend(start, 13, start, 13, f);
     }
-    if to == u64::MAX {
-        return sample_range_to_max(head, host, start);
-    }
-    let (next, len) = successor_u64::<8>(to);
-    Range::new(start, 13, head | (next as u128) << 40, 5 + len)
+    let (end, end_len) = match to {
+        u64::MAX => head_successor(head, host),
+        _ => {
+            let (next, len) = successor_u64::<8>(to);
+            (head | (next as u128) << 40, 5 + len)
+        }
+    };
+    lend(start, 13, end, end_len, f)
 }
 
-/// [`sample_range`] up to the largest timestamp: the end is the successor
-/// of `[bucket][host]` (the bucket, below 100, absorbs a carry out of the host).
+/// The end of a [`sample_range`] up to the largest timestamp: the successor
+/// of `[bucket][host]` (the bucket, below 100, takes a carry out of the host).
 #[cold]
 #[inline(never)]
-fn sample_range_to_max(head: u128, host: u32, start: u128) -> Range {
+fn head_successor(head: u128, host: u32) -> (u128, usize) {
     let bucket = head & 0xFF;
-    let end = match host {
+    match host {
         u32::MAX => (bucket + 1, 1),
         _ => {
             let (next, len) = successor_u64::<4>(host as u64);
             (bucket | (next as u128) << 8, 1 + len)
         }
-    };
-    Range::new(start, 13, end.0, end.1)
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -390,7 +392,7 @@ fn field_range<const N: usize, const W: usize>(
 }
 
 /// `Metric::prefix_for_metric(metric)`: the salt hashes the host, so every bucket.
-#[inline]
+#[inline(always)]
 pub fn metric_fan_out(metric: u32, f: impl FnMut(&[u8], Option<&[u8]>)) {
     let (start, end) = field_range::<5, 4>(metric as u64, metric as u64, u32::MAX as u64);
     each_bucket(start, end, f);
@@ -398,14 +400,14 @@ pub fn metric_fan_out(metric: u32, f: impl FnMut(&[u8], Option<&[u8]>)) {
 
 /// `Sample::range_for_host(from..=to)`: the host salts the key, but a range
 /// of hosts spans every bucket.
-#[inline]
+#[inline(always)]
 pub fn host_fan_out(from: u32, to: u32, f: impl FnMut(&[u8], Option<&[u8]>)) {
     let (start, end) = field_range::<5, 4>(from as u64, to as u64, u32::MAX as u64);
     each_bucket(start, end, f);
 }
 
 /// `Log::range_for_ts(from..=to)`: salted on the timestamp, every bucket.
-#[inline]
+#[inline(always)]
 pub fn time_fan_out(from: u64, to: u64, f: impl FnMut(&[u8], Option<&[u8]>)) {
     let (start, end) = field_range::<9, 8>(from, to, u64::MAX);
     each_bucket(start, end, f);

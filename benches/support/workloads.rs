@@ -336,10 +336,7 @@ pub fn each(d: &Records, runner: &mut impl Runner) {
             let range = FileKey::prefix_for_user_id(r.user_id).expect("in range");
             scan(range.start(), range.end());
         },
-        |r| {
-            let range = hand::file_user_prefix(r.user_id).expect("in range");
-            scan(range.start(), range.end());
-        },
+        |r| hand::file_user_prefix(r.user_id, scan).expect("in range"),
     );
     runner.run(
         workload(
@@ -353,10 +350,7 @@ pub fn each(d: &Records, runner: &mut impl Runner) {
                 .expect("in range");
             scan(range.start(), range.end());
         },
-        |r| {
-            let range = hand::file_user_date_prefix(r.user_id, r.create_date).expect("in range");
-            scan(range.start(), range.end());
-        },
+        |r| hand::file_user_date_prefix(r.user_id, r.create_date, scan).expect("in range"),
     );
     runner.run(
         workload(
@@ -370,10 +364,7 @@ pub fn each(d: &Records, runner: &mut impl Runner) {
                 FileKey::range_for_user_id_create_date(q.pinned, q.from..=q.to).expect("in range");
             scan(range.start(), range.end());
         },
-        |q| {
-            let range = hand::file_date_range(q.pinned, q.from, q.to).expect("in range");
-            scan(range.start(), range.end());
-        },
+        |q| hand::file_date_range(q.pinned, q.from, q.to, scan).expect("in range"),
     );
     runner.run(
         workload(
@@ -386,10 +377,7 @@ pub fn each(d: &Records, runner: &mut impl Runner) {
             let range = Sample::range_for_host_ts(q.pinned, q.from..=q.to).expect("in range");
             scan(range.start(), range.end());
         },
-        |q| {
-            let range = hand::sample_range(q.pinned, q.from, q.to);
-            scan(range.start(), range.end());
-        },
+        |q| hand::sample_range(q.pinned, q.from, q.to, scan),
     );
     runner.run(
         workload(
