@@ -8,9 +8,9 @@ use super::{fan_out, hand, Event, FileKey, Metric, Sample};
 use rowkey::RowKey;
 
 /// A range's bounds, owned, to compare.
-pub type Bounds = (Vec<u8>, Option<Vec<u8>>);
+type OwnedBounds = (Vec<u8>, Option<Vec<u8>>);
 
-fn bounds(start: &[u8], end: Option<&[u8]>) -> Bounds {
+fn bounds(start: &[u8], end: Option<&[u8]>) -> OwnedBounds {
     (start.to_vec(), end.map(<[u8]>::to_vec))
 }
 
@@ -114,7 +114,7 @@ pub fn sample_range(host: u32, from: u64, to: u64) {
 }
 
 /// Every bucket's bounds, in the order a fan-out gives them.
-fn collect(fan_out: impl FnOnce(&mut dyn FnMut(&[u8], Option<&[u8]>))) -> Vec<Bounds> {
+fn collect(fan_out: impl FnOnce(&mut dyn FnMut(&[u8], Option<&[u8]>))) -> Vec<OwnedBounds> {
     let mut all = Vec::new();
     fan_out(&mut |start, end| all.push(bounds(start, end)));
     all

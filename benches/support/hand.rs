@@ -35,9 +35,10 @@ const PAIRS: [u16; 128] = {
 /// them. `v / 10^(N-2)` as a fixed-point number with 64 fraction bits: the
 /// integer part is the first pair, and each further pair is the integer
 /// part of the fraction times 100, which one 64 x 64 -> 128-bit
-/// multiplication gives together with the next fraction (the high and low
-/// words). The quotient's error, under `v / 2^64`, stays far below the
-/// `10^-6` that would change a digit.
+/// multiplication gives together with the next fraction (its high and low
+/// words). Exact: the reciprocal rounded up errs by less than `v / 2^64`
+/// (under 10^-11), and the exact fraction, times 100 at each step, stays at
+/// least `1 / 10^(N-2)` below the next integer.
 #[inline(always)]
 fn ascii<const N: usize>(v: u32) -> u64 {
     let scale = 10u64.pow(N as u32 - 2);
@@ -88,22 +89,20 @@ fn number_of_pairs(v: u64, pairs: u64) -> u32 {
 }
 
 // ---------------------------------------------------------------------------
-// The salt: xxh32 (seed 0) of the salted bytes, then mod 100.
+// The salt: xxh32 (seed 0) of the salted field's bytes, then mod 100.
 
 const PRIME_2: u32 = 0x85EB_CA77;
 const PRIME_3: u32 = 0xC2B2_AE3D;
 const PRIME_4: u32 = 0x27D4_EB2F;
 const PRIME_5: u32 = 0x1656_67B1;
 
-/// xxh32 with seed 0 of an input of `4 * N` bytes (`N` below 4), given as
-/// little-endian words: no loop over the input, no dispatch on its length.
+/// xxh32 with seed 0 of 4 bytes, given as a little-endian word: the
+/// algorithm's steps for that one length, no loop, no length dispatch.
 #[inline(always)]
-fn xxh32_words<const N: usize>(words: [u32; N]) -> u32 {
-    let mut h = PRIME_5.wrapping_add(4 * N as u32);
-    for w in words {
-        h = h.wrapping_add(w.wrapping_mul(PRIME_3));
-        h = h.rotate_left(17).wrapping_mul(PRIME_4);
-    }
+fn xxh32_4(word: u32) -> u32 {
+    let mut h = PRIME_5.wrapping_add(4);
+    h = h.wrapping_add(word.wrapping_mul(PRIME_3));
+    h = h.rotate_left(17).wrapping_mul(PRIME_4);
     h ^= h >> 15;
     h = h.wrapping_mul(PRIME_2);
     h ^= h >> 13;
@@ -114,7 +113,7 @@ fn xxh32_words<const N: usize>(words: [u32; N]) -> u32 {
 /// The bucket of a key salted on one `u32` (its big-endian bytes hashed).
 #[inline(always)]
 pub fn bucket_u32(v: u32) -> u8 {
-    (xxh32_words([v.swap_bytes()]) % BUCKETS) as u8
+    (xxh32_4(v.swap_bytes()) % BUCKETS) as u8
 }
 
 // ---------------------------------------------------------------------------
@@ -224,13 +223,13 @@ pub fn file_create_date(k: &[u8]) -> Option<u32> {
 // successor). Each bound of up to 16 bytes is built in a `u128` (little-endian:
 // the first byte lowest) and stored whole.
 
-/// What the scans below lend their bounds to.
-pub trait Bounds<T>: FnOnce(&[u8], Option<&[u8]>) -> T {}
-impl<T, F: FnOnce(&[u8], Option<&[u8]>) -> T> Bounds<T> for F {}
+/// What the scans below lend their bounds to (a store's range read).
+pub trait TakeBounds<T>: FnOnce(&[u8], Option<&[u8]>) -> T {}
+impl<T, F: FnOnce(&[u8], Option<&[u8]>) -> T> TakeBounds<T> for F {}
 
 /// Lends the first `start_len` bytes of `start` and `end_len` of `end`.
 #[inline(always)]
-fn lend<T>(start: u128, start_len: usize, end: u128, end_len: usize, f: impl Bounds<T>) -> T {
+fn lend<T>(start: u128, start_len: usize, end: u128, end_len: usize, f: impl TakeBounds<T>) -> T {
     let (start, end) = (start.to_le_bytes(), end.to_le_bytes());
     f(&start[..start_len], Some(&end[..end_len]))
 }
@@ -244,7 +243,7 @@ fn plus_one_at(bytes: u128, i: usize) -> u128 {
 
 /// `FileKey::prefix_for_user_id`: 6 digits, the end their last plus one.
 #[inline(always)]
-pub fn file_user_prefix<T>(user_id: u32, f: impl Bounds<T>) -> Option<T> {
+pub fn file_user_prefix<T>(user_id: u32, f: impl TakeBounds<T>) -> Option<T> {
     if user_id > 999_999 {
         return None;
     }
@@ -254,7 +253,11 @@ pub fn file_user_prefix<T>(user_id: u32, f: impl Bounds<T>) -> Option<T> {
 
 /// `FileKey::prefix_for_user_id_create_date`: 14 digits.
 #[inline(always)]
-pub fn file_user_date_prefix<T>(user_id: u32, create_date: u32, f: impl Bounds<T>) -> Option<T> {
+pub fn file_user_date_prefix<T>(
+    user_id: u32,
+    create_date: u32,
+    f: impl TakeBounds<T>,
+) -> Option<T> {
     if user_id > 999_999 || create_date > 99_999_999 {
         return None;
     }
@@ -264,7 +267,7 @@ pub fn file_user_date_prefix<T>(user_id: u32, create_date: u32, f: impl Bounds<T
 
 /// `FileKey::range_for_user_id_create_date(user_id, from..=to)`.
 #[inline(always)]
-pub fn file_date_range<T>(user_id: u32, from: u32, to: u32, f: impl Bounds<T>) -> Option<T> {
+pub fn file_date_range<T>(user_id: u32, from: u32, to: u32, f: impl TakeBounds<T>) -> Option<T> {
     if user_id > 999_999 {
         return None;
     }
@@ -307,7 +310,7 @@ fn successor_u64<const W: usize>(x: u64) -> (u64, usize) {
 /// `Sample::range_for_host_ts(host, from..=to)`: the bucket fixed by the
 /// host, `[bucket][host][ts]`, 13 bytes.
 #[inline(always)]
-pub fn sample_range<T>(host: u32, from: u64, to: u64, f: impl Bounds<T>) -> T {
+pub fn sample_range<T>(host: u32, from: u64, to: u64, f: impl TakeBounds<T>) -> T {
     let head = bucket_u32(host) as u128 | (host.swap_bytes() as u128) << 8;
     let start = head | (from.swap_bytes() as u128) << 40;
     if from > to {
@@ -341,10 +344,10 @@ fn head_successor(head: u128, host: u32) -> (u128, usize) {
 // ---------------------------------------------------------------------------
 // W4: one range per bucket.
 
-/// Calls `f` with every bucket's range, in bucket order: `start` and `end`
-/// (`N` bytes, bucket byte first; `end_len` bytes of `end`, or `None`: the
-/// end is the successor of the bucket alone) with their bucket byte patched
-/// in place, lent as slices.
+/// Calls `f` with every bucket's range, in bucket order: `start` (`N`
+/// bytes, the bucket byte first) and the end (`N` bytes and how many of them
+/// it has; `None`: the successor of the bucket alone), their bucket byte
+/// patched in place, lent as slices.
 #[inline(always)]
 fn each_bucket<const N: usize>(
     mut start: [u8; N],
