@@ -229,9 +229,26 @@ impl<T, F: FnOnce(&[u8], Option<&[u8]>) -> T> TakeBounds<T> for F {}
 
 /// Lends the first `start_len` bytes of `start` and `end_len` of `end`.
 #[inline(always)]
-fn lend<T>(start: u128, start_len: usize, end: u128, end_len: usize, f: impl TakeBounds<T>) -> T {
-    let (start, end) = (start.to_le_bytes(), end.to_le_bytes());
+fn lend<T, const N: usize>(
+    start: [u8; N],
+    start_len: usize,
+    end: [u8; N],
+    end_len: usize,
+    f: impl TakeBounds<T>,
+) -> T {
     f(&start[..start_len], Some(&end[..end_len]))
+}
+
+/// [`lend`] for bounds of up to 16 bytes held in registers.
+#[inline(always)]
+fn lend16<T>(start: u128, start_len: usize, end: u128, end_len: usize, f: impl TakeBounds<T>) -> T {
+    lend(
+        start.to_le_bytes(),
+        start_len,
+        end.to_le_bytes(),
+        end_len,
+        f,
+    )
 }
 
 /// Adds 1 to byte `i` of a bound held in a register (the last digit of a
@@ -241,14 +258,16 @@ fn plus_one_at(bytes: u128, i: usize) -> u128 {
     bytes + (1 << (8 * i))
 }
 
-/// `FileKey::prefix_for_user_id`: 6 digits, the end their last plus one.
+/// `FileKey::prefix_for_user_id`: 6 digits, the end their last plus one,
+/// each stored as one 8-byte word.
 #[inline(always)]
 pub fn file_user_prefix<T>(user_id: u32, f: impl TakeBounds<T>) -> Option<T> {
     if user_id > 999_999 {
         return None;
     }
-    let head = ascii::<6>(user_id) as u128;
-    Some(lend(head, 6, plus_one_at(head, 5), 6, f))
+    let head = ascii::<6>(user_id);
+    let end = head + (1 << 40);
+    Some(lend(head.to_le_bytes(), 6, end.to_le_bytes(), 6, f))
 }
 
 /// `FileKey::prefix_for_user_id_create_date`: 14 digits.
@@ -262,7 +281,7 @@ pub fn file_user_date_prefix<T>(
         return None;
     }
     let start = ascii::<6>(user_id) as u128 | (ascii::<8>(create_date) as u128) << 48;
-    Some(lend(start, 14, plus_one_at(start, 13), 14, f))
+    Some(lend16(start, 14, plus_one_at(start, 13), 14, f))
 }
 
 /// `FileKey::range_for_user_id_create_date(user_id, from..=to)`.
@@ -275,10 +294,10 @@ pub fn file_date_range<T>(user_id: u32, from: u32, to: u32, f: impl TakeBounds<T
     if from <= to && to <= 99_999_999 {
         let start = head | (ascii::<8>(from) as u128) << 48;
         let end = head | (ascii::<8>(to) as u128) << 48;
-        return Some(lend(start, 14, plus_one_at(end, 13), 14, f));
+        return Some(lend16(start, 14, plus_one_at(end, 13), 14, f));
     }
     let (start, start_len, end, end_len) = clamped_date_range(head, from, to);
-    Some(lend(start, start_len, end, end_len, f))
+    Some(lend16(start, start_len, end, end_len, f))
 }
 
 /// [`file_date_range`] when the range is empty or `to` lies past 8 digits:
@@ -314,7 +333,7 @@ pub fn sample_range<T>(host: u32, from: u64, to: u64, f: impl TakeBounds<T>) -> 
     let head = bucket_u32(host) as u128 | (host.swap_bytes() as u128) << 8;
     let start = head | (from.swap_bytes() as u128) << 40;
     if from > to {
-        return lend(start, 13, start, 13, f);
+        return lend16(start, 13, start, 13, f);
     }
     let (end, end_len) = match to {
         u64::MAX => head_successor(head, host),
@@ -323,7 +342,7 @@ pub fn sample_range<T>(host: u32, from: u64, to: u64, f: impl TakeBounds<T>) -> 
             (head | (next as u128) << 40, 5 + len)
         }
     };
-    lend(start, 13, end, end_len, f)
+    lend16(start, 13, end, end_len, f)
 }
 
 /// The end of a [`sample_range`] up to the largest timestamp: the successor
