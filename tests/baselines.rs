@@ -177,6 +177,28 @@ fn file_key_edges() {
     }
 }
 
+/// Every 8-digit value as a date, and its last 6 digits as the user and file
+/// ids: with `ROWKEY_PAD_STEP=1` all of them (a release build takes
+/// seconds), by default every 997th and the last ten.
+#[test]
+fn every_digit_value() {
+    let step = std::env::var("ROWKEY_PAD_STEP")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(997);
+    for v in (0..100_000_000)
+        .step_by(step)
+        .chain(99_999_990..100_000_000)
+    {
+        let id = v % 1_000_000;
+        agree::file_key(&FileKey {
+            user_id: id,
+            create_date: v,
+            file_id: id.into(),
+        });
+    }
+}
+
 #[test]
 fn binary_key_edges() {
     for (metric, host) in U32S.into_iter().zip(U32S.into_iter().rev()) {
