@@ -9,10 +9,12 @@
 //! fan-out: 1,000 metrics, W5: 1,000,000 keys), so the time per key is
 //! criterion's time divided by that count, or 10^9 / criterion's `thrpt`.
 //!
-//! Before timing, `main` checks that every baseline writes the same bytes as
-//! rowkey for every record (where the format is the same) and that rowkey's
-//! encode, decode, prefix ranges and bucket fan-out never allocate. Under
-//! `cargo test` those checks run and each benchmark runs once.
+//! The workloads that hold rowkey against hand-written code are listed once,
+//! in `support/workloads.rs`; this file adds the other baselines to their
+//! groups. Before timing, `main` checks that every baseline writes the same
+//! bytes as rowkey for every record (where the format is the same) and that
+//! none of rowkey's workloads allocates. Under `cargo test` those checks run
+//! and each benchmark runs once.
 //!
 //! After criterion, `cargo bench` prints rowkey against hand-written code
 //! timed alternately (best of 400 passes each): on a shared machine that ratio
@@ -31,9 +33,17 @@ use rowkey::RowKey;
 
 #[path = "support/workloads.rs"]
 mod workloads;
-use workloads::{hand, records, Event, FileKey, Metric, BUCKETS, RECORDS, SEED};
-/// W4: metrics fanned out per iteration (100 ranges each).
-const FAN_OUTS: usize = 1_000;
+use workloads::{
+    agree, each, hand, records, Event, FileKey, Kind, Metric, Records, Runner, Workload, BUCKETS,
+    SEED,
+};
+
+/// The salt bucket as a user of a key library without salts computes it:
+/// xxh32 from the `xxhash-rust` crate, mod 100.
+#[inline]
+fn bucket(host: u32) -> u8 {
+    (xxhash_rust::xxh32::xxh32(&host.to_be_bytes(), 0) % BUCKETS) as u8
+}
 
 // ---------------------------------------------------------------------------
 // `format!` and `Vec<u8>`: what HBase users write today.
@@ -63,7 +73,7 @@ mod text {
     pub fn metric_encode(r: &Metric) -> Vec<u8> {
         let host = r.host.to_be_bytes();
         [
-            &[super::hand::bucket(host)][..],
+            &[super::bucket(r.host)][..],
             &r.metric.to_be_bytes(),
             &(!r.ts).to_be_bytes(),
             &host,
@@ -73,7 +83,7 @@ mod text {
 
     #[inline]
     pub fn metric_decode(k: &[u8]) -> Option<Metric> {
-        if k.len() != 17 || k[0] != super::hand::bucket(k[13..17].try_into().ok()?) {
+        if k.len() != 17 || k[0] != super::bucket(u32::from_be_bytes(k[13..17].try_into().ok()?)) {
             return None;
         }
         Some(Metric {
@@ -156,12 +166,7 @@ mod peer {
 
     #[inline(always)]
     pub fn metric(r: &Metric) -> MetricTuple {
-        (
-            super::hand::bucket(r.host.to_be_bytes()),
-            r.metric,
-            !r.ts,
-            r.host,
-        )
+        (super::bucket(r.host), r.metric, !r.ts, r.host)
     }
 
     #[inline(always)]
@@ -180,7 +185,7 @@ mod peer {
 
     #[inline(always)]
     pub fn from_metric(t: MetricTuple) -> Option<Metric> {
-        (t.0 == super::hand::bucket(t.3.to_be_bytes())).then_some(Metric {
+        (t.0 == super::bucket(t.3)).then_some(Metric {
             metric: t.1,
             ts: !t.2,
             host: t.3,
@@ -250,14 +255,12 @@ fn allocations(f: impl FnOnce()) -> usize {
     ALLOCATIONS.load(Ordering::Relaxed)
 }
 
-fn check(files: &[FileKey], metrics: &[Metric], events: &[Event]) {
-    for r in files {
-        let k = r.encode().expect("in range");
-        assert_eq!(Some(k), hand::file_encode(r), "{r:?}");
+/// The other baselines write rowkey's bytes where their format is the same,
+/// and read them back (the hand-written ones are checked by `agree`).
+fn check_others(d: &Records) {
+    for (r, k) in d.files.iter().zip(&d.file_keys) {
         assert_eq!(k.to_vec(), text::file_encode(r), "{r:?}");
-        assert_eq!(FileKey::decode(&k), Ok(*r));
-        assert_eq!(hand::file_decode(&k), Some(*r));
-        assert_eq!(text::file_decode(&k), Some(*r));
+        assert_eq!(text::file_decode(k), Some(*r));
         let t = peer::file(r);
         let sk = storekey::encode_vec(&t).expect("vec");
         assert_eq!(
@@ -269,123 +272,82 @@ fn check(files: &[FileKey], metrics: &[Metric], events: &[Event]) {
             peer::from_file(memcomparable::from_slice(&mc).expect("mc")),
             *r
         );
-
         let range =
             FileKey::prefix_for_user_id_create_date(r.user_id, r.create_date).expect("in range");
-        let h = hand::file_prefix(r.user_id, r.create_date).expect("in range");
         let (s, e) = text::file_prefix(r.user_id, r.create_date);
-        assert_eq!((range.start(), range.end()), (h.start(), h.end()));
         assert_eq!((range.start(), range.end()), (&s[..], Some(&e[..])));
-        assert!(range.contains(&k));
+        assert!(range.contains(k));
     }
-    for r in metrics {
-        let k = r.encode().expect("in range");
-        assert_eq!(k, hand::metric_encode(r), "{r:?}");
+    for (r, k) in d.metrics.iter().zip(&d.metric_keys) {
         assert_eq!(k.to_vec(), text::metric_encode(r));
         let t = peer::metric(r);
         assert_eq!(k.to_vec(), storekey::encode_vec(&t).expect("vec"));
-        assert_eq!(k, peer::storekey_into(&t));
+        assert_eq!(*k, peer::storekey_into(&t));
         assert_eq!(k.to_vec(), memcomparable::to_vec(&t).expect("vec"));
-        assert_eq!(k, peer::memcomparable_into(&t));
-        assert_eq!(Metric::decode(&k), Ok(*r));
-        assert_eq!(hand::metric_decode(&k), Some(*r));
-        assert_eq!(text::metric_decode(&k), Some(*r));
+        assert_eq!(*k, peer::memcomparable_into(&t));
+        assert_eq!(text::metric_decode(k), Some(*r));
         assert_eq!(
-            peer::from_metric(storekey::decode_borrow(&k).expect("sk")),
+            peer::from_metric(storekey::decode_borrow(k).expect("sk")),
             Some(*r)
         );
         assert_eq!(
-            peer::from_metric(memcomparable::from_slice(&k).expect("mc")),
+            peer::from_metric(memcomparable::from_slice(k).expect("mc")),
             Some(*r)
         );
-
-        let mut hand_ranges = Vec::new();
-        hand::metric_fan_out(r.metric, |h| {
-            hand_ranges.push((h.start().to_vec(), h.end().map(<[u8]>::to_vec)))
-        });
+    }
+    for r in &d.metrics[..workloads::FAN_OUTS] {
         let ranges: Vec<_> = Metric::prefix_for_metric(r.metric)
             .expect("in range")
             .map(|g| (g.start().to_vec(), g.end().map(<[u8]>::to_vec)))
             .collect();
-        assert_eq!(ranges.len(), BUCKETS as usize);
-        assert_eq!(ranges, hand_ranges);
         assert_eq!(ranges, text::metric_fan_out(r.metric));
-        // The key lies in its own bucket's range.
-        let (start, end) = &ranges[k[0] as usize];
-        assert!(k[..] >= start[..] && end.as_ref().is_none_or(|e| k[..] < e[..]));
     }
-    for r in events {
-        let k = r.encode().expect("in range");
-        assert_eq!(k, hand::event_encode(r), "{r:?}");
+    for (r, k) in d.events.iter().zip(&d.event_keys) {
         assert_eq!(k.to_vec(), text::event_encode(r));
         let t = peer::event(r);
         assert_eq!(k.to_vec(), storekey::encode_vec(&t).expect("vec"));
-        assert_eq!(k, peer::storekey_into(&t));
+        assert_eq!(*k, peer::storekey_into(&t));
         assert_eq!(k.to_vec(), memcomparable::to_vec(&t).expect("vec"));
-        assert_eq!(k, peer::memcomparable_into(&t));
-        assert_eq!(Event::decode(&k), Ok(*r));
-        assert_eq!(hand::event_decode(&k), Some(*r));
-        assert_eq!(text::event_decode(&k), Some(*r));
+        assert_eq!(*k, peer::memcomparable_into(&t));
+        assert_eq!(text::event_decode(k), Some(*r));
         assert_eq!(
-            peer::from_event(storekey::decode_borrow(&k).expect("sk")),
+            peer::from_event(storekey::decode_borrow(k).expect("sk")),
             *r
         );
         assert_eq!(
-            peer::from_event(memcomparable::from_slice(&k).expect("mc")),
+            peer::from_event(memcomparable::from_slice(k).expect("mc")),
             *r
         );
     }
+}
 
-    // rowkey never touches the heap: encode, decode, prefix ranges, fan-out.
-    let n = allocations(|| {
-        for r in files {
-            let k = black_box(r.encode().expect("in range"));
-            black_box(FileKey::decode(&k).expect("valid"));
-            black_box(
-                FileKey::prefix_for_user_id_create_date(r.user_id, r.create_date)
-                    .expect("in range"),
-            );
-        }
-        for r in metrics {
-            let k = black_box(r.encode().expect("in range"));
-            black_box(Metric::decode(&k).expect("valid"));
-            for range in Metric::prefix_for_metric(r.metric).expect("in range") {
-                black_box(range);
+/// Asserts that rowkey's side of every workload makes no heap allocation.
+struct NoAllocation;
+
+impl Runner for NoAllocation {
+    fn run<R, A, B>(
+        &mut self,
+        w: Workload,
+        recs: &[R],
+        rowkey: impl Fn(&R) -> A,
+        _: impl Fn(&R) -> B,
+    ) {
+        let n = allocations(|| {
+            for r in recs {
+                black_box(rowkey(r));
             }
-        }
-        for r in events {
-            let k = black_box(r.encode().expect("in range"));
-            black_box(Event::decode(&k).expect("valid"));
-        }
-    });
-    assert_eq!(n, 0, "rowkey allocated");
-    // The counter counts: the `format!` baseline allocates.
-    assert!(allocations(|| drop(black_box(text::file_encode(&files[0])))) > 0);
+        });
+        assert_eq!(n, 0, "rowkey allocated in {}", w.id);
+    }
 }
 
 // ---------------------------------------------------------------------------
 // The benchmarks.
 
-/// One group per workload: every variant iterates over all the records.
-fn group<'a>(c: &'a mut Criterion, name: &str) -> Group<'a> {
-    let mut g = c.benchmark_group(name);
-    g.throughput(Throughput::Elements(RECORDS as u64));
-    g
-}
-
-/// A group whose iterations take milliseconds: 20 samples of equal size.
-fn slow_group<'a>(c: &'a mut Criterion, name: &str, keys: usize) -> Group<'a> {
-    let mut g = c.benchmark_group(name);
-    g.throughput(Throughput::Elements(keys as u64));
-    g.sampling_mode(SamplingMode::Flat);
-    g.sample_size(20);
-    g
-}
-
 type Group<'a> = BenchmarkGroup<'a, WallTime>;
 
 /// One benchmark: `f` on every record, each result through `black_box`.
-fn each<R, K>(g: &mut Group<'_>, name: &str, recs: &[R], f: impl Fn(&R) -> K) {
+fn bench<R, K>(g: &mut Group<'_>, name: &str, recs: &[R], f: impl Fn(&R) -> K) {
     g.bench_function(name, |b| {
         b.iter(|| {
             for r in black_box(recs) {
@@ -395,77 +357,33 @@ fn each<R, K>(g: &mut Group<'_>, name: &str, recs: &[R], f: impl Fn(&R) -> K) {
     });
 }
 
-fn encode_benches(c: &mut Criterion, files: &[FileKey], metrics: &[Metric], events: &[Event]) {
-    let file_keys: Vec<[u8; 20]> = files
-        .iter()
-        .map(|r| r.encode().expect("in range"))
-        .collect();
-    let mut g = group(c, "W1 encode");
-    each(&mut g, "rowkey", files, |r| r.encode().expect("in range"));
-    each(&mut g, "hand-written", files, |r| {
-        hand::file_encode(r).expect("in range")
-    });
-    each(&mut g, "copy", &file_keys, |k| *k);
-    each(&mut g, "format!", files, text::file_encode);
-    each(&mut g, "storekey (binary)", files, |r| {
-        storekey::encode_vec(&peer::file(r)).expect("vec")
-    });
-    each(&mut g, "storekey into [u8; 16] (binary)", files, |r| {
-        peer::storekey_into::<_, 16>(&peer::file(r))
-    });
-    each(&mut g, "memcomparable (binary)", files, |r| {
-        memcomparable::to_vec(&peer::file(r)).expect("vec")
-    });
-    each(&mut g, "memcomparable into [u8; 16] (binary)", files, |r| {
-        peer::memcomparable_into::<_, 16>(&peer::file(r))
-    });
-    g.finish();
+/// One criterion group per workload: rowkey, hand-written code, and the
+/// other baselines of that workload ([`others`]).
+struct Groups<'c, 'd> {
+    c: &'c mut Criterion,
+    d: &'d Records,
+}
 
-    let metric_keys: Vec<[u8; 17]> = metrics
-        .iter()
-        .map(|r| r.encode().expect("in range"))
-        .collect();
-    let mut g = group(c, "W2 encode");
-    each(&mut g, "rowkey", metrics, |r| r.encode().expect("in range"));
-    each(&mut g, "hand-written", metrics, hand::metric_encode);
-    each(&mut g, "copy", &metric_keys, |k| *k);
-    each(&mut g, "Vec concat", metrics, text::metric_encode);
-    each(&mut g, "storekey", metrics, |r| {
-        storekey::encode_vec(&peer::metric(r)).expect("vec")
-    });
-    each(&mut g, "storekey into [u8; 17]", metrics, |r| {
-        peer::storekey_into::<_, 17>(&peer::metric(r))
-    });
-    each(&mut g, "memcomparable", metrics, |r| {
-        memcomparable::to_vec(&peer::metric(r)).expect("vec")
-    });
-    each(&mut g, "memcomparable into [u8; 17]", metrics, |r| {
-        peer::memcomparable_into::<_, 17>(&peer::metric(r))
-    });
-    g.finish();
-
-    let event_keys: Vec<[u8; 28]> = events
-        .iter()
-        .map(|r| r.encode().expect("in range"))
-        .collect();
-    let mut g = group(c, "W3 encode");
-    each(&mut g, "rowkey", events, |r| r.encode().expect("in range"));
-    each(&mut g, "hand-written", events, hand::event_encode);
-    each(&mut g, "copy", &event_keys, |k| *k);
-    each(&mut g, "Vec concat", events, text::event_encode);
-    each(&mut g, "storekey", events, |r| {
-        storekey::encode_vec(&peer::event(r)).expect("vec")
-    });
-    each(&mut g, "storekey into [u8; 28]", events, |r| {
-        peer::storekey_into::<_, 28>(&peer::event(r))
-    });
-    each(&mut g, "memcomparable", events, |r| {
-        memcomparable::to_vec(&peer::event(r)).expect("vec")
-    });
-    each(&mut g, "memcomparable into [u8; 28]", events, |r| {
-        peer::memcomparable_into::<_, 28>(&peer::event(r))
-    });
-    g.finish();
+impl Runner for Groups<'_, '_> {
+    fn run<R, A, B>(
+        &mut self,
+        w: Workload,
+        recs: &[R],
+        rowkey: impl Fn(&R) -> A,
+        hand: impl Fn(&R) -> B,
+    ) {
+        let mut g = self.c.benchmark_group(w.id);
+        g.throughput(Throughput::Elements(recs.len() as u64));
+        if w.kind == Kind::FanOut {
+            // Iterations of milliseconds: 20 samples of equal size.
+            g.sampling_mode(SamplingMode::Flat);
+            g.sample_size(20);
+        }
+        bench(&mut g, "rowkey", recs, rowkey);
+        bench(&mut g, "hand-written", recs, hand);
+        others(&mut g, w.id, self.d);
+        g.finish();
+    }
 }
 
 /// A length-checked copy out of the key: the floor of any decode.
@@ -474,116 +392,120 @@ fn copy_out<const N: usize>(k: &[u8]) -> [u8; N] {
     k.try_into().expect("key length")
 }
 
-fn decode_benches(c: &mut Criterion, files: &[FileKey], metrics: &[Metric], events: &[Event]) {
-    let keys: Vec<[u8; 20]> = files
-        .iter()
-        .map(|r| r.encode().expect("in range"))
-        .collect();
-    let sk: Vec<Vec<u8>> = files
-        .iter()
-        .map(|r| storekey::encode_vec(&peer::file(r)).expect("vec"))
-        .collect();
-    let mc: Vec<Vec<u8>> = files
-        .iter()
-        .map(|r| memcomparable::to_vec(&peer::file(r)).expect("vec"))
-        .collect();
-    let mut g = group(c, "W1 decode");
-    each(&mut g, "rowkey", &keys, |k| {
-        FileKey::decode(k).expect("valid")
-    });
-    each(&mut g, "hand-written", &keys, |k| {
-        hand::file_decode(k).expect("valid")
-    });
-    each(&mut g, "copy", &keys, |k| copy_out::<20>(k));
-    each(&mut g, "str::parse", &keys, |k| {
-        text::file_decode(k).expect("valid")
-    });
-    each(&mut g, "storekey (binary)", &sk, |k| {
-        peer::from_file(storekey::decode_borrow(k).expect("valid"))
-    });
-    each(&mut g, "memcomparable (binary)", &mc, |k| {
-        peer::from_file(memcomparable::from_slice(k).expect("valid"))
-    });
-    g.finish();
-
-    let keys: Vec<[u8; 17]> = metrics
-        .iter()
-        .map(|r| r.encode().expect("in range"))
-        .collect();
-    let mut g = group(c, "W2 decode");
-    each(&mut g, "rowkey", &keys, |k| {
-        Metric::decode(k).expect("valid")
-    });
-    each(&mut g, "hand-written", &keys, |k| {
-        hand::metric_decode(k).expect("valid")
-    });
-    each(&mut g, "copy", &keys, |k| copy_out::<17>(k));
-    each(&mut g, "slices", &keys, |k| {
-        text::metric_decode(k).expect("valid")
-    });
-    each(&mut g, "storekey", &keys, |k| {
-        peer::from_metric(storekey::decode_borrow(k).expect("valid")).expect("salt")
-    });
-    each(&mut g, "memcomparable", &keys, |k| {
-        peer::from_metric(memcomparable::from_slice(k).expect("valid")).expect("salt")
-    });
-    g.finish();
-
-    let keys: Vec<[u8; 28]> = events
-        .iter()
-        .map(|r| r.encode().expect("in range"))
-        .collect();
-    let mut g = group(c, "W3 decode");
-    each(&mut g, "rowkey", &keys, |k| {
-        Event::decode(k).expect("valid")
-    });
-    each(&mut g, "hand-written", &keys, |k| {
-        hand::event_decode(k).expect("valid")
-    });
-    each(&mut g, "copy", &keys, |k| copy_out::<28>(k));
-    each(&mut g, "slices", &keys, |k| {
-        text::event_decode(k).expect("valid")
-    });
-    each(&mut g, "storekey", &keys, |k| {
-        peer::from_event(storekey::decode_borrow(k).expect("valid"))
-    });
-    each(&mut g, "memcomparable", &keys, |k| {
-        peer::from_event(memcomparable::from_slice(k).expect("valid"))
-    });
-    g.finish();
+/// The baselines other than hand-written code that workload `id` has.
+fn others(g: &mut Group<'_>, id: &str, d: &Records) {
+    match id {
+        "W1-encode" => {
+            bench(g, "copy", &d.file_keys, |k| *k);
+            bench(g, "format!", &d.files, text::file_encode);
+            bench(g, "storekey (binary)", &d.files, |r| {
+                storekey::encode_vec(&peer::file(r)).expect("vec")
+            });
+            bench(g, "storekey into [u8; 16] (binary)", &d.files, |r| {
+                peer::storekey_into::<_, 16>(&peer::file(r))
+            });
+            bench(g, "memcomparable (binary)", &d.files, |r| {
+                memcomparable::to_vec(&peer::file(r)).expect("vec")
+            });
+            bench(g, "memcomparable into [u8; 16] (binary)", &d.files, |r| {
+                peer::memcomparable_into::<_, 16>(&peer::file(r))
+            });
+        }
+        "W1-decode" => {
+            let sk: Vec<Vec<u8>> = d
+                .files
+                .iter()
+                .map(|r| storekey::encode_vec(&peer::file(r)).expect("vec"))
+                .collect();
+            let mc: Vec<Vec<u8>> = d
+                .files
+                .iter()
+                .map(|r| memcomparable::to_vec(&peer::file(r)).expect("vec"))
+                .collect();
+            bench(g, "copy", &d.file_keys, |k| copy_out::<20>(k));
+            bench(g, "str::parse", &d.file_keys, |k| {
+                text::file_decode(k).expect("valid")
+            });
+            bench(g, "storekey (binary)", &sk, |k| {
+                peer::from_file(storekey::decode_borrow(k).expect("valid"))
+            });
+            bench(g, "memcomparable (binary)", &mc, |k| {
+                peer::from_file(memcomparable::from_slice(k).expect("valid"))
+            });
+        }
+        "W2-encode" => {
+            bench(g, "copy", &d.metric_keys, |k| *k);
+            bench(g, "Vec concat", &d.metrics, text::metric_encode);
+            bench(g, "storekey", &d.metrics, |r| {
+                storekey::encode_vec(&peer::metric(r)).expect("vec")
+            });
+            bench(g, "storekey into [u8; 17]", &d.metrics, |r| {
+                peer::storekey_into::<_, 17>(&peer::metric(r))
+            });
+            bench(g, "memcomparable", &d.metrics, |r| {
+                memcomparable::to_vec(&peer::metric(r)).expect("vec")
+            });
+            bench(g, "memcomparable into [u8; 17]", &d.metrics, |r| {
+                peer::memcomparable_into::<_, 17>(&peer::metric(r))
+            });
+        }
+        "W2-decode" => {
+            let keys = &d.metric_keys;
+            bench(g, "copy", keys, |k| copy_out::<17>(k));
+            bench(g, "slices", keys, |k| {
+                text::metric_decode(k).expect("valid")
+            });
+            bench(g, "storekey", keys, |k| {
+                peer::from_metric(storekey::decode_borrow(k).expect("valid")).expect("salt")
+            });
+            bench(g, "memcomparable", keys, |k| {
+                peer::from_metric(memcomparable::from_slice(k).expect("valid")).expect("salt")
+            });
+        }
+        "W3-encode" => {
+            bench(g, "copy", &d.event_keys, |k| *k);
+            bench(g, "Vec concat", &d.events, text::event_encode);
+            bench(g, "storekey", &d.events, |r| {
+                storekey::encode_vec(&peer::event(r)).expect("vec")
+            });
+            bench(g, "storekey into [u8; 28]", &d.events, |r| {
+                peer::storekey_into::<_, 28>(&peer::event(r))
+            });
+            bench(g, "memcomparable", &d.events, |r| {
+                memcomparable::to_vec(&peer::event(r)).expect("vec")
+            });
+            bench(g, "memcomparable into [u8; 28]", &d.events, |r| {
+                peer::memcomparable_into::<_, 28>(&peer::event(r))
+            });
+        }
+        "W3-decode" => {
+            let keys = &d.event_keys;
+            bench(g, "copy", keys, |k| copy_out::<28>(k));
+            bench(g, "slices", keys, |k| text::event_decode(k).expect("valid"));
+            bench(g, "storekey", keys, |k| {
+                peer::from_event(storekey::decode_borrow(k).expect("valid"))
+            });
+            bench(g, "memcomparable", keys, |k| {
+                peer::from_event(memcomparable::from_slice(k).expect("valid"))
+            });
+        }
+        "W4-prefix-user-date" => bench(g, "format!", &d.files, |r| {
+            text::file_prefix(r.user_id, r.create_date)
+        }),
+        "W4-fan-out-metric" => bench(g, "Vec", &d.metrics[..workloads::FAN_OUTS], |r| {
+            text::metric_fan_out(r.metric)
+        }),
+        _ => {}
+    }
 }
 
-fn range_benches(c: &mut Criterion, files: &[FileKey], metrics: &[Metric]) {
-    let mut g = group(c, "W4 prefix range");
-    each(&mut g, "rowkey", files, |r| {
-        let range =
-            FileKey::prefix_for_user_id_create_date(r.user_id, r.create_date).expect("in range");
-        black_box((range.start(), range.end()));
-    });
-    each(&mut g, "hand-written", files, |r| {
-        let range = hand::file_prefix(r.user_id, r.create_date).expect("in range");
-        black_box((range.start(), range.end()));
-    });
-    each(&mut g, "format!", files, |r| {
-        text::file_prefix(r.user_id, r.create_date)
-    });
-    g.finish();
-
-    // Per key: all 100 bucket ranges of one metric; 1,000 metrics an iteration.
-    let metrics = &metrics[..FAN_OUTS];
-    let mut g = slow_group(c, "W4 fan-out 100 buckets", FAN_OUTS);
-    each(&mut g, "rowkey", metrics, |r| {
-        for range in Metric::prefix_for_metric(r.metric).expect("in range") {
-            black_box((range.start(), range.end()));
-        }
-    });
-    each(&mut g, "hand-written", metrics, |r| {
-        hand::metric_fan_out(r.metric, |range| {
-            black_box((range.start(), range.end()));
-        });
-    });
-    each(&mut g, "Vec", metrics, |r| text::metric_fan_out(r.metric));
-    g.finish();
+/// A group whose iterations take milliseconds: 20 samples of equal size.
+fn slow_group<'a>(c: &'a mut Criterion, name: &str, keys: usize) -> Group<'a> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(keys as u64));
+    g.sampling_mode(SamplingMode::Flat);
+    g.sample_size(20);
+    g
 }
 
 /// W5: one field of many keys, through the zerocopy view or a full decode.
@@ -665,7 +587,6 @@ fn view_benches(c: &mut Criterion, keys: usize) {
     });
     g.finish();
 }
-
 /// One pass over `recs`, in ns per record.
 #[inline(never)]
 fn pass<R, K>(recs: &[R], f: &impl Fn(&R) -> K) -> f64 {
@@ -679,103 +600,59 @@ fn pass<R, K>(recs: &[R], f: &impl Fn(&R) -> K) -> f64 {
 /// rowkey against hand-written code, timed alternately pass after pass, the
 /// best of 400 passes each. Other processes slow both alike, so the ratio
 /// holds on a busy machine, where one criterion benchmark after another can
-/// drift by 2x.
-fn interleaved(files: &[FileKey], metrics: &[Metric], events: &[Event]) {
-    fn pair<R, A, B>(name: &str, recs: &[R], rowkey: impl Fn(&R) -> A, hand: impl Fn(&R) -> B) {
-        let (mut a, mut b) = (f64::MAX, f64::MAX);
-        for _ in 0..400 {
-            a = a.min(pass(recs, &rowkey));
-            b = b.min(pass(recs, &hand));
-        }
-        println!("| {name} | {a:.2} | {b:.2} | {:.2}x |", a / b);
+/// drift by 2x. Prints a row with the target, if there is one.
+fn pair<R, A, B>(
+    name: &str,
+    target: Option<f64>,
+    recs: &[R],
+    rowkey: impl Fn(&R) -> A,
+    hand: impl Fn(&R) -> B,
+) {
+    let (mut a, mut b) = (f64::MAX, f64::MAX);
+    for _ in 0..400 {
+        a = a.min(pass(recs, &rowkey));
+        b = b.min(pass(recs, &hand));
     }
-    let file_keys: Vec<[u8; 20]> = files
-        .iter()
-        .map(|r| r.encode().expect("in range"))
-        .collect();
-    let metric_keys: Vec<[u8; 17]> = metrics
-        .iter()
-        .map(|r| r.encode().expect("in range"))
-        .collect();
-    let event_keys: Vec<[u8; 28]> = events
-        .iter()
-        .map(|r| r.encode().expect("in range"))
-        .collect();
-    println!("\nrowkey and hand-written, interleaved, best of 400 passes, ns per key:\n");
-    println!("| workload | rowkey | hand-written | rowkey ÷ hand-written |");
-    println!("|---|---:|---:|---:|");
-    pair(
-        "W1 encode",
-        files,
-        |r| r.encode().expect("in range"),
-        |r| hand::file_encode(r).expect("in range"),
-    );
-    pair(
-        "W1 decode",
-        &file_keys,
-        |k| FileKey::decode(k).expect("valid"),
-        |k| hand::file_decode(k).expect("valid"),
-    );
-    pair(
-        "W2 encode",
-        metrics,
-        |r| r.encode().expect("in range"),
-        hand::metric_encode,
-    );
-    pair(
-        "W2 decode",
-        &metric_keys,
-        |k| Metric::decode(k).expect("valid"),
-        |k| hand::metric_decode(k).expect("valid"),
-    );
-    pair(
-        "W3 encode",
-        events,
-        |r| r.encode().expect("in range"),
-        hand::event_encode,
-    );
-    pair(
-        "W3 decode",
-        &event_keys,
-        |k| Event::decode(k).expect("valid"),
-        |k| hand::event_decode(k).expect("valid"),
-    );
-    pair(
-        "W4 prefix range",
-        files,
-        |r| {
-            let range = FileKey::prefix_for_user_id_create_date(r.user_id, r.create_date)
-                .expect("in range");
-            black_box((range.start(), range.end()));
-        },
-        |r| {
-            let range = hand::file_prefix(r.user_id, r.create_date).expect("in range");
-            black_box((range.start(), range.end()));
-        },
-    );
-    pair(
-        "W4 fan-out, 100 ranges",
-        &metrics[..100],
-        |r| {
-            for range in Metric::prefix_for_metric(r.metric).expect("in range") {
-                black_box((range.start(), range.end()));
-            }
-        },
-        |r| {
-            hand::metric_fan_out(r.metric, |range| {
-                black_box((range.start(), range.end()));
-            })
-        },
-    );
+    let target = target.map_or(String::new(), |t| format!("{t:.2}x"));
+    println!("| {name} | {a:.2} | {b:.2} | {:.2}x | {target} |", a / b);
+}
+
+/// [`pair`] for every workload; a fan-out over its first 100 queries, so
+/// that a pass holds as many ranges as the other workloads' passes do keys.
+struct Interleaved;
+
+impl Runner for Interleaved {
+    fn run<R, A, B>(
+        &mut self,
+        w: Workload,
+        recs: &[R],
+        rowkey: impl Fn(&R) -> A,
+        hand: impl Fn(&R) -> B,
+    ) {
+        let recs = match w.kind {
+            Kind::FanOut => &recs[..100],
+            Kind::Codec | Kind::Range => recs,
+        };
+        pair(w.name, Some(w.kind.target()), recs, rowkey, hand);
+    }
+}
+
+fn interleaved(d: &Records) {
+    println!("\nrowkey and hand-written, interleaved, best of 400 passes, ns per operation:\n");
+    println!("| operation | rowkey | hand-written | rowkey ÷ hand-written | target |");
+    println!("|---|---:|---:|---:|---:|");
+    each(d, &mut Interleaved);
     pair(
         "W5 `Metric.ts` (view)",
-        &metric_keys,
+        None,
+        &d.metric_keys,
         |k| Metric::view(k).expect("17 bytes").ts().expect("valid"),
         |k| hand::metric_ts(k).expect("17 bytes"),
     );
     pair(
         "W5 `FileKey.create_date` (view)",
-        &file_keys,
+        None,
+        &d.file_keys,
         |k| {
             FileKey::view(k)
                 .expect("20 bytes")
@@ -787,22 +664,24 @@ fn interleaved(files: &[FileKey], metrics: &[Metric], events: &[Event]) {
 }
 
 fn main() {
-    let (files, metrics, events) = records();
-    check(&files, &metrics, &events);
+    let d = records();
+    agree::all(&d);
+    check_others(&d);
+    each(&d, &mut NoAllocation);
+    // The counter counts: the `format!` baseline allocates.
+    assert!(allocations(|| drop(black_box(text::file_encode(&d.files[0])))) > 0);
     // `cargo bench` passes `--bench`; `cargo test` runs each benchmark once, on fewer keys.
     let bench = std::env::args().any(|a| a == "--bench");
-    let view_keys = if bench { 1_000_000 } else { RECORDS };
+    let view_keys = if bench { 1_000_000 } else { workloads::RECORDS };
 
     let mut c = Criterion::default()
         .warm_up_time(std::time::Duration::from_secs(1))
         .measurement_time(std::time::Duration::from_secs(3))
         .configure_from_args();
-    encode_benches(&mut c, &files, &metrics, &events);
-    decode_benches(&mut c, &files, &metrics, &events);
-    range_benches(&mut c, &files, &metrics);
+    each(&d, &mut Groups { c: &mut c, d: &d });
     view_benches(&mut c, view_keys);
     c.final_summary();
     if bench {
-        interleaved(&files, &metrics, &events);
+        interleaved(&d);
     }
 }

@@ -1,13 +1,25 @@
-//! The workloads both benchmarks measure: the keys, the records (fixed
-//! seed) and the hand-written code rowkey is held against.
+//! The workloads the benchmarks measure: the keys, the records and queries
+//! (fixed seed), rowkey's calls, and the hand-written code each is held
+//! against (`hand.rs`). [`each`] lists every workload once, for the
+//! criterion run, the interleaved timing and the instruction counts.
+
+use std::hint::black_box;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rowkey::RowKey;
 
+#[path = "agree.rs"]
+pub mod agree;
+#[path = "hand.rs"]
+pub mod hand;
+
 /// Records per workload: each benchmark iteration handles all of them.
 pub const RECORDS: usize = 10_000;
+/// Queries of a fan-out workload (100 ranges each).
+pub const FAN_OUTS: usize = 1_000;
 pub const SEED: u64 = 0x0072_6f77_6b65_7921;
+pub const BUCKETS: u32 = 100;
 
 /// W1: the article's 20-byte file key, three zero-padded decimal fields.
 #[derive(RowKey, Debug, Clone, Copy, PartialEq)]
@@ -46,254 +58,355 @@ pub struct Event {
     pub id: [u8; 16],
 }
 
-pub const BUCKETS: u32 = 100;
+/// W4: a host's samples, `[bucket][host][ts]`: a host pins the bucket, a
+/// range of hosts spans all 100.
+#[derive(RowKey, Debug, Clone, Copy, PartialEq)]
+#[rowkey(width = 13)]
+pub struct Sample {
+    #[salt(mod = 100)]
+    pub host: u32,
+    pub ts: u64,
+}
 
-pub fn records() -> (Vec<FileKey>, Vec<Metric>, Vec<Event>) {
+/// W4: logs salted on their timestamp, `[bucket][ts][host]`: a time range
+/// spans all 100 buckets.
+#[derive(RowKey, Debug, Clone, Copy, PartialEq)]
+#[rowkey(width = 13)]
+pub struct Log {
+    #[salt(mod = 100)]
+    pub ts: u64,
+    pub host: u32,
+}
+
+/// A range query: the value of the fields before the ranged one (`()` when
+/// none), and the inclusive range `from..=to`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Query<P, T> {
+    pub pinned: P,
+    pub from: T,
+    pub to: T,
+}
+
+/// Everything the workloads read, generated from [`SEED`].
+pub struct Records {
+    pub files: Vec<FileKey>,
+    pub metrics: Vec<Metric>,
+    pub events: Vec<Event>,
+    pub file_keys: Vec<[u8; 20]>,
+    pub metric_keys: Vec<[u8; 17]>,
+    pub event_keys: Vec<[u8; 28]>,
+    /// A user's files between two dates.
+    pub dates: Vec<Query<u32, u32>>,
+    /// A host's samples within a day.
+    pub sample_times: Vec<Query<u32, u64>>,
+    /// Samples of a run of hosts ([`FAN_OUTS`] queries).
+    pub hosts: Vec<Query<(), u32>>,
+    /// Logs within an hour ([`FAN_OUTS`] queries).
+    pub log_times: Vec<Query<(), u64>>,
+}
+
+/// Milliseconds since the epoch, 2020 to 2027.
+const TIMES: std::ops::Range<u64> = 1_600_000_000_000..1_800_000_000_000;
+
+fn date(rng: &mut SmallRng) -> u32 {
+    rng.random_range(2000..2026) * 10_000 + rng.random_range(1..13) * 100 + rng.random_range(1..29)
+}
+
+pub fn records() -> Records {
     let mut rng = SmallRng::seed_from_u64(SEED);
-    let files = (0..RECORDS)
+    let files: Vec<FileKey> = (0..RECORDS)
         .map(|_| FileKey {
             user_id: rng.random_range(0..1_000_000),
-            create_date: rng.random_range(2000..2026) * 10_000
-                + rng.random_range(1..13) * 100
-                + rng.random_range(1..29),
+            create_date: date(&mut rng),
             file_id: rng.random_range(0..1_000_000),
         })
         .collect();
-    let metrics = (0..RECORDS)
+    let metrics: Vec<Metric> = (0..RECORDS)
         .map(|_| Metric {
             metric: rng.random_range(0..50_000),
-            ts: rng.random_range(1_600_000_000_000..1_800_000_000_000),
+            ts: rng.random_range(TIMES),
             host: rng.random(),
         })
         .collect();
-    let events = (0..RECORDS)
+    let events: Vec<Event> = (0..RECORDS)
         .map(|_| Event {
             account: rng.random(),
             seq: rng.random(),
             id: rng.random(),
         })
         .collect();
-    (files, metrics, events)
+    let dates = (0..RECORDS)
+        .map(|_| {
+            let (a, b) = (date(&mut rng), date(&mut rng));
+            Query {
+                pinned: rng.random_range(0..1_000_000),
+                from: a.min(b),
+                to: a.max(b),
+            }
+        })
+        .collect();
+    let sample_times = (0..RECORDS)
+        .map(|_| {
+            let from = rng.random_range(TIMES);
+            Query {
+                pinned: rng.random(),
+                from,
+                to: from + rng.random_range(0..86_400_000),
+            }
+        })
+        .collect();
+    let hosts = (0..FAN_OUTS)
+        .map(|_| {
+            let from: u32 = rng.random();
+            Query {
+                pinned: (),
+                from,
+                to: from.saturating_add(rng.random_range(0..1_000)),
+            }
+        })
+        .collect();
+    let log_times = (0..FAN_OUTS)
+        .map(|_| {
+            let from = rng.random_range(TIMES);
+            Query {
+                pinned: (),
+                from,
+                to: from + rng.random_range(0..3_600_000),
+            }
+        })
+        .collect();
+    Records {
+        file_keys: files
+            .iter()
+            .map(|r| r.encode().expect("in range"))
+            .collect(),
+        metric_keys: metrics
+            .iter()
+            .map(|r| r.encode().expect("in range"))
+            .collect(),
+        event_keys: events
+            .iter()
+            .map(|r| r.encode().expect("in range"))
+            .collect(),
+        files,
+        metrics,
+        events,
+        dates,
+        sample_times,
+        hosts,
+        log_times,
+    }
 }
 
-// ---------------------------------------------------------------------------
-// Hand-written: stack arrays, `to_be_bytes`, digits two at a time. Every
-// function checks what rowkey checks (field ranges, digits, the salt), so the
-// two do the same work.
+/// rowkey's fan-outs in the shape of the hand-written ones: `f` gets each
+/// bucket's bounds. Inlined, the loop is the one a caller writes.
+pub mod fan_out {
+    use super::{Log, Metric, Sample};
+    use rowkey::EncodeError;
 
-pub mod hand {
-    use super::{Event, FileKey, Metric, BUCKETS};
-    use xxhash_rust::xxh32::xxh32;
-
-    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-        2021222324252627282930313233343536373839\
-        4041424344454647484950515253545556575859\
-        6061626364656667686970717273747576777879\
-        8081828384858687888990919293949596979899";
-
-    /// `v` as `N` digits; the caller checked `v < 10^N`.
     #[inline(always)]
-    fn digits<const N: usize>(mut v: u32) -> [u8; N] {
-        let mut out = [b'0'; N];
-        let mut i = N;
-        while i >= 2 {
-            let p = (v % 100) as usize * 2;
-            v /= 100;
-            out[i - 2..i].copy_from_slice(&PAIRS[p..p + 2]);
-            i -= 2;
+    pub fn metric(metric: u32, mut f: impl FnMut(&[u8], Option<&[u8]>)) -> Result<(), EncodeError> {
+        for range in Metric::prefix_for_metric(metric)? {
+            f(range.start(), range.end());
         }
-        if i == 1 {
-            out[0] = b'0' + v as u8;
-        }
-        out
-    }
-
-    /// [`digits`] a byte at a time: fewer instructions where the digits are
-    /// copied on into a range (W4), more where they form the key itself (W1).
-    #[inline(always)]
-    fn digits_bytewise<const N: usize>(mut v: u32) -> [u8; N] {
-        let mut out = [b'0'; N];
-        let mut i = N;
-        while i >= 2 {
-            let p = (v % 100) as usize * 2;
-            v /= 100;
-            out[i - 2] = PAIRS[p];
-            out[i - 1] = PAIRS[p + 1];
-            i -= 2;
-        }
-        if i == 1 {
-            out[0] = b'0' + v as u8;
-        }
-        out
+        Ok(())
     }
 
     #[inline(always)]
-    fn parse(digits: &[u8]) -> Option<u32> {
-        let mut v = 0u32;
-        for &c in digits {
-            let d = c.wrapping_sub(b'0');
-            if d > 9 {
-                return None;
-            }
-            v = v * 10 + d as u32;
+    pub fn host(
+        from: u32,
+        to: u32,
+        mut f: impl FnMut(&[u8], Option<&[u8]>),
+    ) -> Result<(), EncodeError> {
+        for range in Sample::range_for_host(from..=to)? {
+            f(range.start(), range.end());
         }
-        Some(v)
-    }
-
-    #[inline]
-    pub fn file_encode(r: &FileKey) -> Option<[u8; 20]> {
-        if r.user_id > 999_999 || r.create_date > 99_999_999 || r.file_id > 999_999 {
-            return None;
-        }
-        let mut k = [0u8; 20];
-        k[..6].copy_from_slice(&digits::<6>(r.user_id));
-        k[6..14].copy_from_slice(&digits::<8>(r.create_date));
-        k[14..].copy_from_slice(&digits::<6>(r.file_id as u32));
-        Some(k)
-    }
-
-    #[inline]
-    pub fn file_decode(k: &[u8]) -> Option<FileKey> {
-        let k: &[u8; 20] = k.try_into().ok()?;
-        Some(FileKey {
-            user_id: parse(&k[..6])?,
-            create_date: parse(&k[6..14])?,
-            file_id: parse(&k[14..])? as u64,
-        })
+        Ok(())
     }
 
     #[inline(always)]
-    pub fn bucket(host: [u8; 4]) -> u8 {
-        (xxh32(&host, 0) % BUCKETS) as u8
-    }
-
-    #[inline]
-    pub fn metric_encode(r: &Metric) -> [u8; 17] {
-        let host = r.host.to_be_bytes();
-        let mut k = [0u8; 17];
-        k[0] = bucket(host);
-        k[1..5].copy_from_slice(&r.metric.to_be_bytes());
-        k[5..13].copy_from_slice(&(!r.ts).to_be_bytes());
-        k[13..].copy_from_slice(&host);
-        k
-    }
-
-    #[inline]
-    pub fn metric_decode(k: &[u8]) -> Option<Metric> {
-        let k: &[u8; 17] = k.try_into().ok()?;
-        let host: [u8; 4] = k[13..].try_into().ok()?;
-        if k[0] != bucket(host) {
-            return None;
+    pub fn time(
+        from: u64,
+        to: u64,
+        mut f: impl FnMut(&[u8], Option<&[u8]>),
+    ) -> Result<(), EncodeError> {
+        for range in Log::range_for_ts(from..=to)? {
+            f(range.start(), range.end());
         }
-        Some(Metric {
-            metric: u32::from_be_bytes(k[1..5].try_into().ok()?),
-            ts: !u64::from_be_bytes(k[5..13].try_into().ok()?),
-            host: u32::from_be_bytes(host),
-        })
+        Ok(())
     }
+}
 
-    #[inline]
-    pub fn event_encode(r: &Event) -> [u8; 28] {
-        let mut k = [0u8; 28];
-        k[..8].copy_from_slice(&(r.account as u64 ^ 1 << 63).to_be_bytes());
-        k[8..12].copy_from_slice(&(!(r.seq as u32 ^ 1 << 31)).to_be_bytes());
-        k[12..].copy_from_slice(&r.id);
-        k
-    }
+/// What a scan hands its store: the bounds, into `black_box`.
+#[inline(always)]
+pub fn scan(start: &[u8], end: Option<&[u8]>) {
+    black_box((start, end));
+}
 
-    #[inline]
-    pub fn event_decode(k: &[u8]) -> Option<Event> {
-        let k: &[u8; 28] = k.try_into().ok()?;
-        Some(Event {
-            account: (u64::from_be_bytes(k[..8].try_into().ok()?) ^ 1 << 63) as i64,
-            seq: (!u32::from_be_bytes(k[8..12].try_into().ok()?) ^ 1 << 31) as i32,
-            id: k[12..].try_into().ok()?,
-        })
-    }
+/// What a workload does, which sets its target against hand-written code.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Kind {
+    /// Encode or decode a key: within 1.05x.
+    Codec,
+    /// One scan range: within 1.3x.
+    Range,
+    /// One range per salt bucket, 100: within 1.3x.
+    FanOut,
+}
 
-    /// W5: `ts` alone, the salt unchecked (as the view).
-    #[inline]
-    #[allow(dead_code)] // W5 is in `keys.rs` only.
-    pub fn metric_ts(k: &[u8]) -> Option<u64> {
-        let k: &[u8; 17] = k.try_into().ok()?;
-        Some(!u64::from_be_bytes(k[5..13].try_into().ok()?))
-    }
-
-    /// W5: `create_date` alone.
-    #[inline]
-    #[allow(dead_code)] // W5 is in `keys.rs` only.
-    pub fn file_create_date(k: &[u8]) -> Option<u32> {
-        let k: &[u8; 20] = k.try_into().ok()?;
-        parse(&k[6..14])
-    }
-
-    /// The shortest string above every string starting with `b[..len]`.
-    #[inline(always)]
-    fn successor(b: &mut [u8], len: usize) -> Option<usize> {
-        let i = b[..len].iter().rposition(|&x| x != 0xFF)?;
-        b[i] += 1;
-        Some(i + 1)
-    }
-
-    /// A range over keys of up to `N` bytes, in two stack arrays.
-    pub struct Range<const N: usize> {
-        pub start: [u8; N],
-        pub start_len: usize,
-        pub end: [u8; N],
-        pub end_len: Option<usize>,
-    }
-
-    impl<const N: usize> Range<N> {
-        #[inline(always)]
-        pub fn start(&self) -> &[u8] {
-            &self.start[..self.start_len]
-        }
-        #[inline(always)]
-        pub fn end(&self) -> Option<&[u8]> {
-            self.end_len.map(|n| &self.end[..n])
+impl Kind {
+    /// The most rowkey may cost, as a multiple of hand-written code.
+    pub fn target(self) -> f64 {
+        match self {
+            Kind::Codec => 1.05,
+            Kind::Range | Kind::FanOut => 1.3,
         }
     }
+}
 
-    /// Every file key of `user_id` on `create_date`.
-    #[inline]
-    pub fn file_prefix(user_id: u32, create_date: u32) -> Option<Range<14>> {
-        if user_id > 999_999 || create_date > 99_999_999 {
-            return None;
-        }
-        let mut start = [0u8; 14];
-        start[..6].copy_from_slice(&digits_bytewise::<6>(user_id));
-        start[6..].copy_from_slice(&digits_bytewise::<8>(create_date));
-        let mut end = start;
-        let end_len = successor(&mut end, 14);
-        Some(Range {
-            start,
-            start_len: 14,
-            end,
-            end_len,
-        })
-    }
+/// One workload: rowkey's code and hand-written code for the same bytes.
+#[derive(Debug, Clone, Copy)]
+pub struct Workload {
+    /// The name on the command line of `cargo xtask instructions`.
+    pub id: &'static str,
+    /// The operation, as the tables in BENCHMARKS.md name it.
+    pub name: &'static str,
+    pub kind: Kind,
+}
 
-    /// Calls `f` with the range of every bucket holding `metric`, in bucket order.
-    #[inline]
-    pub fn metric_fan_out(metric: u32, mut f: impl FnMut(&Range<5>)) {
-        let m = metric.to_be_bytes();
-        let mut tail = m;
-        let tail_len = successor(&mut tail, 4);
-        for b in 0..BUCKETS as u8 {
-            let mut r = Range {
-                start: [b, m[0], m[1], m[2], m[3]],
-                start_len: 5,
-                end: [b, 0, 0, 0, 0],
-                end_len: None,
-            };
-            r.end_len = match tail_len {
-                Some(n) => {
-                    r.end[1..1 + n].copy_from_slice(&tail[..n]);
-                    Some(1 + n)
-                }
-                None => successor(&mut r.end, 1),
-            };
-            f(&r);
-        }
-    }
+/// Something that runs workloads: times them, counts them, checks them.
+pub trait Runner {
+    /// `rowkey` and `hand` do the same work on each of `recs`.
+    fn run<R, A, B>(
+        &mut self,
+        w: Workload,
+        recs: &[R],
+        rowkey: impl Fn(&R) -> A,
+        hand: impl Fn(&R) -> B,
+    );
+}
+
+const fn workload(id: &'static str, name: &'static str, kind: Kind) -> Workload {
+    Workload { id, name, kind }
+}
+
+/// Runs every workload with `runner`, in the order of the tables.
+pub fn each(d: &Records, runner: &mut impl Runner) {
+    use Kind::{Codec, FanOut, Range};
+    runner.run(
+        workload("W1-encode", "W1 encode", Codec),
+        &d.files,
+        |r| r.encode().expect("in range"),
+        |r| hand::file_encode(r).expect("in range"),
+    );
+    runner.run(
+        workload("W1-decode", "W1 decode", Codec),
+        &d.file_keys,
+        |k| FileKey::decode(k).expect("valid"),
+        |k| hand::file_decode(k).expect("valid"),
+    );
+    runner.run(
+        workload("W2-encode", "W2 encode", Codec),
+        &d.metrics,
+        |r| r.encode().expect("in range"),
+        hand::metric_encode,
+    );
+    runner.run(
+        workload("W2-decode", "W2 decode", Codec),
+        &d.metric_keys,
+        |k| Metric::decode(k).expect("valid"),
+        |k| hand::metric_decode(k).expect("valid"),
+    );
+    runner.run(
+        workload("W3-encode", "W3 encode", Codec),
+        &d.events,
+        |r| r.encode().expect("in range"),
+        hand::event_encode,
+    );
+    runner.run(
+        workload("W3-decode", "W3 decode", Codec),
+        &d.event_keys,
+        |k| Event::decode(k).expect("valid"),
+        |k| hand::event_decode(k).expect("valid"),
+    );
+    runner.run(
+        workload("W4-prefix-user", "`FileKey::prefix_for_user_id(u)`", Range),
+        &d.files,
+        |r| {
+            let range = FileKey::prefix_for_user_id(r.user_id).expect("in range");
+            scan(range.start(), range.end());
+        },
+        |r| hand::file_user_prefix(r.user_id, scan).expect("in range"),
+    );
+    runner.run(
+        workload(
+            "W4-prefix-user-date",
+            "`FileKey::prefix_for_user_id_create_date(u, d)`",
+            Range,
+        ),
+        &d.files,
+        |r| {
+            let range = FileKey::prefix_for_user_id_create_date(r.user_id, r.create_date)
+                .expect("in range");
+            scan(range.start(), range.end());
+        },
+        |r| hand::file_user_date_prefix(r.user_id, r.create_date, scan).expect("in range"),
+    );
+    runner.run(
+        workload(
+            "W4-range-user-date",
+            "`FileKey::range_for_user_id_create_date(u, d1..=d2)`",
+            Range,
+        ),
+        &d.dates,
+        |q| {
+            let range =
+                FileKey::range_for_user_id_create_date(q.pinned, q.from..=q.to).expect("in range");
+            scan(range.start(), range.end());
+        },
+        |q| hand::file_date_range(q.pinned, q.from, q.to, scan).expect("in range"),
+    );
+    runner.run(
+        workload(
+            "W4-range-host-ts",
+            "`Sample::range_for_host_ts(h, t1..=t2)`, bucket pinned",
+            Range,
+        ),
+        &d.sample_times,
+        |q| {
+            let range = Sample::range_for_host_ts(q.pinned, q.from..=q.to).expect("in range");
+            scan(range.start(), range.end());
+        },
+        |q| hand::sample_range(q.pinned, q.from, q.to, scan),
+    );
+    runner.run(
+        workload(
+            "W4-fan-out-metric",
+            "`Metric::prefix_for_metric(m)`, 100 buckets",
+            FanOut,
+        ),
+        &d.metrics[..FAN_OUTS],
+        |r| fan_out::metric(r.metric, scan).expect("in range"),
+        |r| hand::metric_fan_out(r.metric, scan),
+    );
+    runner.run(
+        workload(
+            "W4-fan-out-host",
+            "`Sample::range_for_host(h1..=h2)`, 100 buckets",
+            FanOut,
+        ),
+        &d.hosts,
+        |q| fan_out::host(q.from, q.to, scan).expect("in range"),
+        |q| hand::host_fan_out(q.from, q.to, scan),
+    );
+    runner.run(
+        workload(
+            "W4-fan-out-ts",
+            "`Log::range_for_ts(t1..=t2)`, 100 buckets",
+            FanOut,
+        ),
+        &d.log_times,
+        |q| fan_out::time(q.from, q.to, scan).expect("in range"),
+        |q| hand::time_fan_out(q.from, q.to, scan),
+    );
 }

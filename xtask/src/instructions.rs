@@ -1,31 +1,30 @@
-//! `cargo xtask instructions`: instructions per key, rowkey and hand-written,
-//! for every workload of `benches/instructions.rs`, under valgrind's
-//! cachegrind (`--cache-sim=no`: it only counts). Counts do not move with the
-//! load of a shared machine, so they settle what wall-clock ratios cannot.
+//! `cargo xtask instructions`: instructions per operation, rowkey and
+//! hand-written code for the same bytes, for every workload of
+//! `benches/instructions.rs`, under valgrind's cachegrind (`--cache-sim=no`:
+//! it only counts). Counts do not move with the load of a shared machine, so
+//! they settle what wall-clock ratios cannot.
 //!
 //! Per workload and variant: `(I(passes = P) - I(passes = 0)) / (P * records)`,
 //! where `I` is the whole program's instruction count; the run with no pass
-//! cancels start-up and record generation.
+//! cancels start-up and record generation. The workloads, and the most
+//! rowkey may cost against hand-written code for each, come from the bench
+//! program itself (`--list`).
 
 use std::env;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
-/// Passes over the records per measured run (the fan-out: over its 1,000 metrics).
+/// Passes over the records per measured run (a fan-out: over its 1,000 queries).
 const DEFAULT_PASSES: u32 = 10;
-/// The workloads of `benches/instructions.rs`, in table order.
-const WORKLOADS: &[&str] = &[
-    "W1-encode",
-    "W1-decode",
-    "W2-encode",
-    "W2-decode",
-    "W3-encode",
-    "W3-decode",
-    "W4-prefix",
-    "W4-fan-out",
-];
-const VARIANTS: [&str; 2] = ["rowkey", "hand-written"];
+
+/// One workload of the bench program, as `--list` prints it.
+struct Workload {
+    id: String,
+    /// The most rowkey may cost, as a multiple of hand-written code.
+    target: f64,
+    name: String,
+}
 
 /// Runs the table; `args`: `[--passes N] [WORKLOAD..]`.
 pub fn cmd_instructions(root: &Path, args: Vec<OsString>) -> Result<ExitCode, String> {
@@ -39,38 +38,79 @@ pub fn cmd_instructions(root: &Path, args: Vec<OsString>) -> Result<ExitCode, St
                 .and_then(|p| p.parse().ok())
                 .filter(|&p| p > 0)
                 .ok_or("--passes needs a positive number")?;
-        } else if WORKLOADS.contains(&arg.as_str()) {
-            only.push(arg);
         } else {
-            return Err(format!(
-                "unknown argument `{arg}`; workloads: {}",
-                WORKLOADS.join(", ")
-            ));
+            only.push(arg);
         }
     }
     ensure_valgrind()?;
     let exe = build_bench(root)?;
-    println!("instructions per key, (I(P={passes}) - I(P=0)) / (P * records), cachegrind --cache-sim=no\n");
-    println!("| workload | rowkey | hand-written | rowkey ÷ hand-written |");
-    println!("|---|---:|---:|---:|");
-    for w in WORKLOADS
+    let workloads = list(&exe)?;
+    if let Some(unknown) = only.iter().find(|o| !workloads.iter().any(|w| &w.id == *o)) {
+        let ids: Vec<&str> = workloads.iter().map(|w| w.id.as_str()).collect();
+        return Err(format!(
+            "unknown workload `{unknown}`; workloads: {}",
+            ids.join(", ")
+        ));
+    }
+    println!("instructions per operation, (I(P={passes}) - I(P=0)) / (P * records), cachegrind --cache-sim=no\n");
+    println!("| workload | operation | hand-written | rowkey | rowkey ÷ hand-written | target | |");
+    println!("|---|---|---:|---:|---:|---:|---|");
+    let mut over = 0;
+    for w in workloads
         .iter()
-        .filter(|w| only.is_empty() || only.iter().any(|o| o == *w))
+        .filter(|w| only.is_empty() || only.contains(&w.id))
     {
-        let mut per_key = [0.0; 2];
-        for (i, variant) in VARIANTS.iter().enumerate() {
-            let (base, _) = count(&exe, w, variant, 0)?;
-            let (total, records) = count(&exe, w, variant, passes)?;
-            per_key[i] = total.saturating_sub(base) as f64 / (passes as f64 * records as f64);
-        }
+        let hand = per_op(&exe, &w.id, "hand-written", passes)?;
+        let rowkey = per_op(&exe, &w.id, "rowkey", passes)?;
+        let ratio = rowkey / hand;
+        let met = ratio <= w.target;
+        over += usize::from(!met);
         println!(
-            "| {w} | {:.1} | {:.1} | {:.2}x |",
-            per_key[0],
-            per_key[1],
-            per_key[0] / per_key[1]
+            "| {} | {} | {hand:.1} | {rowkey:.1} | {ratio:.2}x | {:.2}x | {} |",
+            w.id,
+            w.name,
+            w.target,
+            if met { "met" } else { "over" }
         );
     }
+    println!("\n{over} over target");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The bench program's workloads.
+fn list(exe: &Path) -> Result<Vec<Workload>, String> {
+    let out = Command::new(exe)
+        .arg("--list")
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    if !out.status.success() {
+        return Err(format!("{} --list failed", exe.display()));
+    }
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|line| {
+            let mut parts = line.splitn(3, '\t');
+            let (Some(id), Some(target), Some(name)) = (parts.next(), parts.next(), parts.next())
+            else {
+                return Err(format!("`--list` printed `{line}`"));
+            };
+            let target = target
+                .parse()
+                .map_err(|_| format!("`--list` printed the target `{target}`"))?;
+            Ok(Workload {
+                id: id.to_string(),
+                target,
+                name: name.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// Instructions per operation of one workload in one variant.
+fn per_op(exe: &Path, workload: &str, variant: &str, passes: u32) -> Result<f64, String> {
+    let (base, _) = count(exe, workload, variant, 0)?;
+    let (total, records) = count(exe, workload, variant, passes)?;
+    Ok(total.saturating_sub(base) as f64 / (passes as f64 * records as f64))
 }
 
 /// Installs valgrind from Debian's packages when it is missing.

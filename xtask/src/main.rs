@@ -15,9 +15,10 @@
 //! * `cargo xtask build-cost [--keep]`: the build time and generated code of
 //!   `#[derive(RowKey)]` against serde's derives on the same 20 structs (see `build_cost.rs`).
 //!
-//! * `cargo xtask instructions [--passes N] [WORKLOAD..]`: instructions per key of rowkey
-//!   and of the hand-written baselines, per workload of `benches/instructions.rs`, under
-//!   valgrind's cachegrind (installed with apt-get when missing); see `instructions.rs`.
+//! * `cargo xtask instructions [--passes N] [WORKLOAD..]`: instructions per operation of
+//!   rowkey and of the hand-written baselines, against each workload's target, per
+//!   workload of `benches/instructions.rs`, under valgrind's cachegrind (installed with
+//!   apt-get when missing); see `instructions.rs`.
 //!
 //! The emulator is found through `$BIGTABLE_EMULATOR_BIN`, else the Cloud SDK root that
 //! `gcloud info` reports, else a few well-known install paths. std only, on purpose.
@@ -74,7 +75,7 @@ commands:
                       against the same structs deriving serde's Serialize, Deserialize
                       (in a temporary directory; --keep leaves it)
   instructions [--passes N] [WORKLOAD..]
-                      instructions per key, rowkey and hand-written, under valgrind
+                      instructions per operation, rowkey and hand-written, under valgrind
   help                this text
 
 environment:
