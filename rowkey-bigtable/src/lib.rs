@@ -54,23 +54,33 @@
 
 mod client;
 mod config;
+mod decode;
 mod error;
 mod merge;
+mod policy;
 mod ranges;
 mod read;
+mod remaining;
 mod row;
+mod status;
+mod stream;
 mod write;
 
-pub use bigtable_rs;
-pub use bigtable_rs::google::bigtable::v2::{RowRange, RowSet};
 pub use gcp_auth;
 pub use googleapis_tonic_google_bigtable_admin_v2;
+pub use googleapis_tonic_google_bigtable_v2;
+/// The data API's protobuf messages (`RowSet`, `RowRange`, `ReadRowsRequest`, ...).
+pub use googleapis_tonic_google_bigtable_v2::google::bigtable::v2 as proto;
+pub use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::{RowRange, RowSet};
+pub use tonic::Code;
 
 pub use client::{Bigtable, RequestCounts};
 pub use config::{Config, EMULATOR_HOST_VAR, INSTANCE_VAR, PROJECT_VAR};
-pub use error::Error;
-pub use merge::{merge_buckets, merge_sorted_runs};
+pub use error::{Error, Failure, ReadProgress};
+pub use merge::{merge_buckets, merge_sorted_runs, MergedRows};
+pub use policy::CallPolicy;
 pub use ranges::{row_range, row_set, row_set_is_empty, ToRowRange};
 pub use read::Page;
 pub use row::{Cell, Row};
-pub use write::{WriteOptions, WriteSummary};
+pub use stream::RowStream;
+pub use write::{CellTime, WriteOptions, WriteSummary};

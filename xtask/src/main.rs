@@ -3,7 +3,9 @@
 //!
 //! * `cargo xtask test [ARGS..]`: the project's one test command. Finds Google's Cloud
 //!   Bigtable emulator, starts it on 127.0.0.1 on a free port, waits until the port answers,
-//!   exports `BIGTABLE_EMULATOR_HOST`, runs `cargo test --workspace --all-targets --
+//!   exports `BIGTABLE_EMULATOR_HOST` (and `BIGTABLE_EMULATOR_BIN`, the binary it found, for
+//!   the fault tests that start, stop and kill emulators of their own), runs
+//!   `cargo test --workspace --all-targets --
 //!   --include-ignored` (the Bigtable tests are `#[ignore]`d, so that a plain `cargo test`
 //!   without the emulator does not report them as passed) and then
 //!   `cargo test --workspace --doc`, and stops the emulator by its PID (also when a test run
@@ -39,6 +41,8 @@ use std::time::{Duration, Instant};
 const READY_TIMEOUT: Duration = Duration::from_secs(20);
 /// Attempts at starting the emulator (another process can take the port we picked).
 const START_ATTEMPTS: u32 = 3;
+/// The variable naming the emulator binary: read to find it, and set for the tests.
+const EMULATOR_BIN_VAR: &str = "BIGTABLE_EMULATOR_BIN";
 /// Where the emulator lives below the Cloud SDK root.
 const SDK_EMULATOR: &str = "platform/bigtable-emulator/cbtemulator";
 /// Cloud SDK roots of the Debian/RPM packages, the snap and the tarball installs.
@@ -134,6 +138,7 @@ fn cmd_test(mut extra: Vec<OsString>) -> Result<ExitCode, String> {
             .args(&run)
             .current_dir(&root)
             .env("BIGTABLE_EMULATOR_HOST", &host)
+            .env(EMULATOR_BIN_VAR, &bin)
             .status()
             .map_err(|e| format!("cannot run cargo: {e}"))?;
         if !status.success() {
@@ -273,7 +278,7 @@ fn target_dir(root: &Path) -> PathBuf {
 /// Finds `cbtemulator`: `$BIGTABLE_EMULATOR_BIN`, else `gcloud`'s SDK root, else well-known
 /// install paths, else `cbtemulator` on `PATH`. The error says how to install it.
 fn find_emulator() -> Result<PathBuf, String> {
-    if let Some(bin) = env::var_os("BIGTABLE_EMULATOR_BIN").filter(|b| !b.is_empty()) {
+    if let Some(bin) = env::var_os(EMULATOR_BIN_VAR).filter(|b| !b.is_empty()) {
         let bin = PathBuf::from(bin);
         return if bin.is_file() {
             Ok(bin)
