@@ -86,6 +86,23 @@ impl Config {
             emulator_host,
             project,
             instance,
+            ..Config::emulator("")
+        })
+    }
+
+    /// The emulator at `host` (`host:port`), project and instance `rowkey`, and every
+    /// other setting at its default.
+    ///
+    /// ```
+    /// let config = rowkey_bigtable::Config::emulator("127.0.0.1:8086");
+    /// assert_eq!(config.read.max_attempts, 10);
+    /// assert_eq!(config.max_request_bytes, 64 << 20);
+    /// ```
+    pub fn emulator(host: impl Into<String>) -> Self {
+        Config {
+            emulator_host: Some(host.into()),
+            project: Some(EMULATOR_DEFAULT_NAME.to_owned()),
+            instance: EMULATOR_DEFAULT_NAME.to_owned(),
             app_profile_id: String::new(),
             channels: 2,
             read: CallPolicy::reads(),
@@ -95,7 +112,7 @@ impl Config {
             keepalive_timeout: Duration::from_secs(10),
             max_request_bytes: 64 << 20,
             bucket_request_rows: 1_000,
-        })
+        }
     }
 }
 
