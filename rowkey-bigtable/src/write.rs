@@ -250,14 +250,12 @@ async fn within<T>(
     call: impl std::future::Future<Output = Result<T, tonic::Status>>,
 ) -> Result<T, Error> {
     let by = ends.min(Instant::now() + policy.idle_timeout);
+    let waited = by.saturating_duration_since(Instant::now());
     match tokio::time::timeout_at(by, call).await {
         Ok(result) => result.map_err(Error::from),
         Err(_) => Err(Failure::new(
             Code::DeadlineExceeded,
-            format!(
-                "no response within {:.1} s",
-                by.saturating_duration_since(Instant::now()).as_secs_f64()
-            ),
+            format!("no response within {:.1} s", waited.as_secs_f64()),
         )
         .into()),
     }

@@ -385,3 +385,88 @@ async fn server_stopped_past_the_deadline_fails_in_time_and_resumes() -> TestRes
     })
     .await?
 }
+
+/// A short-fused write policy: an attempt with no answer for 500 ms is retried.
+fn write_policy() -> CallPolicy {
+    CallPolicy {
+        idle_timeout: Duration::from_millis(500),
+        ..policy(Duration::from_secs(20))
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the Bigtable emulator: cargo xtask test"]
+async fn writes_to_a_stopped_server_are_retried_whole_and_land_once() -> TestResult {
+    let _turn = SERIAL.lock().await;
+    tokio::time::timeout(TEST_LIMIT, async {
+        let emulator = OwnEmulator::start();
+        let bt = client(&emulator, policy(Duration::from_secs(30)))
+            .await?
+            .with_write_policy(write_policy());
+        let splits: Vec<_> = Tick::split_points().collect();
+        bt.create_table(TABLE, &[FAMILY], &splits).await?;
+
+        // Stopped for 1.5 s while 4 requests of 5,000 rows are in flight: each times out,
+        // is sent again, and lands when the server runs again.
+        emulator.stop();
+        let cont = emulator.continuer();
+        let waker = tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(1_500)).await;
+            cont();
+        });
+        let options = WriteOptions {
+            batch_rows: 5_000,
+            ..WriteOptions::default()
+        };
+        let written = bt
+            .write_rows_with(TABLE, ticks().map(tick_row), options)
+            .await?;
+        waker.await?;
+        note(&format!(
+            "faults: {} rows written across a 1.5 s SIGSTOP in {} MutateRows requests (4 batches)",
+            written.rows, written.requests
+        ));
+        assert_eq!(written.rows, ROWS as u64);
+        assert!(written.requests > 4, "the stalled requests were sent again");
+        let mut rows = bt.stream_rows(TABLE, whole_table(), None)?;
+        let mut got = Vec::new();
+        assert!(drain(&mut rows, &mut got).await.is_none());
+        assert_eq!(got, keys_in_order(), "every row once");
+        Ok(())
+    })
+    .await?
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the Bigtable emulator: cargo xtask test"]
+async fn server_timestamped_writes_are_never_sent_twice() -> TestResult {
+    let _turn = SERIAL.lock().await;
+    tokio::time::timeout(TEST_LIMIT, async {
+        let emulator = OwnEmulator::start();
+        let bt = client(&emulator, policy(Duration::from_secs(30)))
+            .await?
+            .with_write_policy(write_policy());
+        bt.create_table(TABLE, &[FAMILY], std::iter::empty::<&[u8]>())
+            .await?;
+        emulator.stop();
+        let options = WriteOptions {
+            time: rowkey_bigtable::CellTime::Server,
+            ..WriteOptions::default()
+        };
+        let before = bt.requests().mutate_rows;
+        let started = Instant::now();
+        let error = bt
+            .write_rows_with(TABLE, ticks().take(10).map(tick_row), options)
+            .await
+            .expect_err("a write the server stamps is not retried");
+        emulator.cont();
+        note(&format!(
+            "faults: server-timestamped write to a stopped server: {error}"
+        ));
+        assert_eq!(error.code(), Some(Code::DeadlineExceeded), "{error}");
+        assert_eq!(bt.requests().mutate_rows - before, 1, "sent once");
+        assert!(started.elapsed() < Duration::from_secs(2));
+        Ok(())
+    })
+    .await?
+}
