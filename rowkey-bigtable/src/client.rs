@@ -25,15 +25,17 @@ const ADMIN_ENDPOINT: &str = "https://bigtableadmin.googleapis.com";
 const ADMIN_SCOPE: &str = "https://www.googleapis.com/auth/bigtable.admin.table";
 /// HTTP/2 flow-control windows of the emulator connection.
 ///
-/// The emulator sends one row per `ReadRowsResponse`, so a large read is a stream of
-/// ~60-byte DATA frames, and h2 0.4.16+ closes the connection (`GOAWAY ENHANCE_YOUR_CALM
-/// "too_many_data_frames"`) once the small frames buffered ahead of the reader cost more
-/// than half the connection window. With hyper's default windows (2 MiB per stream, 5 MiB
-/// per connection) a reader lagging ~13,000 rows behind, as a debug build does on a
-/// 100,000-row read, trips it. A 256 KiB stream window under a 16 MiB connection window
-/// bounds what one stream can buffer far below the budget.
+/// The emulator sends one row per `ReadRowsResponse`, so a read is a stream of DATA frames
+/// of some 60 bytes, and h2 (0.4.16+) closes a connection with `GOAWAY ENHANCE_YOUR_CALM
+/// "too_many_data_frames"` once the small frames buffered ahead of the readers cost more than
+/// its budget: half the connection window, each frame under 256 bytes costing 256 bytes less
+/// its size. A debug build lagging ~13,000 rows behind one read trips hyper's default 5 MiB
+/// window; 16 merged fan-outs of 100 buckets (1,600 streams, up to 1,000 rows each in
+/// flight) trip 16 MiB. What one stream buffers is bounded by its own window (256 KiB) and,
+/// in a merged read, by its request's row cap, so the connection window can be the largest
+/// HTTP/2 allows: it only sizes the budget.
 const EMULATOR_STREAM_WINDOW: u32 = 256 * 1024;
-const EMULATOR_CONNECTION_WINDOW: u32 = 16 * 1024 * 1024;
+const EMULATOR_CONNECTION_WINDOW: u32 = (1 << 31) - 1;
 
 /// A Bigtable client for one instance: the data API (reads, writes) over a pool of HTTP/2
 /// connections, and table admin. Cheap to clone; clones share the connections and the

@@ -25,10 +25,14 @@ use crate::{Error, Row, RowStream};
 pub struct MergedRows {
     buckets: Vec<Bucket>,
     heads: BinaryHeap<Head>,
+    /// The buckets whose row the caller has had: each reads its next one before the merge
+    /// can choose again.
+    needs_row: Vec<usize>,
     skip: usize,
     reversed: bool,
     delivered: u64,
-    last_key: Option<Vec<u8>>,
+    /// The bucket of the last row handed on.
+    last_bucket: Option<usize>,
     done: bool,
 }
 
@@ -41,7 +45,6 @@ struct Bucket {
     last_key: Option<Vec<u8>>,
     /// Its next row, not yet in the heap.
     next: Option<Row>,
-    needs_row: bool,
     error: Option<Error>,
 }
 
@@ -95,17 +98,17 @@ impl MergedRows {
                 origin,
                 last_key: None,
                 next: None,
-                needs_row: true,
                 error: None,
             })
-            .collect();
+            .collect::<Vec<_>>();
         MergedRows {
+            needs_row: (0..buckets.len()).collect(),
+            heads: BinaryHeap::with_capacity(buckets.len()),
             buckets,
-            heads: BinaryHeap::new(),
             skip,
             reversed,
             delivered: 0,
-            last_key: None,
+            last_bucket: None,
             done: false,
         }
     }
@@ -119,20 +122,13 @@ impl MergedRows {
         if self.done {
             return None;
         }
-        // Every bucket whose row was handed on reads its next one, all at once.
-        join_all(
-            self.buckets
-                .iter_mut()
-                .filter(|b| b.needs_row)
-                .map(Bucket::pull),
-        )
-        .await;
+        self.pull().await;
         if let Some(failed) = self.buckets.iter_mut().position(|b| b.error.is_some()) {
             self.done = true;
             return Some(Err(self.failed(failed)));
         }
-        for (i, bucket) in self.buckets.iter_mut().enumerate() {
-            if let Some(row) = bucket.next.take() {
+        for i in self.needs_row.drain(..) {
+            if let Some(row) = self.buckets[i].next.take() {
                 self.heads.push(Head {
                     row,
                     bucket: i,
@@ -145,12 +141,30 @@ impl MergedRows {
             self.done = true;
             return None;
         };
-        let from = &mut self.buckets[bucket];
-        from.last_key = Some(row.key.clone());
-        from.needs_row = true;
+        self.buckets[bucket].last_key = Some(row.key.clone());
+        self.needs_row.push(bucket);
+        self.last_bucket = Some(bucket);
         self.delivered += 1;
-        self.last_key = Some(row.key.clone());
         Some(Ok(row))
+    }
+
+    /// Every bucket whose row was handed on reads its next one: all at once at the start,
+    /// one bucket at a time after that.
+    async fn pull(&mut self) {
+        match self.needs_row.as_slice() {
+            [] => {}
+            [one] => self.buckets[*one].pull().await,
+            many => {
+                let needs: Vec<bool> = (0..self.buckets.len()).map(|i| many.contains(&i)).collect();
+                let pulls = self
+                    .buckets
+                    .iter_mut()
+                    .zip(needs)
+                    .filter(|(_, needs)| *needs)
+                    .map(|(bucket, _)| bucket.pull());
+                join_all(pulls).await;
+            }
+        }
     }
 
     /// The rows as a [`Stream`].
@@ -176,7 +190,9 @@ impl MergedRows {
         }
         ReadProgress {
             rows_delivered: self.delivered,
-            last_key: self.last_key.clone(),
+            last_key: self
+                .last_bucket
+                .and_then(|b| self.buckets[b].last_key.clone()),
             remaining,
             rows_left: None,
         }
@@ -199,12 +215,15 @@ impl MergedRows {
 impl Bucket {
     /// Reads this bucket's next row into `next`, or its end, or its error.
     async fn pull(&mut self) {
+        // A pull cancelled after its row arrived left the row here: keep it.
+        if self.next.is_some() || self.error.is_some() {
+            return;
+        }
         match self.rows.next().await {
             Some(Ok(row)) => self.next = Some(row),
             Some(Err(e)) => self.error = Some(e),
             None => {}
         }
-        self.needs_row = false;
     }
 }
 

@@ -14,6 +14,9 @@
 //! * `cargo xtask emulator [--port N]`: runs the emulator in the foreground and prints the
 //!   `BIGTABLE_EMULATOR_HOST` value to export in another terminal (for
 //!   `cargo run --example bigtable`). Stop it with Ctrl-C.
+//! * `cargo xtask bigtable-bench`: runs `rowkey-bigtable`'s `bigtable_bench` example in
+//!   release mode with `BIGTABLE_EMULATOR_BIN` set; it starts, stops and kills an emulator
+//!   of its own (see BENCHMARKS.md).
 //! * `cargo xtask build-cost [--keep]`: the build time and generated code of
 //!   `#[derive(RowKey)]` against serde's derives on the same 20 structs (see `build_cost.rs`).
 //!
@@ -74,6 +77,8 @@ commands:
                       -- --include-ignored` and `cargo test --workspace --doc` against it
                       (ARGS passed to both; a `--` before them is optional), then stop it
   emulator [--port N] run the Bigtable emulator in the foreground (Ctrl-C stops it)
+  bigtable-bench      the Bigtable client's throughput, memory and stall recovery, against
+                      an emulator it starts (`--example bigtable_bench`, release mode)
   build-cost [--keep] build time and generated lines of 20 key structs deriving RowKey,
                       against the same structs deriving serde's Serialize, Deserialize
                       (in a temporary directory; --keep leaves it)
@@ -91,6 +96,7 @@ fn main() -> ExitCode {
     let result = match command.as_deref() {
         Some("test") => cmd_test(rest),
         Some("emulator") => cmd_emulator(rest),
+        Some("bigtable-bench") => cmd_bigtable_bench(),
         Some("build-cost") => build_cost::cmd_build_cost(rest),
         Some("instructions") => instructions::cmd_instructions(&workspace_root(), rest),
         Some("help" | "-h" | "--help") => {
@@ -254,6 +260,32 @@ fn cmd_emulator(args: Vec<OsString>) -> Result<ExitCode, String> {
     let status = emulator.wait();
     say(format!("emulator exited ({status})"));
     Ok(ExitCode::SUCCESS)
+}
+
+/// `cargo xtask bigtable-bench`: the Bigtable benchmark example, with the emulator binary.
+fn cmd_bigtable_bench() -> Result<ExitCode, String> {
+    let bin = find_emulator()?;
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let args = [
+        "run",
+        "--release",
+        "-p",
+        "rowkey-bigtable",
+        "--example",
+        "bigtable_bench",
+    ];
+    say(format!("running: cargo {}", args.join(" ")));
+    let status = Command::new(cargo)
+        .args(args)
+        .current_dir(workspace_root())
+        .env(EMULATOR_BIN_VAR, &bin)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    Ok(if status.success() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 /// Prints one step of what xtask does.

@@ -3,6 +3,8 @@
 //! same port, stopped (SIGSTOP) and continued (SIGCONT) by its process id. The suite's shared
 //! emulator is left alone. Dropping it continues and kills the process, so no test leaves a
 //! stopped or running emulator behind, whatever happens.
+// Shared by the fault tests and the benchmark example, each of which uses a part of it.
+#![allow(dead_code)]
 
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
