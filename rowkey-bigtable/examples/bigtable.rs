@@ -54,7 +54,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
         );
         std::process::exit(2);
     }
-    let mut bt = Bigtable::connect().await?;
+    let bt = Bigtable::connect().await?;
     println!("connected: {bt:?}");
     println!("key layout:\n{}", Reading::LAYOUT);
 
@@ -96,6 +96,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
             WriteOptions {
                 batch_rows: 2_000,
                 in_flight: 4,
+                ..WriteOptions::default()
             },
         )
         .await?;
@@ -130,19 +131,20 @@ async fn main() -> Result<(), Box<dyn Error>> {
         println!("  newest: sensor {} at {}", r.sensor, r.ts);
     }
 
-    // The same fan-out in key order (sensor, then newest first): one request, the buckets
-    // merged as the response is read.
+    // The same fan-out in key order (sensor, then newest first): one stream per bucket,
+    // merged as the rows arrive.
     let before = bt.requests();
     let in_order: Vec<Reading> = bt
         .read_buckets(&table, Reading::prefix_for_site(3)?)
         .await?
+        .iter()
         .map(|row| Reading::decode(&row.key))
         .collect::<Result<_, _>>()?;
     let sorted = in_order
         .windows(2)
         .all(|w| (w[0].sensor, Reverse(w[0].ts)) < (w[1].sensor, Reverse(w[1].ts)));
     println!(
-        "site 3 with read_buckets: {} rows in {} ReadRows request, sensors {}..={}, \
+        "site 3 with read_buckets: {} rows in {} ReadRows requests, sensors {}..={}, \
          in key order: {sorted}",
         in_order.len(),
         (bt.requests() - before).read_rows,

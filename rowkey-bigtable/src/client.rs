@@ -1,43 +1,57 @@
-//! The client: connections to the emulator or Cloud Bigtable, the table admin API, and the
-//! request counters. Reads and writes are in `read` and `write`.
+//! The client: connections to the emulator or Cloud Bigtable (keepalive on every one), the
+//! headers of data requests, the table admin API, and the request counters. Reads and
+//! writes are in `read`, `stream` and `write`.
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use bigtable_rs::bigtable::read_rows::decode_read_rows_response;
-use bigtable_rs::bigtable::{BigTable, BigTableConnection, RoutingMetadata, RowCell};
-use bigtable_rs::google::bigtable::v2::{
-    bigtable_client::BigtableClient, MutateRowsRequest, MutateRowsResponse, ReadRowsRequest,
-};
 use googleapis_tonic_google_bigtable_admin_v2::google::bigtable::admin::v2::{
     bigtable_table_admin_client::BigtableTableAdminClient, create_table_request::Split, gc_rule,
     ColumnFamily, CreateTableRequest, DeleteTableRequest, GcRule, Table,
 };
+use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::bigtable_client::BigtableClient;
 use tonic::metadata::MetadataValue;
 use tonic::transport::{Channel, ClientTlsConfig, Endpoint};
 
 use crate::config::{Config, EMULATOR_DEFAULT_NAME, EMULATOR_HOST_VAR};
 use crate::error::header;
-use crate::Error;
+use crate::{CallPolicy, Error};
 
+const DATA_ENDPOINT: &str = "https://bigtable.googleapis.com";
+const DATA_SCOPE: &str = "https://www.googleapis.com/auth/bigtable.data";
 const ADMIN_ENDPOINT: &str = "https://bigtableadmin.googleapis.com";
 const ADMIN_SCOPE: &str = "https://www.googleapis.com/auth/bigtable.admin.table";
-/// HTTP/2 flow-control windows of the emulator connection; see [`Data`].
+/// HTTP/2 flow-control windows of the emulator connection.
+///
+/// The emulator sends one row per `ReadRowsResponse`, so a read is a stream of DATA frames
+/// of some 60 bytes, and h2 (0.4.16+) closes a connection with `GOAWAY ENHANCE_YOUR_CALM
+/// "too_many_data_frames"` once the small frames buffered ahead of the readers cost more than
+/// its budget: half the connection window, each frame under 256 bytes costing 256 bytes less
+/// its size. A debug build lagging ~13,000 rows behind one read trips hyper's default 5 MiB
+/// window; 16 merged fan-outs of 100 buckets (1,600 streams, up to 1,000 rows each in
+/// flight) trip 16 MiB. What one stream buffers is bounded by its own window (256 KiB) and,
+/// in a merged read, by its request's row cap, so the connection window can be the largest
+/// HTTP/2 allows: it only sizes the budget.
 const EMULATOR_STREAM_WINDOW: u32 = 256 * 1024;
-const EMULATOR_CONNECTION_WINDOW: u32 = 16 * 1024 * 1024;
+const EMULATOR_CONNECTION_WINDOW: u32 = (1 << 31) - 1;
 
-/// A Bigtable client for one instance: data requests through [`bigtable_rs`], table admin
-/// through the generated admin client. Cheap to clone; clones share the request counters.
+/// A Bigtable client for one instance: the data API (reads, writes) over a pool of HTTP/2
+/// connections, and table admin. Cheap to clone; clones share the connections and the
+/// request counters.
 #[derive(Clone)]
 pub struct Bigtable {
-    pub(crate) data: Data,
+    pub(crate) data: BigtableClient<Channel>,
     admin: BigtableTableAdminClient<Channel>,
     auth: Option<Arc<dyn gcp_auth::TokenProvider>>,
     instance_path: String,
     pub(crate) app_profile_id: String,
-    pub(crate) timeout: Duration,
+    pub(crate) read_policy: CallPolicy,
+    pub(crate) write_policy: CallPolicy,
+    admin_timeout: Duration,
+    pub(crate) max_request_bytes: usize,
+    pub(crate) bucket_request_rows: u64,
     pub(crate) counters: Arc<Counters>,
 }
 
@@ -74,15 +88,16 @@ impl Bigtable {
                     .project
                     .clone()
                     .unwrap_or_else(|| EMULATOR_DEFAULT_NAME.to_owned());
-                let endpoint = emulator_endpoint(host)?.timeout(config.timeout);
+                let endpoint = keepalive(emulator_endpoint(host)?, &config)
+                    .initial_stream_window_size(EMULATOR_STREAM_WINDOW)
+                    .initial_connection_window_size(EMULATOR_CONNECTION_WINDOW);
                 // Connect the admin channel now, so a missing emulator is reported here.
                 let admin = endpoint
                     .clone()
                     .connect_timeout(Duration::from_secs(5))
                     .connect()
                     .await?;
-                let data = Data::emulator(&endpoint, channels);
-                (data, admin, None, project)
+                (pool(&endpoint, channels), admin, None, project)
             }
             None => {
                 let provider = gcp_auth::provider().await?;
@@ -90,31 +105,46 @@ impl Bigtable {
                     Some(p) => p.clone(),
                     None => provider.project_id().await?.to_string(),
                 };
-                let data = BigTableConnection::new_with_token_provider(
-                    &project,
-                    &config.instance,
-                    false,
-                    channels,
-                    Some(config.timeout),
-                    provider.clone(),
-                )?;
-                let data = Data::Cloud(data.client());
-                let admin = Endpoint::from_static(ADMIN_ENDPOINT)
-                    .tls_config(ClientTlsConfig::new().with_native_roots())?
-                    .timeout(config.timeout)
+                let tls = ClientTlsConfig::new().with_native_roots();
+                let data = keepalive(Endpoint::from_static(DATA_ENDPOINT), &config)
+                    .tls_config(tls.clone())?;
+                let admin = keepalive(Endpoint::from_static(ADMIN_ENDPOINT), &config)
+                    .tls_config(tls)?
                     .connect_lazy();
-                (data, admin, Some(provider), project)
+                (pool(&data, channels), admin, Some(provider), project)
             }
         };
         Ok(Bigtable {
-            data,
+            data: BigtableClient::new(data),
             admin: BigtableTableAdminClient::new(admin),
             auth,
             instance_path: format!("projects/{project}/instances/{}", config.instance),
             app_profile_id: config.app_profile_id,
-            timeout: config.timeout,
+            read_policy: config.read,
+            write_policy: config.write,
+            admin_timeout: config.admin_timeout,
+            max_request_bytes: config.max_request_bytes.max(1),
+            bucket_request_rows: config.bucket_request_rows.max(1),
             counters: Arc::default(),
         })
+    }
+
+    /// This client with other deadlines and retries for its reads; the connections and
+    /// counters stay shared.
+    pub fn with_read_policy(mut self, policy: CallPolicy) -> Self {
+        self.read_policy = policy;
+        self
+    }
+
+    /// This client with other deadlines and retries for its writes.
+    pub fn with_write_policy(mut self, policy: CallPolicy) -> Self {
+        self.write_policy = policy;
+        self
+    }
+
+    /// The deadlines and retries of this client's reads.
+    pub fn read_policy(&self) -> &CallPolicy {
+        &self.read_policy
     }
 
     /// `projects/{project}/instances/{instance}/tables/{table_id}`.
@@ -132,33 +162,60 @@ impl Bigtable {
         }
     }
 
+    /// A data request on `table_name`: credentials (real instance), the routing header,
+    /// the features this client supports, and `timeout` as the request's `grpc-timeout`
+    /// (so the server gives up when the client does).
+    pub(crate) async fn data_request<T>(
+        &self,
+        message: T,
+        table_name: &str,
+        timeout: Duration,
+    ) -> Result<tonic::Request<T>, Error> {
+        let routing = format!(
+            "table_name={}&app_profile_id={}",
+            urlencoding::encode(table_name),
+            urlencoding::encode(&self.app_profile_id)
+        );
+        let mut request = self.authorized(message, DATA_SCOPE).await?;
+        request.set_timeout(timeout);
+        let headers = request.metadata_mut();
+        headers.insert(ROUTING_HEADER, header(ROUTING_HEADER, routing)?);
+        headers.insert(FEATURES_HEADER, MetadataValue::from_static(FEATURE_FLAGS));
+        Ok(request)
+    }
+
+    /// `message` as a request with a bearer token for `scope` (real instance only).
+    async fn authorized<T>(&self, message: T, scope: &str) -> Result<tonic::Request<T>, Error> {
+        let mut request = tonic::Request::new(message);
+        if let Some(auth) = &self.auth {
+            let token = auth.token(&[scope]).await?;
+            let value = header("authorization", format!("Bearer {}", token.as_str()))?;
+            request.metadata_mut().insert("authorization", value);
+        }
+        Ok(request)
+    }
+
     /// An admin request with credentials (real instance) and the routing header.
     async fn admin_request<T>(
         &self,
         message: T,
         routing: String,
     ) -> Result<tonic::Request<T>, Error> {
-        let mut request = tonic::Request::new(message);
-        request.set_timeout(self.timeout);
-        if let Some(auth) = &self.auth {
-            let token = auth.token(&[ADMIN_SCOPE]).await?;
-            let value = header("authorization", format!("Bearer {}", token.as_str()))?;
-            request.metadata_mut().insert("authorization", value);
-        }
+        let mut request = self.authorized(message, ADMIN_SCOPE).await?;
+        request.set_timeout(self.admin_timeout);
         let routing = header(ROUTING_HEADER, routing)?;
         request.metadata_mut().insert(ROUTING_HEADER, routing);
         self.counters.admin.fetch_add(1, Ordering::Relaxed);
         Ok(request)
     }
-
     /// Creates a table with the given column families (each keeping one version), pre-split
     /// at `splits` (Bigtable's `initial_splits`; pass `T::split_points()` of a salted key so
     /// every salt bucket starts its own tablet).
     ///
     /// # Errors
-    /// [`Error::Status`] from the admin API (`ALREADY_EXISTS` among others).
+    /// [`Error::Rpc`] from the admin API (`ALREADY_EXISTS` among others).
     pub async fn create_table<I>(
-        &mut self,
+        &self,
         table_id: &str,
         families: &[&str],
         splits: I,
@@ -195,21 +252,21 @@ impl Bigtable {
         };
         let routing = format!("parent={}", self.instance_path);
         let request = self.admin_request(message, routing).await?;
-        self.admin.create_table(request).await?;
+        self.admin.clone().create_table(request).await?;
         Ok(())
     }
 
     /// Deletes a table and its rows.
     ///
     /// # Errors
-    /// [`Error::Status`] from the admin API (`NOT_FOUND` among others).
-    pub async fn delete_table(&mut self, table_id: &str) -> Result<(), Error> {
+    /// [`Error::Rpc`] from the admin API (`NOT_FOUND` among others).
+    pub async fn delete_table(&self, table_id: &str) -> Result<(), Error> {
         let name = self.table_name(table_id);
         let routing = format!("name={name}");
         let request = self
             .admin_request(DeleteTableRequest { name }, routing)
             .await?;
-        self.admin.delete_table(request).await?;
+        self.admin.clone().delete_table(request).await?;
         Ok(())
     }
 }
@@ -222,85 +279,36 @@ const FEATURES_HEADER: &str = "bigtable-features";
 /// The header Bigtable routes a request by (`table_name=...`, `parent=...`).
 const ROUTING_HEADER: &str = "x-goog-request-params";
 
-/// `request` with the headers Bigtable routes by and the features this client supports.
-fn read_request(request: ReadRowsRequest) -> Result<tonic::Request<ReadRowsRequest>, Error> {
-    let routing = header(ROUTING_HEADER, request.get_routing_header())?;
-    let mut request = tonic::Request::new(request);
-    let headers = request.metadata_mut();
-    headers.insert(ROUTING_HEADER, routing);
-    headers.insert(FEATURES_HEADER, MetadataValue::from_static(FEATURE_FLAGS));
-    Ok(request)
-}
-
 /// The endpoint of the emulator at `host` (`host:port`, plain HTTP/2).
 fn emulator_endpoint(host: &str) -> Result<Endpoint, Error> {
     Endpoint::from_shared(format!("http://{host}"))
         .map_err(|e| Error::Config(format!("bad {EMULATOR_HOST_VAR} `{host}`: {e}")))
 }
 
-/// The data API client.
-///
-/// Against Cloud Bigtable this is [`bigtable_rs`]'s connection (TLS, credentials, channel
-/// pool). Against the emulator it is the same generated client over a channel of ours,
-/// because of flow control: the emulator sends one row per `ReadRowsResponse`, so a large
-/// read is a stream of ~60-byte DATA frames, and h2 0.4.16+ closes the connection
-/// (`GOAWAY ENHANCE_YOUR_CALM "too_many_data_frames"`) once the small frames buffered
-/// ahead of the reader cost more than half the connection window. With hyper's default
-/// windows (2 MiB per stream, 5 MiB per connection) a reader lagging ~13,000 rows behind,
-/// as a debug build does on a 100,000-row read, trips it. A 256 KiB stream window under a
-/// 16 MiB connection window bounds what one stream can buffer far below the budget. The
-/// rows are decoded by `bigtable_rs`'s `ReadRows` chunk decoder either way.
-#[derive(Clone)]
-pub(crate) enum Data {
-    Emulator(BigtableClient<Channel>),
-    Cloud(BigTable),
+/// `endpoint` with HTTP/2 keepalive pings, busy or idle, so a dead peer is noticed even
+/// when no request is waiting on it.
+fn keepalive(endpoint: Endpoint, config: &Config) -> Endpoint {
+    endpoint
+        .http2_keep_alive_interval(config.keepalive_interval)
+        .keep_alive_timeout(config.keepalive_timeout)
+        .keep_alive_while_idle(true)
+        .tcp_nodelay(true)
 }
 
-impl Data {
-    /// A channel pool of `channels` plain HTTP/2 connections to the emulator at `host`.
-    fn emulator(endpoint: &Endpoint, channels: usize) -> Self {
-        let (channel, tx) = Channel::balance_channel::<usize>(channels);
-        for i in 0..channels {
-            let endpoint = endpoint
-                .clone()
-                .initial_stream_window_size(EMULATOR_STREAM_WINDOW)
-                .initial_connection_window_size(EMULATOR_CONNECTION_WINDOW);
-            // The buffer holds all `channels` inserts and `channel` keeps the receiver.
-            tx.try_send(tonic::transport::channel::Change::Insert(i, endpoint))
-                .expect("the channel pool's buffer holds one insert per channel");
-        }
-        Data::Emulator(BigtableClient::new(channel))
+/// A pool of `channels` HTTP/2 connections to `endpoint`, requests spread over them. Each
+/// connects when first used and reconnects after a failure, so a server that comes back
+/// is used again.
+fn pool(endpoint: &Endpoint, channels: usize) -> Channel {
+    let (channel, tx) = Channel::balance_channel::<usize>(channels);
+    for i in 0..channels {
+        // The buffer holds all `channels` inserts and `channel` keeps the receiver.
+        tx.try_send(tonic::transport::channel::Change::Insert(
+            i,
+            endpoint.clone(),
+        ))
+        .expect("the channel pool's buffer holds one insert per channel");
     }
-
-    pub(crate) async fn read_rows(
-        &mut self,
-        request: ReadRowsRequest,
-        timeout: Duration,
-    ) -> Result<Vec<(Vec<u8>, Vec<RowCell>)>, Error> {
-        let request = read_request(request)?;
-        let response = match self {
-            Data::Emulator(client) => client.read_rows(request).await,
-            Data::Cloud(client) => client.get_client().read_rows(request).await,
-        };
-        let stream = response
-            .map_err(bigtable_rs::bigtable::Error::from)?
-            .into_inner();
-        Ok(decode_read_rows_response(&Some(timeout), stream).await?)
-    }
-
-    pub(crate) async fn mutate_rows(
-        &mut self,
-        request: MutateRowsRequest,
-    ) -> Result<tonic::Streaming<MutateRowsResponse>, Error> {
-        Ok(match self {
-            Data::Emulator(client) => client
-                .mutate_rows(request)
-                .await
-                .map_err(bigtable_rs::bigtable::Error::from)?
-                .into_inner(),
-            Data::Cloud(client) => client.mutate_rows(request).await?,
-        })
-    }
+    channel
 }
 
 /// Requests sent by one [`Bigtable`] client (and its clones), by kind.
@@ -337,7 +345,7 @@ pub(crate) struct Counters {
 mod tests {
     use super::*;
     use base64::Engine;
-    use bigtable_rs::google::bigtable::v2::FeatureFlags;
+    use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::FeatureFlags;
     use prost::Message;
 
     #[test]

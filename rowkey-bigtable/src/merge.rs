@@ -1,11 +1,231 @@
-//! Merging the rows of a fanned-out read back into one order.
+//! Merging the rows of a fanned-out read back into one order: [`MergedRows`] over one
+//! stream per bucket, pulled lazily, and the older merges over rows already in memory.
 
 use std::cmp::Ordering as CmpOrdering;
 use std::collections::{BinaryHeap, VecDeque};
 
+use futures_util::future::join_all;
+use futures_util::stream::{self, Stream};
+use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::RowSet;
 use rowkey::Merge;
 
-use crate::Row;
+use crate::error::{Failure, ReadProgress};
+use crate::remaining::Remaining;
+use crate::{Error, Row, RowStream};
+
+/// The rows of a fanned-out read merged into the order of the key without its bucket: see
+/// [`Bigtable::stream_buckets`](crate::Bigtable::stream_buckets).
+///
+/// Each bucket is its own [`RowStream`] (with its own retries); the merge holds one row per
+/// bucket and asks a bucket for its next row only when it has handed on the one before, so
+/// memory is what the caller keeps plus a small window per bucket, whatever the size of the
+/// read. Ties keep the buckets' order. A bucket that fails for good ends the merged read with
+/// an [`Error::Read`] whose [`ReadProgress`] covers every bucket: each bucket's range after
+/// the last of its rows the caller received.
+pub struct MergedRows {
+    buckets: Vec<Bucket>,
+    heads: BinaryHeap<Head>,
+    /// The buckets whose row the caller has had: each reads its next one before the merge
+    /// can choose again.
+    needs_row: Vec<usize>,
+    skip: usize,
+    reversed: bool,
+    delivered: u64,
+    /// The bucket of the last row handed on.
+    last_bucket: Option<usize>,
+    done: bool,
+}
+
+/// One bucket's stream and what the caller has had of it.
+struct Bucket {
+    rows: RowStream,
+    /// The bucket's row set when the merge began.
+    origin: RowSet,
+    /// The last of its rows handed to the caller.
+    last_key: Option<Vec<u8>>,
+    /// Its next row, not yet in the heap.
+    next: Option<Row>,
+    error: Option<Error>,
+}
+
+/// A bucket's next row, ordered for the max-heap so that it pops the row to hand on next.
+struct Head {
+    row: Row,
+    bucket: usize,
+    skip: usize,
+    reversed: bool,
+}
+
+impl Head {
+    fn tail(&self) -> &[u8] {
+        self.row.key.get(self.skip..).unwrap_or_default()
+    }
+}
+
+impl Ord for Head {
+    fn cmp(&self, other: &Self) -> CmpOrdering {
+        let by_key = self.tail().cmp(other.tail());
+        let by_key = if self.reversed {
+            by_key
+        } else {
+            by_key.reverse()
+        };
+        by_key.then_with(|| other.bucket.cmp(&self.bucket))
+    }
+}
+
+impl PartialOrd for Head {
+    fn partial_cmp(&self, other: &Self) -> Option<CmpOrdering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Head {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == CmpOrdering::Equal
+    }
+}
+
+impl Eq for Head {}
+
+impl MergedRows {
+    /// Merges `streams` (each bucket's rows, with its row set) on the key bytes after `skip`.
+    pub(crate) fn new(streams: Vec<(RowStream, RowSet)>, skip: usize, reversed: bool) -> Self {
+        let buckets = streams
+            .into_iter()
+            .map(|(rows, origin)| Bucket {
+                rows,
+                origin,
+                last_key: None,
+                next: None,
+                error: None,
+            })
+            .collect::<Vec<_>>();
+        MergedRows {
+            needs_row: (0..buckets.len()).collect(),
+            heads: BinaryHeap::with_capacity(buckets.len()),
+            buckets,
+            skip,
+            reversed,
+            delivered: 0,
+            last_bucket: None,
+            done: false,
+        }
+    }
+
+    /// The next row in merged order, `None` at the end, or the error that ended the read.
+    /// Cancel-safe: a row a bucket has produced is kept even if this future is dropped.
+    ///
+    /// # Errors
+    /// [`Error::Read`] with the merged read's [`ReadProgress`].
+    pub async fn next(&mut self) -> Option<Result<Row, Error>> {
+        if self.done {
+            return None;
+        }
+        self.pull().await;
+        if let Some(failed) = self.buckets.iter_mut().position(|b| b.error.is_some()) {
+            self.done = true;
+            return Some(Err(self.failed(failed)));
+        }
+        for i in self.needs_row.drain(..) {
+            if let Some(row) = self.buckets[i].next.take() {
+                self.heads.push(Head {
+                    row,
+                    bucket: i,
+                    skip: self.skip,
+                    reversed: self.reversed,
+                });
+            }
+        }
+        let Some(Head { row, bucket, .. }) = self.heads.pop() else {
+            self.done = true;
+            return None;
+        };
+        self.buckets[bucket].last_key = Some(row.key.clone());
+        self.needs_row.push(bucket);
+        self.last_bucket = Some(bucket);
+        self.delivered += 1;
+        Some(Ok(row))
+    }
+
+    /// Every bucket whose row was handed on reads its next one: all at once at the start,
+    /// one bucket at a time after that.
+    async fn pull(&mut self) {
+        match self.needs_row.as_slice() {
+            [] => {}
+            [one] => self.buckets[*one].pull().await,
+            many => {
+                let needs: Vec<bool> = (0..self.buckets.len()).map(|i| many.contains(&i)).collect();
+                let pulls = self
+                    .buckets
+                    .iter_mut()
+                    .zip(needs)
+                    .filter(|(_, needs)| *needs)
+                    .map(|(bucket, _)| bucket.pull());
+                join_all(pulls).await;
+            }
+        }
+    }
+
+    /// The rows as a [`Stream`].
+    pub fn into_stream(self) -> impl Stream<Item = Result<Row, Error>> + Send + 'static {
+        stream::unfold(self, |mut rows| async move {
+            let row = rows.next().await?;
+            Some((row, rows))
+        })
+    }
+
+    /// Where the merged read stands: rows delivered, and each bucket's row set after the
+    /// last of its rows the caller received.
+    pub fn progress(&self) -> ReadProgress {
+        let mut remaining = RowSet::default();
+        for bucket in &self.buckets {
+            let mut left = Remaining::new(&bucket.origin);
+            if let Some(key) = &bucket.last_key {
+                left.delivered(key, self.reversed);
+            }
+            let left = left.row_set();
+            remaining.row_keys.extend(left.row_keys);
+            remaining.row_ranges.extend(left.row_ranges);
+        }
+        ReadProgress {
+            rows_delivered: self.delivered,
+            last_key: self
+                .last_bucket
+                .and_then(|b| self.buckets[b].last_key.clone()),
+            remaining,
+            rows_left: None,
+        }
+    }
+
+    /// The error of bucket `failed`, with the progress of the whole merge.
+    fn failed(&mut self, failed: usize) -> Error {
+        let progress = self.progress();
+        match self.buckets[failed].error.take() {
+            Some(Error::Read(read)) => Error::Read(Box::new((read.0, progress))),
+            Some(other) => other,
+            None => Error::Read(Box::new((
+                Failure::new(tonic::Code::Internal, "a bucket failed without an error"),
+                progress,
+            ))),
+        }
+    }
+}
+
+impl Bucket {
+    /// Reads this bucket's next row into `next`, or its end, or its error.
+    async fn pull(&mut self) {
+        // A pull cancelled after its row arrived left the row here: keep it.
+        if self.next.is_some() || self.error.is_some() {
+            return;
+        }
+        match self.rows.next().await {
+            Some(Ok(row)) => self.next = Some(row),
+            Some(Err(e)) => self.error = Some(e),
+            None => {}
+        }
+    }
+}
 
 /// Merges the rows of one `ReadRows` response over a fan-out (rows in key order, so bucket
 /// after bucket) into the order of the key without its `bucket_width`-byte bucket, the

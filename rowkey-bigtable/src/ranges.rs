@@ -1,7 +1,7 @@
 //! Key ranges as Bigtable row ranges, and many ranges (a fan-out) as one row set.
 
-use bigtable_rs::google::bigtable::v2::row_range::{EndKey, StartKey};
-use bigtable_rs::google::bigtable::v2::{RowRange, RowSet};
+use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::row_range::{EndKey, StartKey};
+use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::{RowRange, RowSet};
 // `KeyRange`: named by the docs and the tests.
 #[cfg(any(doc, test))]
 use rowkey::KeyRange;
@@ -53,7 +53,7 @@ impl<T: ToRowRange + ?Sized> ToRowRange for &T {
 ///
 /// ```
 /// use rowkey::KeyRange;
-/// use rowkey_bigtable::bigtable_rs::google::bigtable::v2::row_range::{EndKey, StartKey};
+/// use rowkey_bigtable::proto::row_range::{EndKey, StartKey};
 ///
 /// let r = rowkey_bigtable::row_range(&KeyRange::<64>::prefix(b"user1:")?);
 /// assert_eq!(r.start_key, Some(StartKey::StartKeyClosed(b"user1:".to_vec())));

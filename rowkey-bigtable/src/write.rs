@@ -1,23 +1,32 @@
-//! Writes: rows as batched `MutateRows` requests, several in flight, retryable failures
-//! sent again.
+//! Writes: rows as batched `MutateRows` requests, several in flight; failed entries, and
+//! whole requests that failed on the way, sent again when that is safe.
+//!
+//! A mutation may be sent twice only if applying it twice changes nothing: a `SetCell` with
+//! an explicit timestamp writes the same cell version again, a delete deletes again. A
+//! `SetCell` stamped by the server (timestamp `-1`) would write a second version, so the
+//! official clients never retry it (Java's `MutateRowsAttemptCallable` retries only
+//! idempotent entries; Python's `RowMutationEntry.is_idempotent`); neither does this crate.
+//! Retryable codes and backoff are those of [`CallPolicy::writes`].
 
 use std::sync::atomic::Ordering;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
-use bigtable_rs::google::bigtable::v2::{
-    mutate_rows_request, mutation, MutateRowsRequest, Mutation,
+use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::{
+    mutate_rows_request, mutation, MutateRowsRequest, MutateRowsResponse, Mutation,
 };
 use tokio::task::JoinSet;
+use tokio::time::Instant;
 use tonic::Code;
 
-use crate::error::joined;
-use crate::{Bigtable, Error, Row};
+use crate::error::{joined, Failure};
+use crate::policy::write_retryable;
+use crate::{Bigtable, CallPolicy, Error, Row};
 
-/// `MutateRows` entry codes worth sending again.
-const RETRYABLE_CODES: [Code; 3] = [Code::DeadlineExceeded, Code::Aborted, Code::Unavailable];
-const MUTATION_ATTEMPTS: u32 = 4;
-/// Bigtable's limit on the mutations of one `MutateRows` request.
+/// Bigtable's limit on the mutations of one `MutateRows` request (`MutateRowsRequest.entries`:
+/// "the total number of mutations across all entries must be at most 100,000").
 const MAX_MUTATIONS_PER_REQUEST: usize = 100_000;
+/// The timestamp that asks Bigtable to stamp a cell with its own clock.
+const SERVER_TIME: i64 = -1;
 
 /// What [`Bigtable::write_rows`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -28,6 +37,20 @@ pub struct WriteSummary {
     pub requests: u64,
 }
 
+/// The timestamp of the cells a write sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CellTime {
+    /// The client's clock when the write starts, in milliseconds (Bigtable's default
+    /// granularity), the same for every cell of the write: idempotent, so retried.
+    #[default]
+    Now,
+    /// These microseconds since the Unix epoch: idempotent, so retried.
+    Micros(i64),
+    /// Bigtable's clock as each cell arrives. A retry would write a second version of the
+    /// cell, so such writes are never sent twice: a transient failure is an error.
+    Server,
+}
+
 /// How [`Bigtable::write_rows_with`] batches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WriteOptions {
@@ -36,6 +59,8 @@ pub struct WriteOptions {
     pub batch_rows: usize,
     /// Requests in flight at once.
     pub in_flight: usize,
+    /// The cells' timestamp.
+    pub time: CellTime,
 }
 
 impl Default for WriteOptions {
@@ -43,6 +68,7 @@ impl Default for WriteOptions {
         WriteOptions {
             batch_rows: 1_000,
             in_flight: 4,
+            time: CellTime::Now,
         }
     }
 }
@@ -54,13 +80,24 @@ struct Failed {
     message: String,
 }
 
+/// What one `MutateRows` attempt did.
+#[derive(Default)]
+struct Sent {
+    /// Entries confirmed written.
+    ok: Vec<usize>,
+    /// Entries that failed, with their codes.
+    failed: Vec<Failed>,
+    /// Why the request as a whole failed (connection lost, deadline), if it did.
+    broken: Option<Failure>,
+}
+
 impl Bigtable {
     /// Writes rows with batched `MutateRows` requests ([`WriteOptions::default`]: 1,000
     /// rows per request, 4 in flight). See [`Bigtable::write_rows_with`].
     ///
     /// # Errors
     /// As [`Bigtable::write_rows_with`].
-    pub async fn write_rows<I>(&mut self, table_id: &str, rows: I) -> Result<WriteSummary, Error>
+    pub async fn write_rows<I>(&self, table_id: &str, rows: I) -> Result<WriteSummary, Error>
     where
         I: IntoIterator<Item = Row>,
     {
@@ -68,16 +105,19 @@ impl Bigtable {
             .await
     }
 
-    /// Writes rows with batched `MutateRows` requests: each row becomes one entry whose
-    /// cells are `SetCell` mutations stamped with the same client time (milliseconds, so the
-    /// write is idempotent and safe to retry). Entries that fail with a retryable code
-    /// (`UNAVAILABLE`, `DEADLINE_EXCEEDED`, `ABORTED`) are sent again, up to 4 attempts.
+    /// Writes rows with batched `MutateRows` requests: each row becomes one entry of
+    /// `SetCell` mutations at `options.time`. Entries that fail with a retryable code, and
+    /// requests that fail as a whole with one (a dropped connection is `UNAVAILABLE`), are
+    /// sent again after a jittered exponential backoff, every entry not yet confirmed
+    /// written, within the client's write policy ([`CallPolicy::writes`]); never with
+    /// [`CellTime::Server`], whose cells a second write would duplicate.
     ///
     /// # Errors
-    /// [`Error::Mutation`] for the first entry that failed for good, [`Error::Client`]
-    /// when a request failed as a whole, [`Error::Task`] when a request task was cancelled.
+    /// [`Error::Mutation`] for the first entry that failed for good, [`Error::Rpc`] when a
+    /// request failed as a whole for good, [`Error::Task`] when a request task was
+    /// cancelled.
     pub async fn write_rows_with<I>(
-        &mut self,
+        &self,
         table_id: &str,
         rows: I,
         options: WriteOptions,
@@ -86,10 +126,7 @@ impl Bigtable {
         I: IntoIterator<Item = Row>,
     {
         let table_name = self.table_name(table_id);
-        let micros = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_millis() as i64 * 1000)
-            .unwrap_or(0);
+        let micros = cell_micros(options.time);
         let batch_rows = options.batch_rows.max(1);
         let in_flight = options.in_flight.max(1);
         let mut summary = WriteSummary::default();
@@ -121,72 +158,164 @@ impl Bigtable {
         Ok(summary)
     }
 
-    /// Sends one `MutateRows` request and retries its retryable failures. Returns the
-    /// number of requests sent.
-    async fn mutate_rows_with_retry(
-        mut self,
-        mut request: MutateRowsRequest,
-    ) -> Result<u64, Error> {
-        let mut attempt = 1;
+    /// Sends one `MutateRows` request until every entry is written, retrying what is safe
+    /// and worth it. Returns the number of requests sent.
+    async fn mutate_rows_with_retry(self, mut request: MutateRowsRequest) -> Result<u64, Error> {
+        let policy = self.write_policy;
+        let started = Instant::now();
+        let deadline = policy.deadline.map(|d| started + d);
+        let idempotent = request.entries.iter().all(is_idempotent);
+        let mut backoff = policy.backoff();
+        let mut attempts = 0;
         loop {
-            let failed = self.mutate_rows_once(&request).await?;
-            let Some(first) = failed.first() else {
-                return Ok(attempt.into());
-            };
-            let retryable = failed.iter().all(|f| RETRYABLE_CODES.contains(&f.code));
-            if !retryable || attempt == MUTATION_ATTEMPTS {
-                return Err(Error::Mutation {
-                    row_key: request.entries[first.index].row_key.clone(),
-                    code: first.code,
-                    message: first.message.clone(),
+            attempts += 1;
+            let sent = self.mutate_rows_once(&request, &policy, deadline).await;
+            let retryable = idempotent
+                && sent
+                    .broken
+                    .iter()
+                    .all(|f| write_retryable(f.code, &f.message))
+                && sent
+                    .failed
+                    .iter()
+                    .all(|f| write_retryable(f.code, &f.message));
+            let first_failed = sent.failed.first().map(|f| Error::Mutation {
+                row_key: request.entries[f.index].row_key.clone(),
+                code: f.code,
+                message: f.message.clone(),
+            });
+            let left = unconfirmed(std::mem::take(&mut request.entries), &sent.ok);
+            if left.is_empty() {
+                return Ok(attempts.into());
+            }
+            let wait = backoff.next_wait();
+            let out_of_time = deadline.is_some_and(|d| Instant::now() + wait >= d);
+            if !retryable || attempts >= policy.max_attempts || out_of_time {
+                return Err(match (sent.broken, first_failed) {
+                    (Some(broken), _) => broken.after(attempts, started.elapsed()).into(),
+                    (None, Some(failed)) => failed,
+                    (None, None) => Failure::new(Code::Internal, "entries were not acknowledged")
+                        .after(attempts, started.elapsed())
+                        .into(),
                 });
             }
-            request.entries = keep_failed(std::mem::take(&mut request.entries), &failed);
-            tokio::time::sleep(Duration::from_millis(50 << attempt)).await;
-            attempt += 1;
+            request.entries = left;
+            tokio::time::sleep(wait).await;
         }
     }
 
-    /// Sends `request` once; the entries that failed, in response order.
+    /// Sends `request` once, within the attempt's timeout and the idle timeout; what
+    /// happened to each entry, and to the request.
     async fn mutate_rows_once(
-        &mut self,
+        &self,
         request: &MutateRowsRequest,
-    ) -> Result<Vec<Failed>, Error> {
+        policy: &CallPolicy,
+        deadline: Option<Instant>,
+    ) -> Sent {
         self.counters.mutate_rows.fetch_add(1, Ordering::Relaxed);
-        let mut stream = self.data.mutate_rows(request.clone()).await?;
-        let mut failed = Vec::new();
-        while let Some(response) = stream
-            .message()
-            .await
-            .map_err(bigtable_rs::bigtable::Error::from)?
-        {
-            for e in response.entries {
-                let status = e.status.unwrap_or_default();
-                let code = Code::from_i32(status.code);
-                if code != Code::Ok {
-                    failed.push(Failed {
-                        index: e.index as usize,
-                        code,
-                        message: status.message,
-                    });
-                }
+        let now = Instant::now();
+        let ends = deadline.map_or(now + policy.attempt_timeout, |d| {
+            d.min(now + policy.attempt_timeout)
+        });
+        let mut sent = Sent::default();
+        let timeout = ends.saturating_duration_since(now);
+        let message = request.clone();
+        let call = async {
+            let request = self
+                .data_request(message, &request.table_name, timeout)
+                .await?;
+            let mut data = self.data.clone();
+            let response = within(ends, policy, data.mutate_rows(request)).await?;
+            let mut stream = response.into_inner();
+            while let Some(response) = within(ends, policy, stream.message()).await? {
+                record(response, &mut sent);
             }
+            Ok::<(), Error>(())
+        };
+        if let Err(e) = call.await {
+            sent.broken = Some(match e {
+                Error::Rpc(failure) => *failure,
+                other => Failure::new(Code::Unauthenticated, other.to_string()),
+            });
         }
-        Ok(failed)
+        sent
     }
 }
 
-/// The entries of `entries` that `failed` names, in their order.
-fn keep_failed(
+/// `call`'s result, or `DEADLINE_EXCEEDED` when it does not come within the idle timeout
+/// or by `ends`.
+async fn within<T>(
+    ends: Instant,
+    policy: &CallPolicy,
+    call: impl std::future::Future<Output = Result<T, tonic::Status>>,
+) -> Result<T, Error> {
+    let by = ends.min(Instant::now() + policy.idle_timeout);
+    let waited = by.saturating_duration_since(Instant::now());
+    match tokio::time::timeout_at(by, call).await {
+        Ok(result) => result.map_err(Error::from),
+        Err(_) => Err(Failure::new(
+            Code::DeadlineExceeded,
+            format!("no response within {:.1} s", waited.as_secs_f64()),
+        )
+        .into()),
+    }
+}
+
+/// Sorts the entries of one response into written and failed.
+fn record(response: MutateRowsResponse, sent: &mut Sent) {
+    for e in response.entries {
+        let status = e.status.unwrap_or_default();
+        let code = Code::from_i32(status.code);
+        let index = e.index as usize;
+        if code == Code::Ok {
+            sent.ok.push(index);
+        } else {
+            sent.failed.push(Failed {
+                index,
+                code,
+                message: status.message,
+            });
+        }
+    }
+}
+
+/// The timestamp to stamp cells with.
+fn cell_micros(time: CellTime) -> i64 {
+    match time {
+        CellTime::Now => SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_millis() as i64 * 1000)
+            .unwrap_or(0),
+        CellTime::Micros(m) => m,
+        CellTime::Server => SERVER_TIME,
+    }
+}
+
+/// Whether applying `entry` twice leaves the table as applying it once: every mutation is a
+/// delete, or sets a cell at an explicit timestamp.
+fn is_idempotent(entry: &mutate_rows_request::Entry) -> bool {
+    entry.mutations.iter().all(|m| match &m.mutation {
+        Some(mutation::Mutation::SetCell(set)) => set.timestamp_micros != SERVER_TIME,
+        Some(
+            mutation::Mutation::DeleteFromColumn(_)
+            | mutation::Mutation::DeleteFromFamily(_)
+            | mutation::Mutation::DeleteFromRow(_),
+        ) => true,
+        _ => false,
+    })
+}
+
+/// The entries not confirmed written, in their order.
+fn unconfirmed(
     entries: Vec<mutate_rows_request::Entry>,
-    failed: &[Failed],
+    ok: &[usize],
 ) -> Vec<mutate_rows_request::Entry> {
-    let mut keep: Vec<usize> = failed.iter().map(|f| f.index).collect();
-    keep.sort_unstable();
+    let mut ok = ok.to_vec();
+    ok.sort_unstable();
     entries
         .into_iter()
         .enumerate()
-        .filter(|(i, _)| keep.binary_search(i).is_ok())
+        .filter(|(i, _)| ok.binary_search(i).is_err())
         .map(|(_, e)| e)
         .collect()
 }
@@ -254,17 +383,33 @@ mod tests {
     }
 
     #[test]
-    fn retries_keep_only_the_failed_entries() {
+    fn retries_send_every_entry_not_confirmed() {
         let entries: Vec<_> = (0..5u8).map(|i| entry(Row::new(vec![i]), 0)).collect();
-        let failed = [3, 1].map(|index| Failed {
-            index,
-            code: Code::Unavailable,
-            message: String::new(),
-        });
-        let kept: Vec<Vec<u8>> = keep_failed(entries, &failed)
+        let kept: Vec<Vec<u8>> = unconfirmed(entries, &[4, 0, 2])
             .into_iter()
             .map(|e| e.row_key)
             .collect();
         assert_eq!(kept, [vec![1], vec![3]]);
+    }
+
+    #[test]
+    fn server_timestamps_are_not_idempotent() {
+        let row = Row::new(b"k".to_vec()).with_cell("d", b"q".to_vec(), b"v".to_vec());
+        assert!(is_idempotent(&entry(row.clone(), 1_000)));
+        assert!(is_idempotent(&entry(
+            row.clone(),
+            cell_micros(CellTime::Now)
+        )));
+        assert!(!is_idempotent(&entry(row, cell_micros(CellTime::Server))));
+        let delete = mutate_rows_request::Entry {
+            row_key: b"k".to_vec(),
+            mutations: vec![Mutation {
+                mutation: Some(mutation::Mutation::DeleteFromRow(
+                    mutation::DeleteFromRow::default(),
+                )),
+            }],
+            ..mutate_rows_request::Entry::default()
+        };
+        assert!(is_idempotent(&delete));
     }
 }

@@ -22,7 +22,7 @@ use std::time::Instant;
 
 use rowkey::{KeyRange, KeyRangeOf, RangeBytes, RowKey};
 use rowkey_bigtable::{
-    merge_sorted_runs, row_range, row_set, Bigtable, Row, WriteOptions, EMULATOR_HOST_VAR,
+    merge_sorted_runs, row_range, row_set, Bigtable, Config, Row, WriteOptions, EMULATOR_HOST_VAR,
 };
 use tokio::sync::{Mutex, MutexGuard, OnceCell};
 
@@ -160,6 +160,7 @@ async fn dataset(bt: &mut Bigtable) -> &'static Dataset {
             let options = WriteOptions {
                 batch_rows: 5_000,
                 in_flight: 4,
+                ..WriteOptions::default()
             };
             let start = Instant::now();
             let summary = bt
@@ -706,18 +707,27 @@ async fn h_fanned_out_read_is_merged_into_the_unsalted_key_order() -> TestResult
     let before = bt.requests();
     let merged: Vec<Row> = bt
         .read_buckets(&ds.table, Sample::prefix_for_region(1)?)
-        .await?
-        .collect();
+        .await?;
     let requests = (bt.requests() - before).read_rows;
     let got = decode_samples(&merged);
     note(&format!(
         "bigtable: read_buckets(prefix_for_region(1)): 16 bucket ranges, {requests} ReadRows \
-         request, {} rows merged into host order",
+         requests, {} rows merged into host order",
         got.len()
     ));
-    assert_eq!(requests, 1, "one request for every bucket");
     // The key without its bucket: region, host ascending, then the newest sample first.
     let mut expected: Vec<Sample> = all_samples().filter(|s| s.region == 1).collect();
+    // One stream per bucket, each read in requests of at most `bucket_request_rows` rows:
+    // a bucket of n rows takes n / page + 1 requests (the last one short, or empty).
+    let page = Config::from_env()?.bucket_request_rows;
+    let mut per_bucket = [0u64; 16];
+    for s in &expected {
+        per_bucket[Sample::SALT.read(&s.encode()?)? as usize] += 1;
+    }
+    assert_eq!(
+        requests,
+        per_bucket.iter().map(|n| n / page + 1).sum::<u64>()
+    );
     expected.sort_by_key(|s| (s.host, Reverse(s.ts)));
     assert_eq!(got, expected);
     Ok(())
@@ -844,5 +854,118 @@ async fn j_latest_rows_across_buckets_merge_the_reversed_reads() -> TestResult {
     expected.truncate(10);
     assert_eq!(got, expected);
     bt.delete_table(&table).await?;
+    Ok(())
+}
+
+// (k) ----------------------------------------------------------------------------------
+
+/// A field of `/proc/self/status` in kB (`VmRSS`, `VmHWM`).
+fn status_kb(field: &str) -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
+        .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
+        .unwrap_or_else(|| panic!("no {field} in /proc/self/status"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the Bigtable emulator: cargo xtask test"]
+async fn k_merged_fan_out_streams_in_bounded_memory() -> TestResult {
+    let Some((mut bt, _turn)) = connect("k_merged_fan_out_memory").await else {
+        return Ok(());
+    };
+    let ds = dataset(&mut bt).await;
+    // Freed memory goes back to the system, so the read cannot hide in it, and the peak
+    // resident size starts again from the current one (Linux `clear_refs` 5).
+    // SAFETY: `malloc_trim` only releases free heap pages; no pointer is involved.
+    unsafe { libc::malloc_trim(0) };
+    std::fs::write("/proc/self/clear_refs", "5")?;
+    let before = status_kb("VmRSS");
+    let start = Instant::now();
+    let mut merged = bt.stream_buckets(&ds.table, Sample::range_for_region(0..REGIONS)?)?;
+    let mut count = 0usize;
+    let mut last: Option<Vec<u8>> = None;
+    while let Some(row) = merged.next().await {
+        let row = row?;
+        // Merged order: the key without its bucket byte ascends.
+        let tail = row.key[1..].to_vec();
+        assert!(last.as_ref().is_none_or(|l| *l < tail), "merged order");
+        last = Some(tail);
+        count += 1;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let growth_mb = (status_kb("VmHWM").saturating_sub(before)) as f64 / 1024.0;
+    note(&format!(
+        "bigtable: merged fan-out over 16 buckets, {count} rows streamed in {secs:.2} s \
+         ({:.0} rows/s): peak resident size grew {growth_mb:.1} MB",
+        count as f64 / secs
+    ));
+    assert_eq!(count, TOTAL_ROWS);
+    // Holding the rows would take 25 MB or more (250 bytes a row at the least).
+    assert!(growth_mb < 16.0, "peak grew {growth_mb:.1} MB");
+    Ok(())
+}
+
+// (l) ----------------------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the Bigtable emulator: cargo xtask test"]
+async fn l_a_row_set_over_the_request_limit_is_split_and_read_in_order() -> TestResult {
+    let Some((mut bt, _turn)) = connect("l_row_set_split").await else {
+        return Ok(());
+    };
+    let ds = dataset(&mut bt).await;
+    const LIMIT: usize = 4096;
+    let small = Bigtable::connect_with(Config {
+        max_request_bytes: LIMIT,
+        ..Config::from_env()?
+    })
+    .await?;
+    // 2,000 single rows, every 50th sample, named in no particular order.
+    let mut wanted: Vec<Sample> = all_samples().step_by(50).collect();
+    let keys: Vec<Vec<u8>> = wanted
+        .iter()
+        .rev()
+        .map(|s| s.encode().map(|k| k.to_vec()))
+        .collect::<Result<_, _>>()?;
+    let set = rowkey_bigtable::RowSet {
+        row_keys: keys,
+        row_ranges: Vec::new(),
+    };
+    let before = small.requests();
+    let rows = small.read_rows(&ds.table, set, None).await?;
+    let requests = (small.requests() - before).read_rows;
+    // A 14-byte key is 16 bytes of a RowSet: 256 keys per 4 KiB request.
+    let expected_requests = wanted.len().div_ceil(LIMIT / 16) as u64;
+    note(&format!(
+        "bigtable: {} row keys with requests of at most {LIMIT} bytes: {requests} ReadRows \
+         requests, {} rows in key order",
+        wanted.len(),
+        rows.len()
+    ));
+    assert_eq!(requests, expected_requests);
+    wanted.sort_by_key(|s| s.encode().unwrap());
+    assert_eq!(decode_samples(&rows), wanted);
+
+    // A single range larger than a request may be is refused before anything is sent.
+    let tiny = Bigtable::connect_with(Config {
+        max_request_bytes: 8,
+        ..Config::from_env()?
+    })
+    .await?;
+    let range = Sample::prefix_for_region_host(2, 57)?;
+    let err = tiny
+        .read_rows(&ds.table, row_set([&range]), None)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            rowkey_bigtable::Error::RequestTooLarge { limit: 8, .. }
+        ),
+        "{err}"
+    );
+    assert_eq!(tiny.requests().read_rows, 0);
     Ok(())
 }

@@ -3,7 +3,9 @@
 //!
 //! * `cargo xtask test [ARGS..]`: the project's one test command. Finds Google's Cloud
 //!   Bigtable emulator, starts it on 127.0.0.1 on a free port, waits until the port answers,
-//!   exports `BIGTABLE_EMULATOR_HOST`, runs `cargo test --workspace --all-targets --
+//!   exports `BIGTABLE_EMULATOR_HOST` (and `BIGTABLE_EMULATOR_BIN`, the binary it found, for
+//!   the fault tests that start, stop and kill emulators of their own), runs
+//!   `cargo test --workspace --all-targets --
 //!   --include-ignored` (the Bigtable tests are `#[ignore]`d, so that a plain `cargo test`
 //!   without the emulator does not report them as passed) and then
 //!   `cargo test --workspace --doc`, and stops the emulator by its PID (also when a test run
@@ -12,6 +14,9 @@
 //! * `cargo xtask emulator [--port N]`: runs the emulator in the foreground and prints the
 //!   `BIGTABLE_EMULATOR_HOST` value to export in another terminal (for
 //!   `cargo run --example bigtable`). Stop it with Ctrl-C.
+//! * `cargo xtask bigtable-bench`: runs `rowkey-bigtable`'s `bigtable_bench` example in
+//!   release mode with `BIGTABLE_EMULATOR_BIN` set; it starts, stops and kills an emulator
+//!   of its own (see BENCHMARKS.md).
 //! * `cargo xtask build-cost [--keep]`: the build time and generated code of
 //!   `#[derive(RowKey)]` against serde's derives on the same 20 structs (see `build_cost.rs`).
 //!
@@ -40,6 +45,8 @@ use std::time::{Duration, Instant};
 const READY_TIMEOUT: Duration = Duration::from_secs(20);
 /// Attempts at starting the emulator (another process can take the port we picked).
 const START_ATTEMPTS: u32 = 3;
+/// The variable naming the emulator binary: read to find it, and set for the tests.
+const EMULATOR_BIN_VAR: &str = "BIGTABLE_EMULATOR_BIN";
 /// Where the emulator lives below the Cloud SDK root.
 const SDK_EMULATOR: &str = "platform/bigtable-emulator/cbtemulator";
 /// Cloud SDK roots of the Debian/RPM packages, the snap and the tarball installs.
@@ -71,6 +78,8 @@ commands:
                       -- --include-ignored` and `cargo test --workspace --doc` against it
                       (ARGS passed to both; a `--` before them is optional), then stop it
   emulator [--port N] run the Bigtable emulator in the foreground (Ctrl-C stops it)
+  bigtable-bench      the Bigtable client's throughput, memory and stall recovery, against
+                      an emulator it starts (`--example bigtable_bench`, release mode)
   build-cost [--keep] build time and generated lines of 20 key structs deriving RowKey,
                       against the same structs deriving serde's Serialize, Deserialize
                       (in a temporary directory; --keep leaves it)
@@ -88,6 +97,7 @@ fn main() -> ExitCode {
     let result = match command.as_deref() {
         Some("test") => cmd_test(rest),
         Some("emulator") => cmd_emulator(rest),
+        Some("bigtable-bench") => cmd_bigtable_bench(),
         Some("build-cost") => build_cost::cmd_build_cost(rest),
         Some("instructions") => instructions::cmd_instructions(&workspace_root(), rest),
         Some("help" | "-h" | "--help") => {
@@ -135,6 +145,7 @@ fn cmd_test(mut extra: Vec<OsString>) -> Result<ExitCode, String> {
             .args(&run)
             .current_dir(&root)
             .env("BIGTABLE_EMULATOR_HOST", &host)
+            .env(EMULATOR_BIN_VAR, &bin)
             .status()
             .map_err(|e| format!("cannot run cargo: {e}"))?;
         if !status.success() {
@@ -252,6 +263,32 @@ fn cmd_emulator(args: Vec<OsString>) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `cargo xtask bigtable-bench`: the Bigtable benchmark example, with the emulator binary.
+fn cmd_bigtable_bench() -> Result<ExitCode, String> {
+    let bin = find_emulator()?;
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let args = [
+        "run",
+        "--release",
+        "-p",
+        "rowkey-bigtable",
+        "--example",
+        "bigtable_bench",
+    ];
+    say(format!("running: cargo {}", args.join(" ")));
+    let status = Command::new(cargo)
+        .args(args)
+        .current_dir(workspace_root())
+        .env(EMULATOR_BIN_VAR, &bin)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    Ok(if status.success() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
 /// Prints one step of what xtask does.
 fn say(line: String) {
     println!("xtask: {line}");
@@ -274,7 +311,7 @@ fn target_dir(root: &Path) -> PathBuf {
 /// Finds `cbtemulator`: `$BIGTABLE_EMULATOR_BIN`, else `gcloud`'s SDK root, else well-known
 /// install paths, else `cbtemulator` on `PATH`. The error says how to install it.
 fn find_emulator() -> Result<PathBuf, String> {
-    if let Some(bin) = env::var_os("BIGTABLE_EMULATOR_BIN").filter(|b| !b.is_empty()) {
+    if let Some(bin) = env::var_os(EMULATOR_BIN_VAR).filter(|b| !b.is_empty()) {
         let bin = PathBuf::from(bin);
         return if bin.is_file() {
             Ok(bin)
