@@ -180,7 +180,9 @@ impl<F: Fn(usize) -> bool> ReadOutput<F> {
     /// finished key and the line it started on.
     pub fn line(&mut self, line: &[u8], n: usize) -> Option<(Vec<u8>, usize)> {
         if let Some((mut key, at)) = self.key.take() {
-            if (self.fits)(key.len()) || is_cell(line) || line.is_empty() || line == DASHES {
+            // A key of a length the schema's keys have is whole; else a line
+            // break was part of it, unless the row's cells have begun.
+            if (self.fits)(key.len()) || is_cell(line) || line == DASHES {
                 let done = Some((key, at));
                 self.start_row(line);
                 return done;

@@ -145,6 +145,8 @@ impl<'a> Decoder<'a> {
         let mut lines = Lines::new(reader, len);
         let mut key = Vec::new();
         let mut rows = cbt::ReadOutput::new(fits(self.schema));
+        // The shell prints a row once per cell: each row is explained once.
+        let mut last_row = String::new();
         while let Some((line, n)) = lines.next_line()? {
             match self.opt.input {
                 Input::Keys if line.trim_ascii().is_empty() => {}
@@ -153,9 +155,10 @@ impl<'a> Decoder<'a> {
                     let row = std::str::from_utf8(line)
                         .ok()
                         .and_then(hbase::scan_output_row);
-                    if let Some(row) = row {
+                    if let Some(row) = row.filter(|r| *r != last_row) {
                         // The shell prints rows as `toStringBinary` text, never hex.
                         self.text(row.as_bytes(), At::Line(n), &mut key)?;
+                        last_row = row.to_owned();
                     }
                 }
                 Input::CbtRead => {

@@ -310,6 +310,9 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), String> {
             } else {
                 read_lines(&mut spread, plain(text))?;
             }
+            if spread.tally().0 == 0 {
+                return Err("no keys: stdin held none".into());
+            }
             report_spread(&spread, svg.as_deref(), cells, json, out)?;
             spread_verdict(&spread, allow_bad)
         }
@@ -483,7 +486,7 @@ fn report_spread(
     write(out, &text)
 }
 
-/// Non-zero when there were no keys, or more bad ones than allowed.
+/// Non-zero when more keys do not decode than allowed.
 fn spread_verdict(spread: &Spread, allow_bad: f64) -> Result<(), String> {
     for (at, why) in spread.first_bad() {
         eprintln!("error: {at}: {why}");
@@ -491,7 +494,6 @@ fn spread_verdict(spread: &Spread, allow_bad: f64) -> Result<(), String> {
     let (keys, bad) = spread.tally();
     let share = 100.0 * bad as f64 / keys.max(1) as f64;
     match keys {
-        0 => Err("no keys: stdin held none".into()),
         _ if bad > 0 && share > allow_bad => Err(format!(
             "{bad} of {keys} keys ({share:.2}%) do not match the schema (the first {} reported above); --allow-bad {:.2} lets that share pass",
             spread.first_bad().len(),
