@@ -141,17 +141,23 @@ pub struct Grid {
 }
 
 impl Grid {
-    /// Keys per band.
-    pub fn band_totals(&self) -> Vec<f64> {
-        self.counts.iter().map(|r| r.iter().sum()).collect()
+    /// The hottest cells, busiest first: (band, slice, keys).
+    pub fn hottest(&self, n: usize) -> Vec<(usize, usize, f64)> {
+        let mut cells: Vec<(usize, usize, f64)> = self
+            .counts
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| row.iter().enumerate().map(move |(c, &k)| (r, c, k)))
+            .filter(|&(_, _, k)| k > 0.0)
+            .collect();
+        cells.sort_by(|a, b| b.2.total_cmp(&a.2).then((a.1, a.0).cmp(&(b.1, b.0))));
+        cells.truncate(n);
+        cells
     }
 
-    /// The bands in order of their keys, busiest first: (band, keys).
-    pub fn busiest_bands(&self, n: usize) -> Vec<(usize, f64)> {
-        let mut bands: Vec<(usize, f64)> = self.band_totals().into_iter().enumerate().collect();
-        bands.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        bands.truncate(n);
-        bands
+    /// Keys in arrival slice `c`.
+    pub fn column_total(&self, c: usize) -> f64 {
+        self.counts.iter().map(|r| r[c]).sum()
     }
 
     /// The arrival position (from 1) where column `c` starts.
@@ -217,7 +223,7 @@ pub fn svg(grid: &Grid, labels: &Labels<'_>) -> String {
     let cols = grid.counts.first().map_or(1, Vec::len);
     let (cw, ch) = (SIZE / cols as f64, SIZE / rows as f64);
     let max = grid.counts.iter().flatten().copied().fold(0.0, f64::max);
-    let busiest = grid.busiest_bands(5);
+    let busiest = grid.hottest(5);
     let height = TOP + SIZE + 90.0 + 20.0 * busiest.len() as f64;
     let mut s = String::new();
     let _ = writeln!(
@@ -380,27 +386,39 @@ fn color_scale(s: &mut String, max: f64, exact: bool) {
     }
 }
 
-fn busiest_list(s: &mut String, grid: &Grid, labels: &Labels<'_>, busiest: &[(usize, f64)]) {
+/// The hottest cells, named: the key range, the arrival range, and the
+/// share of that slice's keys the range took (even spread: 1 / rows).
+fn busiest_list(s: &mut String, grid: &Grid, labels: &Labels<'_>, hottest: &[(usize, usize, f64)]) {
     let y0 = TOP + SIZE + 64.0;
+    let even = 100.0 / grid.counts.len() as f64;
+    let head = format!("busiest key ranges (share of the keys of their arrival slice; an even spread is {even:.1}%)");
     let _ = writeln!(
         s,
-        r#"<text x="20" y="{y0}" font-weight="bold">busiest key ranges</text>"#
+        r#"<text x="20" y="{y0}" font-weight="bold">{}</text>"#,
+        esc(&head)
     );
-    let total = grid.keys.max(1) as f64;
-    for (i, &(band, n)) in busiest.iter().enumerate() {
+    let cols = grid.counts.first().map_or(1, Vec::len);
+    for (i, &(band, col, n)) in hottest.iter().enumerate() {
         let from = labels.band_starts.get(band).map_or("", String::as_str);
         let to = labels
             .band_starts
             .get(band + 1)
             .map_or(labels.last, String::as_str);
+        let last = if col + 1 == cols {
+            grid.keys
+        } else {
+            grid.column_start(col + 1) - 1
+        };
         let est = if grid.exact { "" } else { "~" };
         let line = format!(
-            "{}. {est}{} keys ({:.1}%): {} .. {}",
+            "{}. {est}{} keys, {:.1}% of keys {}..{}: {} .. {}",
             i + 1,
             thousands(n.round() as u64),
-            100.0 * n / total,
-            clip(from, 48),
-            clip(to, 48)
+            100.0 * n / grid.column_total(col).max(1.0),
+            thousands(grid.column_start(col)),
+            thousands(last),
+            clip(from, 36),
+            clip(to, 36)
         );
         let _ = writeln!(
             s,
