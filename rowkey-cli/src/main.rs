@@ -304,7 +304,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), String> {
                 Some(path) => read_split_points(&path)?,
                 None => splits::of_layout(member.layout, Some(regions), 1)?.points,
             };
-            let mut spread = Spread::new(member, points, by.as_deref(), heatmap::SAMPLE)?;
+            let sample = svg.is_some().then_some(heatmap::SAMPLE);
+            let mut spread = Spread::new(member, points, by.as_deref(), sample)?;
             if binary {
                 read_binary(&mut spread, member.layout)?;
             } else {
@@ -464,7 +465,7 @@ fn report_spread(
     json: bool,
     out: &mut dyn Write,
 ) -> Result<(), String> {
-    let grid = svg.map(|_| spread.grid(cells));
+    let grid = spread.grid(cells);
     if let (Some(path), Some(grid)) = (svg, &grid) {
         std::fs::write(path, spread.svg(grid))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;

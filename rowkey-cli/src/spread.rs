@@ -29,13 +29,17 @@ pub const REPORTED_BAD: usize = 10;
 pub struct Spread {
     member: Member,
     points: Vec<Vec<u8>>,
+    /// Each point's first 8 bytes as a number, zero-padded: most
+    /// comparisons with a key end there, without a call to `memcmp`.
+    heads: Vec<u64>,
     regions: Vec<u64>,
     buckets: Option<Vec<u64>>,
     by: Option<ByField>,
     keys: u64,
     bad: u64,
     first_bad: Vec<(At, String)>,
-    sample: Sample,
+    /// Only when a heat map is drawn.
+    sample: Option<Sample>,
 }
 
 /// Keys per value of one field, by the field's bytes.
@@ -48,7 +52,8 @@ struct ByField {
 }
 
 impl Spread {
-    /// Counting for `member`'s keys over the regions that `points` start.
+    /// Counting for `member`'s keys over the regions that `points` start;
+    /// `sample` keys at most are kept for a heat map (`None`: no heat map).
     ///
     /// # Errors
     /// `by` names no field of the key.
@@ -56,7 +61,7 @@ impl Spread {
         member: Member,
         mut points: Vec<Vec<u8>>,
         by: Option<&str>,
-        sample: usize,
+        sample: Option<usize>,
     ) -> Result<Self, String> {
         points.sort();
         points.dedup();
@@ -65,13 +70,14 @@ impl Spread {
         Ok(Spread {
             member,
             regions: vec![0; points.len() + 1],
+            heads: points.iter().map(|p| head(p)).collect(),
             points,
             buckets: layout.salt.map(|s| vec![0; s.salt.buckets() as usize]),
             by,
             keys: 0,
             bad: 0,
             first_bad: Vec::new(),
-            sample: Sample::new(sample),
+            sample: sample.map(Sample::new),
         })
     }
 
@@ -90,7 +96,8 @@ impl Spread {
         if let Err(e) = dynamic::decode(layout, fields) {
             return self.add_bad(at, format!("{} does not decode: {e}", hex(key)));
         }
-        self.regions[self.points.partition_point(|p| p.as_slice() <= key)] += 1;
+        let region = self.region_of(key);
+        self.regions[region] += 1;
         if let (Some(s), Some(b)) = (layout.salt, self.buckets.as_mut()) {
             // The key decoded, so its bucket reads.
             if let Ok(i) = s.salt.read(fields) {
@@ -100,7 +107,29 @@ impl Spread {
         if let Some(by) = self.by.as_mut() {
             by.add(layout, fields);
         }
-        self.sample.add(key);
+        if let Some(sample) = self.sample.as_mut() {
+            sample.add(key);
+        }
+    }
+
+    /// The region holding `key`: the number of points at or below it.
+    fn region_of(&self, key: &[u8]) -> usize {
+        let k = head(key);
+        // Padded heads that differ order as the byte strings do.
+        let (mut lo, mut hi) = (0, self.points.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let below = match self.heads[mid].cmp(&k) {
+                std::cmp::Ordering::Equal => self.points[mid].as_slice() <= key,
+                o => o.is_lt(),
+            };
+            if below {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
     }
 
     /// Counts a line that is no key at all.
@@ -126,9 +155,9 @@ impl Spread {
         &self.first_bad
     }
 
-    /// The heat map grid of `cells` by `cells`.
-    pub fn grid(&self, cells: usize) -> Grid {
-        self.sample.grid(cells)
+    /// The heat map grid of `cells` by `cells`, if keys were sampled for one.
+    pub fn grid(&self, cells: usize) -> Option<Grid> {
+        self.sample.as_ref().map(|s| s.grid(cells))
     }
 
     /// The leading fields of a key, decoded: `salt=15 ts=1700000000000`.
@@ -154,6 +183,14 @@ impl Spread {
         }
         out
     }
+}
+
+/// The first 8 bytes of `b`, big-endian, zero-padded.
+fn head(b: &[u8]) -> u64 {
+    let mut h = [0u8; 8];
+    let n = b.len().min(8);
+    h[..n].copy_from_slice(&b[..n]);
+    u64::from_be_bytes(h)
 }
 
 fn by_field(layout: &'static Layout, name: &str) -> Result<ByField, String> {
@@ -368,4 +405,57 @@ impl Spread {
             },
         )
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_by_heads_are_regions_by_bytes() {
+        let points: Vec<Vec<u8>> = [
+            &b"a"[..],
+            b"a\0",
+            b"a\0\x01",
+            b"abcdefgh",
+            b"abcdefgh\0",
+            b"abcdefgi",
+            b"b",
+        ]
+        .iter()
+        .map(|p| p.to_vec())
+        .collect();
+        let member = Member {
+            name: "T",
+            tag: &[],
+            layout: &EMPTY,
+        };
+        let s = Spread::new(member, points.clone(), None, None).unwrap();
+        for key in [
+            &b""[..],
+            b"a",
+            b"a\0",
+            b"a\0\0",
+            b"a\0\x01",
+            b"abcdefgh",
+            b"abcdefgh\0",
+            b"abcdefgh\x01",
+            b"abcdefgi",
+            b"az",
+            b"b",
+            b"c",
+        ] {
+            let want = points.partition_point(|p| p.as_slice() <= key);
+            assert_eq!(s.region_of(key), want, "{key:?}");
+        }
+    }
+
+    static EMPTY: Layout = Layout {
+        name: "T",
+        width: 0,
+        variable: true,
+        max_width: 64,
+        salt: None,
+        segments: &[],
+    };
 }
