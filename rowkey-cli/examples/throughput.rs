@@ -262,13 +262,13 @@ fn floor_decode() -> Result<(), Box<dyn std::error::Error>> {
             json.push(char::from(b"0123456789abcdef"[usize::from(b >> 4)]));
             json.push(char::from(b"0123456789abcdef"[usize::from(b & 15)]));
         }
-        write!(
+        writeln!(
             json,
             "\",\"type\":\"SaltedLogEvent\",\"member\":null,\"valid\":true,\"partial\":false,\"error\":null,\"fields\":[\
 {{\"name\":\"salt\",\"bytes\":[0,1],\"codec\":\"salt(mod = 100) of ts\",\"value\":\"{bucket}\"}},\
 {{\"name\":\"ts\",\"bytes\":[1,9],\"codec\":\"u64\",\"value\":\"{ts}\"}},\
 {{\"name\":\"host\",\"bytes\":[9,13],\"codec\":\"u32\",\"value\":\"{host}\"}},\
-{{\"name\":\"event\",\"bytes\":[13,15],\"codec\":\"u16\",\"value\":\"{event}\"}}]}}\n"
+{{\"name\":\"event\",\"bytes\":[13,15],\"codec\":\"u16\",\"value\":\"{event}\"}}]}}"
         )?;
         out.write_all(json.as_bytes())?;
         line.clear();

@@ -234,7 +234,11 @@ impl<'a> Decoder<'a> {
 
     fn bad(&mut self, at: At, why: &str) -> Result<(), String> {
         self.tally.bad += 1;
-        writeln!(self.err, "error: {at}: {why}").map_err(|e| format!("cannot write: {e}"))
+        // On a terminal the error follows the key's table, not the buffer's end.
+        let flushed = self.out.flush();
+        flushed
+            .and_then(|()| writeln!(self.err, "error: {at}: {why}"))
+            .map_err(|e| format!("cannot write: {e}"))
     }
 }
 

@@ -137,7 +137,7 @@ fn stdin_file_len() -> Option<u64> {
     use std::os::fd::AsFd;
     let fd = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
     let meta = std::fs::File::from(fd).metadata().ok()?;
-    meta.is_file().then(|| meta.len())
+    meta.is_file().then_some(meta.len())
 }
 
 #[cfg(not(unix))]

@@ -1,18 +1,9 @@
 //! `--json`: what every command prints for scripts.
 //!
-//! Every object printed carries `"format": 1`, [`FORMAT`]. A later format
-//! number means a field changed meaning or went away; fields may be added
-//! within a format. Keys and split points are `0x` hex strings; field
-//! values are strings, as the text output writes them (numbers in decimal,
-//! text quoted, bytes as `0x` hex).
-//!
-//! | command | output |
-//! |---|---|
-//! | `decode` | one object per key, one per line (JSON Lines): `line` (of stdin) or `argument`, `key`, `type`, `member` (or `null`), `valid`, `partial`, `error` (or `null`), `fields`: `[{name, bytes: [start, end], codec, value / error / cut: {present} / absent: true}]` |
-//! | `encode` | `{format, hex, b64, shell}`: the key three ways, `shell` the quoted HBase shell string |
-//! | `scan` | `{format, table, ranges: [{start, end, hbase, cbt}]}`; `end` is `null` for an open end, `cbt` is `null` where `cbt` cannot take the bytes, and then `cbt_refused` says why |
-//! | `splits` | `{format, table, family, regions, from, split_points, hbase, cbt, cbt_refused}`; `from` is `"salt"`, `"digits"`, `"values"`, `"bytes"` or `"keys"` |
-//! | `spread` | `{format, keys, bad_keys, regions: {split_points, counts, max, mean, max_over_mean, busiest}, buckets, by, heat_map}` (see `rowkey spread --help`) |
+//! Every object printed carries `"format": 1`, [`FORMAT`]; a later number
+//! means a field changed meaning or went away (fields may be added within a
+//! format). The shape of each command's output is described in the README's
+//! command-line section, under `--json`.
 
 use std::fmt::Write as _;
 

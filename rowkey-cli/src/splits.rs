@@ -246,7 +246,7 @@ fn even(space: &Space, r: u32) -> impl Iterator<Item = u128> + '_ {
 pub fn of_keys(mut keys: Vec<Vec<u8>>, regions: u32) -> Result<Splits, String> {
     keys.sort_unstable();
     let distinct = keys.windows(2).filter(|w| w[0] != w[1]).count() + 1;
-    if regions < 2 || regions > MAX_REGIONS || regions as usize > distinct {
+    if !(2..=MAX_REGIONS).contains(&regions) || regions as usize > distinct {
         return Err(format!(
             "--regions {regions}: the sample holds {} keys, {distinct} of them distinct; give 2..={}",
             keys.len(),

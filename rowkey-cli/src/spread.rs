@@ -46,9 +46,14 @@ pub struct Spread {
 struct ByField {
     segment: &'static Segment,
     index: usize,
-    /// Bytes of the value: its count, and one key that holds it (to print the value).
-    counts: HashMap<Box<[u8]>, (u64, Box<[u8]>)>,
+    counts: HashMap<Box<[u8]>, Seen>,
     other: u64,
+}
+
+/// A value's count, and one key that holds it (to print the value).
+struct Seen {
+    keys: u64,
+    example: Box<[u8]>,
 }
 
 impl Spread {
@@ -217,22 +222,22 @@ fn by_field(layout: &'static Layout, name: &str) -> Result<ByField, String> {
 impl ByField {
     fn add(&mut self, layout: &'static Layout, key: &[u8]) {
         // A fixed key's field sits at its offset; a variable key is walked.
-        let value: &[u8] = if layout.variable {
-            let e = dynamic::explain(layout, key);
-            let span = e.fields[self.index].span.clone();
-            return self.count(key.get(span).unwrap_or_default(), key);
+        let span = if layout.variable {
+            dynamic::explain(layout, key).fields[self.index]
+                .span
+                .clone()
         } else {
-            let s = self.segment;
-            key.get(s.offset..s.offset + s.width).unwrap_or_default()
+            self.segment.offset..self.segment.offset + self.segment.width
         };
-        self.count(value, key);
+        self.count(key.get(span).unwrap_or_default(), key);
     }
 
     fn count(&mut self, value: &[u8], key: &[u8]) {
-        if let Some((n, _)) = self.counts.get_mut(value) {
-            *n += 1;
+        if let Some(seen) = self.counts.get_mut(value) {
+            seen.keys += 1;
         } else if self.counts.len() < MAX_VALUES {
-            self.counts.insert(value.into(), (1, key.into()));
+            let example = key.into();
+            self.counts.insert(value.into(), Seen { keys: 1, example });
         } else {
             self.other += 1;
         }
@@ -243,9 +248,9 @@ impl ByField {
         let mut v: Vec<(String, u64)> = self
             .counts
             .values()
-            .map(|(n, key)| {
-                let e = dynamic::explain(layout, key);
-                (e.fields[self.index].value_text(), *n)
+            .map(|seen| {
+                let e = dynamic::explain(layout, &seen.example);
+                (e.fields[self.index].value_text(), seen.keys)
             })
             .collect();
         v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));

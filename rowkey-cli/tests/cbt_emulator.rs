@@ -366,22 +366,25 @@ fn split_points_of_sampled_keys_reach_cbt_byte_for_byte() {
     assert_eq!(relay.split_points(&t), points);
 }
 
+/// The bytes one client sent, as it sends them.
+type Log = Arc<Mutex<Vec<u8>>>;
+
 /// A TCP relay to the emulator that keeps what each client sent.
 struct Relay {
     port: u16,
-    sent: Arc<Mutex<Vec<Arc<Mutex<Vec<u8>>>>>>,
+    sent: Arc<Mutex<Vec<Log>>>,
 }
 
 impl Relay {
     fn start(upstream: &str) -> Relay {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
-        let sent: Arc<Mutex<Vec<Arc<Mutex<Vec<u8>>>>>> = Arc::default();
+        let sent: Arc<Mutex<Vec<Log>>> = Arc::default();
         let (upstream, all) = (upstream.to_owned(), Arc::clone(&sent));
         std::thread::spawn(move || {
             for client in listener.incoming().flatten() {
                 let server = TcpStream::connect(&upstream).unwrap();
-                let log: Arc<Mutex<Vec<u8>>> = Arc::default();
+                let log: Log = Arc::default();
                 all.lock().unwrap().push(Arc::clone(&log));
                 pipe(
                     client.try_clone().unwrap(),
@@ -424,7 +427,7 @@ impl Relay {
     }
 }
 
-fn pipe(mut from: TcpStream, mut to: TcpStream, log: Option<Arc<Mutex<Vec<u8>>>>) {
+fn pipe(mut from: TcpStream, mut to: TcpStream, log: Option<Log>) {
     std::thread::spawn(move || {
         let mut buf = [0u8; 16384];
         while let Ok(n) = from.read(&mut buf) {

@@ -9,7 +9,7 @@ use keys::{GroupKey, Inner, Row, UserKey};
 use proptest::prelude::*;
 use rowkey::dynamic;
 use rowkey::{Layout, Md5, RowKey};
-use rowkey_cli::commands::explain;
+use rowkey_cli::decode::explain;
 use rowkey_cli::schema::{parse, Schema};
 
 /// Every fixed-width codec, reverse, mirror and `Option`.
