@@ -3,8 +3,9 @@
 
 use std::io::{BufRead, Write};
 
-use rowkey_core::dynamic::{self, Explained, Reading};
+use rowkey_core::dynamic::{self, Explained, Reading, Value};
 use rowkey_core::Layout;
+use rowkey_core::Number;
 
 use crate::input::{At, Lines};
 use crate::keytext::{self, Form, Plain};
@@ -253,16 +254,13 @@ fn text_block(out: &mut String, key: &[u8], e: &Explained, first: bool) {
 
 /// One JSON line (format 1) for a key.
 fn json_line(out: &mut String, key: &[u8], e: &Explained, at: At) {
-    use std::fmt::Write as _;
     let (k, n) = match at {
-        At::Line(n) => ("line", n),
-        At::Argument(n) => ("argument", n),
+        At::Line(n) => ("{\"format\":1,\"line\":", n),
+        At::Argument(n) => ("{\"format\":1,\"argument\":", n),
     };
-    let _ = write!(
-        out,
-        "{{\"format\":{},\"{k}\":{n},\"key\":\"0x",
-        json::FORMAT
-    );
+    out.push_str(k);
+    json::push_int(out, n);
+    out.push_str(",\"key\":\"0x");
     keytext::push_hex(out, key);
     out.push_str("\",\"type\":");
     json::push_str(out, e.layout.name);
@@ -271,40 +269,49 @@ fn json_line(out: &mut String, key: &[u8], e: &Explained, at: At) {
         Some(m) => json::push_str(out, m),
         None => out.push_str("null"),
     }
-    let _ = write!(
-        out,
-        ",\"valid\":{},\"partial\":{},\"error\":",
-        e.is_valid(),
-        e.is_partial()
-    );
+    out.push_str(if e.is_valid() {
+        ",\"valid\":true"
+    } else {
+        ",\"valid\":false"
+    });
+    out.push_str(if e.is_partial() {
+        ",\"partial\":true,\"error\":"
+    } else {
+        ",\"partial\":false,\"error\":"
+    });
     match &e.error {
-        Some(err) => json::push_str(out, &err.to_string()),
+        Some(err) => json::push_display(out, err),
         None => out.push_str("null"),
     }
     out.push_str(",\"fields\":[");
     for (i, f) in e.fields.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str("{\"name\":");
+        out.push_str(if i == 0 { "{\"name\":" } else { ",{\"name\":" });
         json::push_str(out, f.name);
-        let _ = write!(
-            out,
-            ",\"bytes\":[{},{}],\"codec\":",
-            f.span.start, f.span.end
-        );
+        out.push_str(",\"bytes\":[");
+        json::push_int(out, f.span.start);
+        out.push(',');
+        json::push_int(out, f.span.end);
+        out.push_str("],\"codec\":");
         json::push_str(out, f.codec);
         match &f.reading {
+            // Decimal, as `Display` writes a number, without the formatter.
+            Reading::Value(Value::Int(Number::Unsigned(v))) => {
+                out.push_str(",\"value\":\"");
+                out.push_str(itoa::Buffer::new().format(*v));
+                out.push('"');
+            }
             Reading::Value(v) => {
                 out.push_str(",\"value\":");
-                json::push_str(out, &v.to_string());
+                json::push_display(out, v);
             }
             Reading::Error(err) => {
                 out.push_str(",\"error\":");
-                json::push_str(out, &err.to_string());
+                json::push_display(out, err);
             }
             Reading::Cut { present, .. } => {
-                let _ = write!(out, ",\"cut\":{{\"present\":{present}}}");
+                out.push_str(",\"cut\":{\"present\":");
+                json::push_int(out, *present);
+                out.push('}');
             }
             Reading::Absent => out.push_str(",\"absent\":true"),
         }

@@ -13,6 +13,11 @@ pub const FORMAT: u32 = 1;
 /// Appends `s` as a JSON string, quotes included.
 pub fn push_str(out: &mut String, s: &str) {
     out.push('"');
+    if !s.bytes().any(needs_escape) {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     let mut start = 0;
     for (i, c) in s.char_indices() {
         let esc = match c {
@@ -36,6 +41,31 @@ pub fn push_str(out: &mut String, s: &str) {
     out.push('"');
 }
 
+fn needs_escape(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
+}
+
+/// Appends a number.
+pub fn push_int(out: &mut String, n: usize) {
+    out.push_str(itoa::Buffer::new().format(n));
+}
+
+/// Appends a value's `Display` as a JSON string; plain text (digits, most
+/// values) is written as it is, without an intermediate string.
+pub fn push_display(out: &mut String, v: &impl std::fmt::Display) {
+    let start = out.len();
+    out.push('"');
+    let _ = write!(out, "{v}");
+    let text = &out[start + 1..];
+    if text.bytes().any(needs_escape) {
+        let text = out.split_off(start + 1);
+        out.truncate(start);
+        push_str(out, &text);
+        return;
+    }
+    out.push('"');
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,6 +76,9 @@ mod tests {
             let mut out = String::new();
             push_str(&mut out, s);
             assert_eq!(serde_json::from_str::<String>(&out).unwrap(), s);
+            let mut out = String::from("x");
+            push_display(&mut out, &s);
+            assert_eq!(serde_json::from_str::<String>(&out[1..]).unwrap(), s);
         }
     }
 }
