@@ -46,7 +46,10 @@ impl Cbt {
     fn new() -> Cbt {
         let emulator = std::env::var("BIGTABLE_EMULATOR_HOST")
             .expect("BIGTABLE_EMULATOR_HOST is not set: run these tests with `cargo xtask test`");
-        let found = Command::new("bash").args(["-c", "command -v cbt"]).output().unwrap();
+        let found = Command::new("bash")
+            .args(["-c", "command -v cbt"])
+            .output()
+            .unwrap();
         assert!(
             found.status.success(),
             "`cbt` is not on the PATH: install it (Debian: apt-get install google-cloud-cli-cbt)"
