@@ -255,7 +255,7 @@ fn text_block(out: &mut String, key: &[u8], e: &Explained, first: bool) {
 /// One JSON line (format 1) for a key.
 fn json_line(out: &mut String, key: &[u8], e: &Explained, at: At) {
     let (k, n) = match at {
-        At::Line(n) => ("{\"format\":1,\"line\":", n),
+        At::Line(n) | At::Key(n) => ("{\"format\":1,\"line\":", n),
         At::Argument(n) => ("{\"format\":1,\"argument\":", n),
     };
     out.push_str(k);

@@ -13,6 +13,8 @@ pub enum At {
     Line(usize),
     /// A command-line argument, from 1.
     Argument(usize),
+    /// A raw key of a binary input, from 1.
+    Key(usize),
 }
 
 impl std::fmt::Display for At {
@@ -20,6 +22,7 @@ impl std::fmt::Display for At {
         match self {
             At::Line(n) => write!(f, "line {n}"),
             At::Argument(n) => write!(f, "argument {n}"),
+            At::Key(n) => write!(f, "key {n}"),
         }
     }
 }

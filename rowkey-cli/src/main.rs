@@ -440,7 +440,7 @@ fn read_binary(spread: &mut Spread, layout: &rowkey_core::Layout) -> Result<(), 
                 layout.width
             ));
         }
-        spread.add(&key, At::Line(n));
+        spread.add(&key, At::Key(n));
     }
 }
 

@@ -171,11 +171,10 @@ impl Spread {
         let e = dynamic::explain(self.member.layout, fields);
         let mut out = String::new();
         for f in e.fields.iter().take(2) {
-            let v = match &f.reading {
-                Reading::Value(v) => v.to_string(),
-                Reading::Absent => break,
-                _ => f.span.len().to_string() + " bytes cut",
-            };
+            if f.reading == Reading::Absent {
+                break;
+            }
+            let v = f.value_text();
             let _ = write!(
                 out,
                 "{}{}={v}",
