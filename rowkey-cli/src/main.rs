@@ -16,7 +16,7 @@ use rowkey_cli::decode::{self, Decoder, Input};
 use rowkey_cli::input::{self, At, Lines};
 use rowkey_cli::keytext::{self, Plain};
 use rowkey_cli::schema::{self, Schema};
-use rowkey_cli::splits::{self, Splits};
+use rowkey_cli::splits;
 use rowkey_cli::spread::Spread;
 use rowkey_cli::{encode, heatmap, scan, Printed, Tools};
 
@@ -272,7 +272,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), String> {
                     let keys = read_sample(sample, &path, plain(text))?;
                     splits::of_keys(keys, regions)?
                 }
-                None => layout_splits(s.layout(schema.key.as_deref())?, regions)?,
+                None => splits::of_member(&s.member(schema.key.as_deref())?, regions, 2)?,
             };
             if tools.json {
                 return write(out, &splits::print_json(&splits, &table, &family));
@@ -302,7 +302,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), String> {
             let member = read_schema(&schema)?.member(schema.key.as_deref())?;
             let points = match split_points {
                 Some(path) => read_split_points(&path)?,
-                None => splits::of_layout(member.layout, Some(regions), 1)?.points,
+                None => splits::of_member(&member, Some(regions), 1)?.points,
             };
             let sample = svg.is_some().then_some(heatmap::SAMPLE);
             let mut spread = Spread::new(member, points, by.as_deref(), sample)?;
@@ -318,11 +318,6 @@ fn run(cli: Cli, out: &mut dyn Write) -> Result<(), String> {
             spread_verdict(&spread, allow_bad)
         }
     }
-}
-
-/// `splits` by the layout: at least two regions, since one needs no split point.
-fn layout_splits(layout: &rowkey_core::Layout, regions: Option<u32>) -> Result<Splits, String> {
-    splits::of_layout(layout, regions, 2)
 }
 
 fn run_decode(

@@ -5,7 +5,7 @@
 //! first bytes, as HBase's `UniformSplit`; and a sample of real keys at
 //! its quantiles, as operators pre-split from sampled keys.
 
-use rowkey_core::{FieldCodec, IntType, Layout, Segment};
+use rowkey_core::{FieldCodec, IntType, Layout, Member, Segment};
 use serde_json::json;
 
 use crate::json::FORMAT;
@@ -62,10 +62,23 @@ struct Space {
     what: String,
 }
 
+/// The split points of `regions` regions over a member's keys: its tag,
+/// then the points of its layout.
+///
+/// # Errors
+/// `regions` outside `min..` and what the key's leading field can be split into.
+pub fn of_member(member: &Member, regions: Option<u32>, min: u32) -> Result<Splits, String> {
+    let mut splits = of_layout(member.layout, regions, min)?;
+    for p in &mut splits.points {
+        *p = [member.tag, &p[..]].concat();
+    }
+    Ok(splits)
+}
+
 /// The split points of `regions` regions by the key's layout.
 ///
 /// # Errors
-/// `regions` outside what the key's leading field can be split into.
+/// `regions` outside `min..` and what the key's leading field can be split into.
 pub fn of_layout(layout: &Layout, regions: Option<u32>, min: u32) -> Result<Splits, String> {
     if let Some(s) = layout.salt {
         let buckets = s.salt.buckets();

@@ -814,6 +814,21 @@ fn a_members_tag_leads_the_keys_it_encodes_decodes_and_scans() {
     assert_eq!(out.status.code(), Some(1));
     let line: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(line["valid"], false);
+    // A member's split points lie within its tag.
+    let json = ok(
+        &strs(&with(
+            &s,
+            "splits",
+            "tagged",
+            &["--key", "User", "--regions", "4", "--json"],
+        )),
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        v["split_points"],
+        serde_json::json!(["0x7540", "0x7580", "0x75c0"])
+    );
     // Every key of a member: its tag's range, not the table's.
     let out = ok(
         &strs(&with(
