@@ -1,61 +1,173 @@
-//! Row keys as people meet them: hex in logs, base64 from `cbt` and the
-//! Bigtable API, HBase shell text, and the output of `scan` and `cbt read`;
-//! and the same keys written back for the shell.
+//! Row keys as people meet them, and as this tool prints them.
+//!
+//! One rule reads a key everywhere (arguments, stdin lines, split-point
+//! files): `0x` and hex, `b64:` and base64, a double-quoted HBase shell
+//! string (`"\x00user"`), plain hex whenever the text is hex (an even
+//! number of hex digits: a region boundary from a log), and otherwise HBase
+//! shell text as `Bytes.toBytesBinary` reads it. With [`Plain::Text`] plain
+//! text is always shell text, for digit keys such as `00000120120902000001`.
+//!
+//! Every key printed is written so that this rule reads it back to the same
+//! bytes: hex as `0x..`, base64 as `b64:..`, and shell text always quoted
+//! ([`shell`]), which is also the Ruby literal the HBase shell reads.
 
 use base64::Engine;
-use rowkey_core::text::{to_bytes_binary, StringBinary};
+use rowkey_core::text::StringBinary;
 
-/// Reads one key: `0x` hex, `b64:` base64, HBase shell text (`\x00..`), or
-/// plain hex when that, and not the text itself, has a length the schema's
-/// keys can have (`fits`).
-pub fn parse_key(text: &str, fits: &dyn Fn(usize) -> bool) -> Result<Vec<u8>, String> {
-    let t = text.trim_end_matches(['\r', '\n']);
-    if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-        return parse_hex(hex).map_err(|e| format!("bad hex key `{t}`: {e}"));
-    }
-    if let Some(b64) = t.strip_prefix("b64:") {
-        return base64::engine::general_purpose::STANDARD
-            .decode(b64.trim())
-            .map_err(|e| format!("bad base64 key `{t}`: {e}"));
-    }
-    let as_text = to_bytes_binary(t).map_err(|e| format!("bad key text `{t}`: {e}"))?;
-    if !t.contains('\\') && !fits(as_text.len()) {
-        if let Ok(b) = parse_hex(t) {
-            if fits(b.len()) {
-                return Ok(b);
-            }
-        }
-    }
-    Ok(as_text)
+/// How plain text (no `0x`, `b64:` or quotes) is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plain {
+    /// Hex when it is an even number of hex digits, else shell text.
+    HexFirst,
+    /// Always shell text (`decode --text`).
+    Text,
 }
 
-fn parse_hex(hex: &str) -> Result<Vec<u8>, String> {
-    let h = hex.as_bytes();
-    if let Some(i) = h.iter().position(|c| !c.is_ascii_hexdigit()) {
+/// Which rule read a key: a hint for the error of a key that does not decode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// `0x..`, `b64:..` or a quoted string: what the text says it is.
+    Marked,
+    /// Plain text read as hex.
+    PlainHex,
+    /// Plain text read as shell text.
+    PlainText,
+}
+
+/// Reads one key into `out` (cleared first). Surrounding whitespace is ignored.
+///
+/// # Errors
+/// One line naming the text and what is wrong with it.
+pub fn parse_key_into(text: &[u8], plain: Plain, out: &mut Vec<u8>) -> Result<Form, String> {
+    out.clear();
+    let t = text.trim_ascii();
+    if t.is_empty() {
+        return Err("an empty key".into());
+    }
+    if let Some(hex) = t.strip_prefix(b"0x").or_else(|| t.strip_prefix(b"0X")) {
+        return hex_into(hex, out)
+            .map(|()| Form::Marked)
+            .map_err(|e| format!("bad hex key `{}`: {e}", lossy(t)));
+    }
+    if let Some(b64) = t.strip_prefix(b"b64:") {
+        return base64::engine::general_purpose::STANDARD
+            .decode_vec(b64, out)
+            .map(|()| Form::Marked)
+            .map_err(|e| format!("bad base64 key `{}`: {e}", lossy(t)));
+    }
+    if let Some(inner) = t.strip_prefix(b"\"") {
+        return quoted_into(inner, out)
+            .map(|()| Form::Marked)
+            .map_err(|e| format!("bad quoted key `{}`: {e}", lossy(t)));
+    }
+    if plain == Plain::HexFirst && t.len() % 2 == 0 && t.iter().all(u8::is_ascii_hexdigit) {
+        hex_into(t, out)?;
+        return Ok(Form::PlainHex);
+    }
+    shell_text_into(t, out)
+        .map(|()| Form::PlainText)
+        .map_err(|e| format!("bad key text `{}`: {e}", lossy(t)))
+}
+
+/// Reads one key into a new vector.
+///
+/// # Errors
+/// As [`parse_key_into`].
+pub fn parse_key(text: &str, plain: Plain) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    parse_key_into(text.as_bytes(), plain, &mut out)?;
+    Ok(out)
+}
+
+fn lossy(t: &[u8]) -> String {
+    String::from_utf8_lossy(t).into_owned()
+}
+
+fn hex_into(hex: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+    if let Some(i) = hex.iter().position(|c| !c.is_ascii_hexdigit()) {
         return Err(format!(
-            "byte {i} of the text, {:?}, is not a hex digit",
-            h[i] as char
+            "character {} of the hex, {:?}, is not a hex digit",
+            i + 1,
+            char::from(hex[i])
         ));
     }
-    if h.len() % 2 != 0 {
-        return Err(format!("{} hex digits, an odd number", h.len()));
+    if hex.len() % 2 != 0 {
+        return Err(format!("{} hex digits, an odd number", hex.len()));
     }
-    Ok(h.chunks(2)
-        .map(|p| (hex_digit(p[0]) << 4) | hex_digit(p[1]))
-        .collect())
+    out.extend(
+        hex.chunks_exact(2)
+            .map(|p| hex_digit(p[0]) << 4 | hex_digit(p[1])),
+    );
+    Ok(())
 }
 
 fn hex_digit(c: u8) -> u8 {
-    (c as char).to_digit(16).unwrap_or(0) as u8
+    match c {
+        b'0'..=b'9' => c - b'0',
+        b'a'..=b'f' => c - b'a' + 10,
+        _ => c - b'A' + 10,
+    }
+}
+
+/// HBase shell text, as `Bytes.toBytesBinary` reads it (`\xNN` in either case).
+fn shell_text_into(t: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+    let text = std::str::from_utf8(t).map_err(|_| "it is not UTF-8 text".to_owned())?;
+    let start = out.len();
+    out.resize(start + t.len(), 0);
+    let n = rowkey_core::text::parse_string_binary(text, &mut out[start..])
+        .map_err(|e| e.to_string())?;
+    out.truncate(start + n);
+    Ok(())
+}
+
+/// The inside of a double-quoted string as [`shell`] writes it: printable
+/// ASCII and `\xNN`. Other escapes are refused, since Ruby and HBase's
+/// `toBytesBinary` read them differently.
+fn quoted_into(inner: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+    let Some(body) = inner.strip_suffix(b"\"") else {
+        return Err("no closing `\"`".into());
+    };
+    let mut i = 0;
+    while i < body.len() {
+        match body[i] {
+            b'\\' => match body.get(i + 1..i + 4) {
+                Some([b'x', h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit() => {
+                    out.push(hex_digit(*h) << 4 | hex_digit(*l));
+                    i += 4;
+                }
+                _ => return Err(format!("at character {}: only `\\xNN` escapes", i + 2)),
+            },
+            b'"' => return Err(format!("at character {}: a `\"` inside", i + 2)),
+            c if (0x20..0x7f).contains(&c) => {
+                out.push(c);
+                i += 1;
+            }
+            c => {
+                return Err(format!(
+                    "at character {}: byte 0x{c:02x}; write it as \\x{c:02X}",
+                    i + 2
+                ))
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `0x` and lower-case hex.
 pub fn hex(b: &[u8]) -> String {
-    let mut s = String::from("0x");
-    for x in b {
-        s.push_str(&format!("{x:02x}"));
-    }
+    let mut s = String::with_capacity(2 + 2 * b.len());
+    s.push_str("0x");
+    push_hex(&mut s, b);
     s
+}
+
+/// Appends `b` as lower-case hex digits.
+pub fn push_hex(s: &mut String, b: &[u8]) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    for &x in b {
+        s.push(char::from(DIGITS[usize::from(x >> 4)]));
+        s.push(char::from(DIGITS[usize::from(x & 15)]));
+    }
 }
 
 /// `b64:` and standard base64.
@@ -66,96 +178,70 @@ pub fn b64(b: &[u8]) -> String {
     )
 }
 
-/// A key inside a double-quoted HBase shell (Ruby) string: `\xNN` for bytes
-/// that are not printable, and for `"` and `#`, which Ruby would read.
-pub fn ruby(b: &[u8]) -> String {
+/// A key as HBase shell text in double quotes: `Bytes.toStringBinary`, with
+/// `"` and `#` (which Ruby would read) as `\xNN` too. It is the Ruby literal
+/// whose bytes (`to_java_bytes`, as the shell's `STARTROW` takes them) are
+/// the key, and [`parse_key`] reads it back to the key.
+pub fn shell(b: &[u8]) -> String {
+    let mut s = String::with_capacity(b.len() + 2);
+    s.push('"');
+    s.push_str(&shell_body(b));
+    s.push('"');
+    s
+}
+
+/// [`shell`] without its quotes.
+fn shell_body(b: &[u8]) -> String {
     StringBinary(b)
         .to_string()
         .replace('"', "\\x22")
         .replace('#', "\\x23")
 }
 
-/// A key as one shell word for `cbt`: as it is when every byte is safe,
-/// else bash's `$'..'` with `\xNN`.
-pub fn bash(b: &[u8]) -> String {
-    let safe = |c: &u8| c.is_ascii_alphanumeric() || b"-_.:/@%+,=".contains(c);
-    if b.iter().all(safe) {
-        return String::from_utf8_lossy(b).into_owned();
-    }
-    let mut s = String::from("$'");
-    for &c in b {
-        if safe(&c) {
-            s.push(c as char);
-        } else {
-            s.push_str(&format!("\\x{c:02x}"));
-        }
-    }
-    s.push('\'');
-    s
-}
-
-/// The row keys in the output of the HBase shell's `scan`: each cell's
-/// line is ` ROW  column=cf:q, timestamp=.., value=..`; one key per row.
-pub fn rows_of_hbase_scan(out: &str) -> Vec<String> {
-    let mut rows: Vec<String> = Vec::new();
-    for line in out.lines() {
-        let Some(at) = line.find(" column=") else {
-            continue;
-        };
-        let row = line[..at].trim();
-        if line.starts_with(' ') && rows.last().is_none_or(|r| r != row) {
-            rows.push(row.to_owned());
-        }
-    }
-    rows
-}
-
-/// The row keys in the output of `cbt read`: each row is a line of 40
-/// dashes, then the key, then its cells.
-pub fn rows_of_cbt_read(out: &str) -> Vec<Vec<u8>> {
-    let mut rows = Vec::new();
-    let mut lines = out.split('\n');
-    while let Some(line) = lines.next() {
-        if line.len() == 40 && line.bytes().all(|c| c == b'-') {
-            if let Some(key) = lines.next() {
-                rows.push(key.trim_end_matches('\r').as_bytes().to_vec());
-            }
-        }
-    }
-    rows
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn key_texts() {
-        const FILE: &dyn Fn(usize) -> bool = &|n| n == 4;
-        assert_eq!(parse_key("0x0001ff", FILE).unwrap(), [0, 1, 0xff]);
-        assert_eq!(parse_key("b64:AAH/", FILE).unwrap(), [0, 1, 0xff]);
-        assert_eq!(parse_key(r"\x00\x01ab", FILE).unwrap(), [0, 1, b'a', b'b']);
-        // Four bytes as text, or as hex: whichever has the key's width.
-        assert_eq!(parse_key("0001", FILE).unwrap(), b"0001");
-        assert_eq!(parse_key("0001feff", FILE).unwrap(), [0, 1, 0xfe, 0xff]);
-        assert!(parse_key("0x0g", FILE).unwrap_err().contains("byte 1"));
+    fn read(t: &str) -> Result<Vec<u8>, String> {
+        parse_key(t, Plain::HexFirst)
     }
 
     #[test]
-    fn shell_words() {
-        assert_eq!(ruby(b"a\"#\x00"), r"a\x22\x23\x00");
-        assert_eq!(bash(b"000123"), "000123");
-        assert_eq!(bash(b"\x01a b"), r"$'\x01a\x20b'");
+    fn marked_forms() {
+        assert_eq!(read("0x0001ff").unwrap(), [0, 1, 0xff]);
+        assert_eq!(read("b64:AAH/").unwrap(), [0, 1, 0xff]);
+        assert_eq!(read(r#""\x00\x01ab""#).unwrap(), [0, 1, b'a', b'b']);
+        assert_eq!(read(r#""0x12""#).unwrap(), b"0x12");
+        assert!(read("0x0g").unwrap_err().contains("character 2"));
+        assert!(read(r#""a\nb""#).unwrap_err().contains("only `\\xNN`"));
+        assert!(read(r#""ab"#).unwrap_err().contains("closing"));
     }
 
     #[test]
-    fn scan_outputs() {
-        let hbase = "ROW                  COLUMN+CELL\n \\x01abc             column=f:a, timestamp=1, value=x\n \\x01abc             column=f:b, timestamp=1, value=y\n r2                  column=f:a, timestamp=1, value=z\n2 row(s)\nTook 0.01 seconds\n";
-        assert_eq!(rows_of_hbase_scan(hbase), [r"\x01abc", "r2"]);
-        let cbt = format!(
-            "{d}\nrow1\n  f:a  @ 2024/01/01-00:00:00.000000\n    \"v\"\n{d}\nrow2\n",
-            d = "-".repeat(40)
-        );
-        assert_eq!(rows_of_cbt_read(&cbt), [b"row1".to_vec(), b"row2".to_vec()]);
+    fn plain_hex_is_hex_and_text_only_when_asked() {
+        assert_eq!(read("0001").unwrap(), [0, 1]);
+        assert_eq!(read("0a0000018b").unwrap(), [0x0a, 0, 0, 1, 0x8b]);
+        assert_eq!(parse_key("0001", Plain::Text).unwrap(), b"0001");
+        // Not hex: shell text.
+        assert_eq!(read(r"\x00\x01ab").unwrap(), [0, 1, b'a', b'b']);
+        assert_eq!(read("abc").unwrap(), b"abc");
+        assert_eq!(read("user1").unwrap(), b"user1");
+    }
+
+    #[test]
+    fn printed_keys_read_back() {
+        for key in [
+            &b"0x12"[..],
+            b"b64:AA==",
+            b"0001",
+            b"\"#{x}\"",
+            b"\x00\xff\\x",
+            b"",
+        ] {
+            assert_eq!(read(&shell(key)).unwrap_or_default(), key, "{}", shell(key));
+            assert_eq!(read(&hex(key)).unwrap_or_default(), key);
+            assert_eq!(read(&b64(key)).unwrap_or_default(), key);
+        }
+        assert_eq!(shell(b"a\"#\x00"), r#""a\x22\x23\x00""#);
     }
 }

@@ -1,157 +1,326 @@
-//! `spread`: where a stream of keys lands. Counts per salt bucket, per value
-//! of a field and per region, the busiest region's share, and a heat map of
-//! key order against arrival order, in which a sequential key shows as the
-//! bright diagonal of Bigtable's Key Visualizer.
+//! `spread`: where a stream of keys lands. Counts per region, per salt
+//! bucket and per value of a field, the keys that do not match the schema,
+//! and a heat map of key order against arrival order.
+//!
+//! It streams: memory does not grow with the input. Counts per region and
+//! bucket are fixed arrays; values of a field are counted exactly up to
+//! [`MAX_VALUES`] distinct ones (the rest are counted as other values); the
+//! heat map is drawn from a bounded sample ([`heatmap::Sample`]).
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use rowkey_core::dynamic::Reading;
-use rowkey_core::{Layout, Segment};
+use rowkey_core::dynamic::{self, Reading};
+use rowkey_core::{Layout, Member, Segment};
+use serde_json::json;
 
-use crate::commands::split_points;
-use crate::keytext::ruby;
+use crate::heatmap::{self, thousands, Grid, Sample};
+use crate::input::At;
+use crate::json::FORMAT;
+use crate::keytext::{hex, shell};
 
-/// What `spread` was asked for.
-pub struct Options<'a> {
-    /// Count per value of this field.
-    pub by: Option<&'a str>,
-    /// Regions: split the key space into this many (the salt's boundaries,
-    /// or the first byte evenly).
-    pub regions: u32,
-    /// Explicit split points instead of `regions`.
-    pub split_points: Option<Vec<Vec<u8>>>,
+/// The most distinct values `--by` counts one by one.
+pub const MAX_VALUES: usize = 65_536;
+
+/// The bad keys reported one by one on stderr; the rest are counted.
+pub const REPORTED_BAD: usize = 10;
+
+/// Counts as keys stream in.
+pub struct Spread<'a> {
+    member: Member<'a>,
+    points: Vec<Vec<u8>>,
+    /// Each point's first 8 bytes as a number, zero-padded: most
+    /// comparisons with a key end there, without a call to `memcmp`.
+    heads: Vec<u64>,
+    regions: Vec<u64>,
+    buckets: Option<Vec<u64>>,
+    by: Option<ByField<'a>>,
+    keys: u64,
+    bad: u64,
+    first_bad: Vec<(At, String)>,
+    /// Only when a heat map is drawn.
+    sample: Option<Sample>,
 }
 
-/// What `spread` found.
-pub struct Report {
-    /// Keys read.
-    pub keys: usize,
-    /// Keys per region, in key order.
-    pub regions: Vec<usize>,
-    /// The region boundaries.
-    pub split_points: Vec<Vec<u8>>,
-    /// Keys per salt bucket, for a salted key.
-    pub buckets: Option<Vec<usize>>,
-    /// Keys whose bucket could not be read.
-    pub unreadable_buckets: usize,
-    /// The field counted by, and keys per value.
-    pub by: Option<(String, BTreeMap<String, usize>)>,
+/// Keys per value of one field, by the field's bytes.
+struct ByField<'a> {
+    segment: &'a Segment<'a>,
+    index: usize,
+    counts: HashMap<Box<[u8]>, Seen>,
+    other: u64,
 }
 
-/// Counts `keys` (in arrival order) by bucket, region and field value.
-pub fn count(layout: &Layout<'_>, keys: &[Vec<u8>], opt: &Options<'_>) -> Result<Report, String> {
-    let points = match &opt.split_points {
-        Some(p) => {
-            let mut p = p.clone();
-            p.sort();
-            p.dedup();
-            p
+/// A value's count, and one key that holds it (to print the value).
+struct Seen {
+    keys: u64,
+    example: Box<[u8]>,
+}
+
+impl<'a> Spread<'a> {
+    /// Counting for `member`'s keys over the regions that `points` start;
+    /// `sample` keys at most are kept for a heat map (`None`: no heat map).
+    ///
+    /// # Errors
+    /// `by` names no field of the key.
+    pub fn new(
+        member: Member<'a>,
+        mut points: Vec<Vec<u8>>,
+        by: Option<&str>,
+        sample: Option<usize>,
+    ) -> Result<Self, String> {
+        points.sort();
+        points.dedup();
+        let layout = member.layout;
+        let by = by.map(|name| by_field(layout, name)).transpose()?;
+        Ok(Spread {
+            member,
+            regions: vec![0; points.len() + 1],
+            heads: points.iter().map(|p| head(p)).collect(),
+            points,
+            buckets: layout.salt.map(|s| vec![0; s.salt.buckets() as usize]),
+            by,
+            keys: 0,
+            bad: 0,
+            first_bad: Vec::new(),
+            sample: sample.map(Sample::new),
+        })
+    }
+
+    /// Counts one key; a key that does not decode is counted as bad only.
+    pub fn add(&mut self, key: &[u8], at: At) {
+        self.keys += 1;
+        let layout = self.member.layout;
+        let Some(fields) = key.strip_prefix(self.member.tag) else {
+            let why = format!(
+                "{} does not start with the tag {}",
+                hex(key),
+                shell(self.member.tag)
+            );
+            return self.add_bad(at, why);
+        };
+        if let Err(e) = dynamic::decode(layout, fields) {
+            return self.add_bad(at, format!("{} does not decode: {e}", hex(key)));
         }
-        None => split_points(layout, Some(opt.regions))?,
-    };
-    let mut regions = vec![0usize; points.len() + 1];
-    let mut buckets = layout.salt.map(|s| vec![0usize; s.salt.buckets() as usize]);
-    let mut unreadable_buckets = 0;
-    for key in keys {
-        regions[points.partition_point(|p| p.as_slice() <= key.as_slice())] += 1;
-        if let (Some(s), Some(b)) = (layout.salt, buckets.as_mut()) {
-            match s.salt.read(key) {
-                Ok(i) => b[i as usize] += 1,
-                Err(_) => unreadable_buckets += 1,
+        let region = self.region_of(key);
+        self.regions[region] += 1;
+        if let (Some(s), Some(b)) = (layout.salt, self.buckets.as_mut()) {
+            // The key decoded, so its bucket reads.
+            if let Ok(i) = s.salt.read(fields) {
+                b[i as usize] += 1;
             }
         }
+        if let Some(by) = self.by.as_mut() {
+            by.add(layout, fields);
+        }
+        if let Some(sample) = self.sample.as_mut() {
+            sample.add(key);
+        }
     }
-    let by = match opt.by {
-        Some(name) => Some((name.to_owned(), by_value(layout, keys, name)?)),
-        None => None,
-    };
-    Ok(Report {
-        keys: keys.len(),
-        regions,
-        split_points: points,
-        buckets,
-        unreadable_buckets,
-        by,
-    })
+
+    /// The region holding `key`: the number of points at or below it.
+    fn region_of(&self, key: &[u8]) -> usize {
+        let k = head(key);
+        // Padded heads that differ order as the byte strings do.
+        let (mut lo, mut hi) = (0, self.points.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let below = match self.heads[mid].cmp(&k) {
+                std::cmp::Ordering::Equal => self.points[mid].as_slice() <= key,
+                o => o.is_lt(),
+            };
+            if below {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
+    /// Counts a line that is no key at all.
+    pub fn add_unreadable(&mut self, at: At, why: String) {
+        self.keys += 1;
+        self.add_bad(at, why);
+    }
+
+    fn add_bad(&mut self, at: At, why: String) {
+        self.bad += 1;
+        if self.first_bad.len() < REPORTED_BAD {
+            self.first_bad.push((at, why));
+        }
+    }
+
+    /// Keys read, and how many of them do not decode.
+    pub fn tally(&self) -> (u64, u64) {
+        (self.keys, self.bad)
+    }
+
+    /// The first bad keys, where they were and why.
+    pub fn first_bad(&self) -> &[(At, String)] {
+        &self.first_bad
+    }
+
+    /// The heat map grid of `cells` by `cells`, if keys were sampled for one.
+    pub fn grid(&self, cells: usize) -> Option<Grid> {
+        self.sample.as_ref().map(|s| s.grid(cells))
+    }
+
+    /// The leading fields of a key, decoded: `salt=15 ts=1700000000000`.
+    pub fn key_label(&self, key: &[u8]) -> String {
+        let fields = key.get(self.member.tag.len()..).unwrap_or_default();
+        let e = dynamic::explain(self.member.layout, fields);
+        let mut out = String::new();
+        for f in e.fields.iter().take(2) {
+            if f.reading == Reading::Absent {
+                break;
+            }
+            let v = f.value_text();
+            let _ = write!(
+                out,
+                "{}{}={v}",
+                if out.is_empty() { "" } else { " " },
+                f.name
+            );
+        }
+        if out.is_empty() {
+            out = shell(key);
+        }
+        out
+    }
 }
 
-fn by_value(
-    layout: &Layout<'_>,
-    keys: &[Vec<u8>],
-    name: &str,
-) -> Result<BTreeMap<String, usize>, String> {
-    let seg: &Segment = layout.segment(name).ok_or_else(|| {
-        let names: Vec<&str> = layout.segments.iter().map(|s| s.name).collect();
-        format!(
-            "unknown field `{name}`; {} has {}",
-            layout.name,
-            names.join(", ")
-        )
-    })?;
+/// The first 8 bytes of `b`, big-endian, zero-padded.
+fn head(b: &[u8]) -> u64 {
+    let mut h = [0u8; 8];
+    let n = b.len().min(8);
+    h[..n].copy_from_slice(&b[..n]);
+    u64::from_be_bytes(h)
+}
+
+fn by_field<'a>(layout: &'a Layout<'a>, name: &str) -> Result<ByField<'a>, String> {
     let index = layout
         .segments
         .iter()
-        .position(|s| std::ptr::eq(s, seg))
-        .unwrap_or(0);
-    let mut counts = BTreeMap::new();
-    for key in keys {
-        let e = rowkey_core::dynamic::explain(layout, key);
-        let value = match &e.fields[index].reading {
-            Reading::Value(v) => v.to_string(),
-            _ => "(does not decode)".to_owned(),
-        };
-        *counts.entry(value).or_insert(0) += 1;
-    }
-    Ok(counts)
+        .position(|s| s.name == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = layout.segments.iter().map(|s| s.name).collect();
+            format!(
+                "--by {name}: no such field; {} has {}",
+                layout.name,
+                names.join(", ")
+            )
+        })?;
+    Ok(ByField {
+        segment: &layout.segments[index],
+        index,
+        counts: HashMap::new(),
+        other: 0,
+    })
 }
 
-/// max / mean of counts; 0 without counts.
-fn max_over_mean(counts: &[usize]) -> (usize, f64, f64) {
+impl ByField<'_> {
+    fn add(&mut self, layout: &Layout<'_>, key: &[u8]) {
+        // A fixed key's field sits at its offset; a variable key is walked.
+        let span = if layout.variable {
+            dynamic::explain(layout, key).fields[self.index]
+                .span
+                .clone()
+        } else {
+            self.segment.offset..self.segment.offset + self.segment.width
+        };
+        self.count(key.get(span).unwrap_or_default(), key);
+    }
+
+    fn count(&mut self, value: &[u8], key: &[u8]) {
+        if let Some(seen) = self.counts.get_mut(value) {
+            seen.keys += 1;
+        } else if self.counts.len() < MAX_VALUES {
+            let example = key.into();
+            self.counts.insert(value.into(), Seen { keys: 1, example });
+        } else {
+            self.other += 1;
+        }
+    }
+
+    /// Counts, busiest first, with each value as text.
+    fn ranked(&self, layout: &Layout<'_>) -> Vec<(String, u64)> {
+        let mut v: Vec<(String, u64)> = self
+            .counts
+            .values()
+            .map(|seen| {
+                let e = dynamic::explain(layout, &seen.example);
+                (e.fields[self.index].value_text(), seen.keys)
+            })
+            .collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        v
+    }
+}
+
+/// max, mean and max/mean of counts.
+fn max_over_mean(counts: &[u64]) -> (u64, f64, f64) {
     let max = counts.iter().copied().max().unwrap_or(0);
-    let mean = counts.iter().sum::<usize>() as f64 / counts.len().max(1) as f64;
+    let mean = counts.iter().sum::<u64>() as f64 / counts.len().max(1) as f64;
     let ratio = if mean > 0.0 { max as f64 / mean } else { 0.0 };
     (max, mean, ratio)
 }
 
-impl Report {
+/// The busiest region: its index and count.
+fn busiest(regions: &[u64]) -> (usize, u64) {
+    regions
+        .iter()
+        .copied()
+        .enumerate()
+        .max_by_key(|&(i, n)| (n, std::cmp::Reverse(i)))
+        .unwrap_or((0, 0))
+}
+
+impl<'a> Spread<'a> {
+    /// The region `i`'s start and end as quoted shell strings.
+    fn region_bounds(&self, i: usize) -> (String, String) {
+        let start = if i == 0 {
+            shell(b"")
+        } else {
+            shell(&self.points[i - 1])
+        };
+        let end = self
+            .points
+            .get(i)
+            .map_or_else(|| "(end)".to_owned(), |p| shell(p));
+        (start, end)
+    }
+
     /// The report as text, one figure per line.
     pub fn text(&self) -> String {
         let mut s = String::new();
+        let good = self.keys - self.bad;
         let _ = writeln!(s, "keys             {}", self.keys);
+        if self.bad > 0 {
+            let _ = writeln!(
+                s,
+                "bad keys         {} ({:.2}%): counted nowhere else",
+                self.bad,
+                100.0 * self.bad as f64 / self.keys.max(1) as f64
+            );
+        }
         let (max, mean, ratio) = max_over_mean(&self.regions);
         let _ = writeln!(
             s,
             "regions          {} (split points: {})",
             self.regions.len(),
-            self.split_points.len()
+            self.points.len()
         );
         let _ = writeln!(
             s,
             "keys per region  max {max}, mean {mean:.1}, max/mean {ratio:.2}"
         );
-        if let Some((i, &n)) = self
-            .regions
-            .iter()
-            .enumerate()
-            .max_by_key(|(i, n)| (**n, std::cmp::Reverse(*i)))
-        {
-            let start = if i == 0 {
-                String::new()
-            } else {
-                ruby(&self.split_points[i - 1])
-            };
-            let end = self
-                .split_points
-                .get(i)
-                .map(|p| ruby(p))
-                .unwrap_or_default();
-            let share = 100.0 * n as f64 / self.keys.max(1) as f64;
-            let _ = writeln!(
-                s,
-                "busiest region   {i} [\"{start}\", \"{end}\"): {n} keys, {share:.1}% of all"
-            );
-        }
+        let (i, n) = busiest(&self.regions);
+        let (start, end) = self.region_bounds(i);
+        let share = 100.0 * n as f64 / good.max(1) as f64;
+        let _ = writeln!(
+            s,
+            "busiest region   {i} [{start}, {end}): {n} keys, {share:.1}% of all"
+        );
         if let Some(b) = &self.buckets {
             let (max, mean, ratio) = max_over_mean(b);
             let min = b.iter().copied().min().unwrap_or(0);
@@ -160,125 +329,86 @@ impl Report {
                 "keys per bucket  {} buckets: min {min}, max {max}, mean {mean:.1}, max/mean {ratio:.2}",
                 b.len()
             );
-            if self.unreadable_buckets > 0 {
-                let _ = writeln!(
-                    s,
-                    "                 {} keys have no valid bucket",
-                    self.unreadable_buckets
-                );
-            }
         }
-        if let Some((name, counts)) = &self.by {
-            let values: Vec<usize> = counts.values().copied().collect();
-            let (max, mean, ratio) = max_over_mean(&values);
+        if let Some(by) = &self.by {
+            let ranked = by.ranked(self.member.layout);
+            let counts: Vec<u64> = ranked.iter().map(|(_, n)| *n).collect();
+            let (max, mean, ratio) = max_over_mean(&counts);
             let _ = writeln!(
                 s,
-                "keys per {name:<7} {} values: max {max}, mean {mean:.1}, max/mean {ratio:.2}",
+                "keys per {:<7} {} values: max {max}, mean {mean:.1}, max/mean {ratio:.2}",
+                by.segment.name,
                 counts.len()
             );
-            let mut top: Vec<(&String, &usize)> = counts.iter().collect();
-            top.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-            for (v, n) in top.iter().take(10) {
+            if by.other > 0 {
+                let _ = writeln!(s, "  (more than {MAX_VALUES} values: {} keys held values past the first {MAX_VALUES}, not counted by value)", by.other);
+            }
+            for (v, n) in ranked.iter().take(10) {
                 let _ = writeln!(s, "  {v}: {n}");
             }
         }
         s
     }
-}
 
-/// Heat-map rows: `cells` bands of equal size in key order (the keys' own
-/// quantiles, as Key Visualizer draws), columns: `cells` slices of the
-/// input in arrival order. Returns the SVG document.
-pub fn heat_map(name: &str, keys: &[Vec<u8>], cells: usize) -> String {
-    let rows = cells.clamp(1, keys.len().max(1));
-    let cols = rows;
-    let mut sorted: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
-    sorted.sort_unstable();
-    // Band `r` holds the keys from the r-th quantile up to the next.
-    let bounds: Vec<&[u8]> = (1..rows).map(|r| sorted[r * sorted.len() / rows]).collect();
-    let mut grid = vec![vec![0usize; cols]; rows];
-    for (i, key) in keys.iter().enumerate() {
-        let row = bounds.partition_point(|b| *b <= key.as_slice());
-        let col = i * cols / keys.len().max(1);
-        grid[row][col] += 1;
+    /// The report as one JSON object (format 1); `heat_map` is the grid drawn, if any.
+    pub fn json(&self, heat_map: Option<(&Grid, &str)>) -> String {
+        let (max, mean, ratio) = max_over_mean(&self.regions);
+        let (i, n) = busiest(&self.regions);
+        let buckets = self.buckets.as_ref().map(|b| json!({"counts": b}));
+        let by = self.by.as_ref().map(|by| {
+            let ranked = by.ranked(self.member.layout);
+            json!({
+                "field": by.segment.name,
+                "values": ranked.iter().map(|(v, n)| json!({"value": v, "keys": n})).collect::<Vec<_>>(),
+                "other_keys": by.other,
+            })
+        });
+        let heat = heat_map.map(|(g, path)| {
+            json!({
+                "svg": path,
+                "exact": g.exact,
+                "sample": g.sample,
+                "band_starts": g.starts.iter().map(|k| hex(k)).collect::<Vec<_>>(),
+                "counts": g.counts.iter().map(|r| r.iter().map(|c| c.round() as u64).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            })
+        });
+        let doc = json!({
+            "format": FORMAT,
+            "keys": self.keys,
+            "bad_keys": self.bad,
+            "regions": {
+                "split_points": self.points.iter().map(|p| hex(p)).collect::<Vec<_>>(),
+                "counts": self.regions,
+                "max": max,
+                "mean": mean,
+                "max_over_mean": ratio,
+                "busiest": {"region": i, "keys": n},
+            },
+            "buckets": buckets,
+            "by": by,
+            "heat_map": heat,
+        });
+        format!("{doc}\n")
     }
-    svg(name, keys.len(), &grid)
-}
 
-/// A color from dark (0) to bright yellow (1).
-fn color(t: f64) -> String {
-    let stops = [
-        (11.0, 11.0, 43.0),
-        (208.0, 49.0, 95.0),
-        (255.0, 225.0, 77.0),
-    ];
-    let x = t.clamp(0.0, 1.0) * 2.0;
-    let i = (x.floor() as usize).min(1);
-    let f = x - i as f64;
-    let (a, b) = (stops[i], stops[i + 1]);
-    let mix = |p: f64, q: f64| (p + (q - p) * f).round() as u8;
-    format!(
-        "#{:02x}{:02x}{:02x}",
-        mix(a.0, b.0),
-        mix(a.1, b.1),
-        mix(a.2, b.2)
-    )
-}
-
-fn svg(name: &str, keys: usize, grid: &[Vec<usize>]) -> String {
-    let (rows, cols) = (grid.len(), grid.first().map_or(0, Vec::len));
-    let (left, top, size) = (60.0, 40.0, 400.0);
-    let (cw, ch) = (size / cols.max(1) as f64, size / rows.max(1) as f64);
-    let max = grid.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#,
-        w = left + size + 20.0,
-        h = top + size + 40.0
-    );
-    let title = xml_escape(&format!(
-        "{name}: {keys} keys, key order (rows) against arrival order (columns)"
-    ));
-    let _ = writeln!(s, r#"<title>{title}</title>"#);
-    let label = xml_escape(&format!("{name}, {keys} keys"));
-    let _ = writeln!(s, r#"<text x="{left}" y="20">{label}</text>"#);
-    let _ = writeln!(
-        s,
-        r##"<rect x="{left}" y="{top}" width="{size}" height="{size}" fill="#0b0b2b"/>"##
-    );
-    for (r, row) in grid.iter().enumerate() {
-        for (c, &n) in row.iter().enumerate() {
-            if n == 0 {
-                continue;
-            }
-            let _ = writeln!(
-                s,
-                r#"<rect x="{:.2}" y="{:.2}" width="{cw:.2}" height="{ch:.2}" fill="{}"><title>{n}</title></rect>"#,
-                left + c as f64 * cw,
-                top + r as f64 * ch,
-                color(n as f64 / max)
-            );
-        }
+    /// The heat map's SVG, labelled with decoded keys.
+    pub fn svg(&self, grid: &Grid) -> String {
+        let band_starts: Vec<String> = grid.starts.iter().map(|k| self.key_label(k)).collect();
+        let last = self.key_label(&grid.last);
+        let title = format!(
+            "{}: {} keys, key order against arrival order",
+            self.member.layout.name,
+            thousands(grid.keys)
+        );
+        heatmap::svg(
+            grid,
+            &heatmap::Labels {
+                title: &title,
+                band_starts: &band_starts,
+                last: &last,
+            },
+        )
     }
-    let _ = writeln!(
-        s,
-        r#"<text x="{left}" y="{}">arrival order →</text>"#,
-        top + size + 20.0
-    );
-    let _ = writeln!(
-        s,
-        r#"<text x="20" y="{top}" transform="rotate(90 20 {top})">key order →</text>"#
-    );
-    s.push_str("</svg>\n");
-    s
-}
-
-fn xml_escape(t: &str) -> String {
-    t.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]
@@ -286,18 +416,50 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sequential_keys_draw_the_diagonal() {
-        let keys: Vec<Vec<u8>> = (0u32..1000).map(|i| i.to_be_bytes().to_vec()).collect();
-        let svg = heat_map("Seq", &keys, 10);
-        // One lit cell per column, on the diagonal, each with a tenth of the keys.
-        assert_eq!(svg.matches("<title>100</title>").count(), 10);
-        assert!(svg.contains(r#"x="60.00" y="40.00""#));
-        assert!(svg.contains(r#"x="420.00" y="400.00""#));
+    fn regions_by_heads_are_regions_by_bytes() {
+        let points: Vec<Vec<u8>> = [
+            &b"a"[..],
+            b"a\0",
+            b"a\0\x01",
+            b"abcdefgh",
+            b"abcdefgh\0",
+            b"abcdefgi",
+            b"b",
+        ]
+        .iter()
+        .map(|p| p.to_vec())
+        .collect();
+        let member = Member {
+            name: "T",
+            tag: &[],
+            layout: &EMPTY,
+        };
+        let s = Spread::new(member, points.clone(), None, None).unwrap();
+        for key in [
+            &b""[..],
+            b"a",
+            b"a\0",
+            b"a\0\0",
+            b"a\0\x01",
+            b"abcdefgh",
+            b"abcdefgh\0",
+            b"abcdefgh\x01",
+            b"abcdefgi",
+            b"az",
+            b"b",
+            b"c",
+        ] {
+            let want = points.partition_point(|p| p.as_slice() <= key);
+            assert_eq!(s.region_of(key), want, "{key:?}");
+        }
     }
 
-    #[test]
-    fn colors_run_dark_to_bright() {
-        assert_eq!(color(0.0), "#0b0b2b");
-        assert_eq!(color(1.0), "#ffe14d");
-    }
+    static EMPTY: Layout = Layout {
+        name: "T",
+        width: 0,
+        variable: true,
+        max_width: 64,
+        salt: None,
+        segments: &[],
+    };
 }

@@ -296,7 +296,12 @@ fn say(line: String) {
 
 /// The workspace root: the parent of this crate's manifest directory.
 fn workspace_root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // `cargo run` names this crate's directory at run time; the path compiled
+    // in is another tree's when a target directory is shared between trees
+    // and cargo finds this binary fresh.
+    let manifest = env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
     manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
 }
 

@@ -1,0 +1,70 @@
+//! `field=value` arguments, as `encode` and `scan` take them.
+
+use std::ops::Bound;
+
+/// `field=value` arguments, each field once.
+///
+/// # Errors
+/// An argument without `=`, or a field given twice.
+pub fn pairs(args: &[String]) -> Result<Vec<(&str, &str)>, String> {
+    let mut pairs: Vec<(&str, &str)> = Vec::with_capacity(args.len());
+    for a in args {
+        let (name, value) = a
+            .split_once('=')
+            .ok_or_else(|| format!("`{a}` is not FIELD=VALUE"))?;
+        if let Some((_, first)) = pairs.iter().find(|(n, _)| *n == name) {
+            return Err(format!(
+                "field `{name}` is given twice (`{name}={first}` and `{a}`): give each field once"
+            ));
+        }
+        pairs.push((name, value));
+    }
+    Ok(pairs)
+}
+
+/// `lo..hi`, `lo..=hi`, `lo..`, `..hi`, `..`: a field's range, as text bounds.
+pub fn range_bounds(v: &str) -> Option<(Bound<&str>, Bound<&str>)> {
+    let (lo, hi) = v.split_once("..")?;
+    let lo = if lo.is_empty() {
+        Bound::Unbounded
+    } else {
+        Bound::Included(lo)
+    };
+    let hi = match hi.strip_prefix('=') {
+        Some(h) => Bound::Included(h),
+        None if hi.is_empty() => Bound::Unbounded,
+        None => Bound::Excluded(hi),
+    };
+    Some((lo, hi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(a: &[&str]) -> Vec<String> {
+        a.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn each_field_once() {
+        assert_eq!(
+            pairs(&s(&["a=1", "b=x=y"])).unwrap(),
+            [("a", "1"), ("b", "x=y")]
+        );
+        assert_eq!(
+            pairs(&s(&["user_id=1", "user_id=2"])).unwrap_err(),
+            "field `user_id` is given twice (`user_id=1` and `user_id=2`): give each field once"
+        );
+        assert!(pairs(&s(&["a"])).unwrap_err().contains("FIELD=VALUE"));
+    }
+
+    #[test]
+    fn ranges() {
+        use Bound::*;
+        assert_eq!(range_bounds("1..=5"), Some((Included("1"), Included("5"))));
+        assert_eq!(range_bounds("..5"), Some((Unbounded, Excluded("5"))));
+        assert_eq!(range_bounds("1.."), Some((Included("1"), Unbounded)));
+        assert_eq!(range_bounds("7"), None);
+    }
+}

@@ -1,0 +1,321 @@
+//! `decode`: keys explained field by field, as they stream in. A key that
+//! does not decode is reported on stderr with its line, and the rest go on.
+
+use std::io::{BufRead, Write};
+
+use rowkey_core::dynamic::{self, Explained, Reading, Value};
+use rowkey_core::Layout;
+use rowkey_core::Number;
+
+use crate::input::{At, Lines};
+use crate::keytext::{self, Form, Plain};
+use crate::schema::Schema;
+use crate::{cbt, hbase, json};
+
+/// Where `decode` reads its keys from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    /// One key text per argument or line.
+    Keys,
+    /// The output of the HBase shell's `scan`: its rows.
+    HbaseScan,
+    /// The output of `cbt read`: its rows.
+    CbtRead,
+}
+
+/// How keys are read and written.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// What the input holds.
+    pub input: Input,
+    /// How plain key text is read.
+    pub plain: Plain,
+    /// JSON Lines instead of tables.
+    pub json: bool,
+}
+
+/// What a run decoded.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// Keys read.
+    pub keys: usize,
+    /// Keys that could not be read or do not decode, each reported.
+    pub bad: usize,
+}
+
+impl Tally {
+    /// The run's verdict: an error when there was no key or a bad one.
+    ///
+    /// # Errors
+    /// No key at all, or some that do not decode.
+    pub fn verdict(&self, what: &str) -> Result<(), String> {
+        match (self.keys, self.bad) {
+            (0, 0) => Err(format!("no keys: {what} held none")),
+            (_, 0) => Ok(()),
+            (n, bad) => Err(format!(
+                "{bad} of {n} keys do not decode (each reported above)"
+            )),
+        }
+    }
+}
+
+/// Whether a key of `n` bytes can be one of the schema's (a member's
+/// counting its tag).
+pub fn fits<'a>(schema: Schema<'a>) -> impl Fn(usize) -> bool + 'a {
+    let fit = |l: &Layout<'_>, n: usize| {
+        if l.variable {
+            n >= l.width
+        } else {
+            n == l.width
+        }
+    };
+    move |n| match schema {
+        Schema::Key(l) => fit(l, n),
+        Schema::KeyTypes(k) => k.members.iter().any(|m| {
+            n.checked_sub(m.tag.len())
+                .is_some_and(|rest| fit(m.layout, rest))
+        }),
+    }
+}
+
+/// Explains a key by the schema: its key type, or the member of several that matches.
+pub fn explain<'a>(schema: Schema<'a>, key: &[u8]) -> Explained<'a> {
+    match schema {
+        Schema::Key(l) => dynamic::explain(l, key),
+        Schema::KeyTypes(k) => k.explain(key),
+    }
+}
+
+/// Whether an explained key is fine: it decodes, or it is the start of a
+/// key (a region boundary, a scan's start row) whose fields all decode.
+pub fn is_good(e: &Explained<'_>) -> bool {
+    e.is_valid()
+        || (e.is_partial()
+            && e.len > 0
+            && !e
+                .fields
+                .iter()
+                .any(|f| matches!(f.reading, Reading::Error(_))))
+}
+
+/// Writes what `decode` prints, and counts.
+pub struct Decoder<'a> {
+    schema: Schema<'a>,
+    opt: Options,
+    out: &'a mut dyn Write,
+    err: &'a mut dyn Write,
+    tally: Tally,
+    line: String,
+}
+
+impl<'a> Decoder<'a> {
+    /// A decoder writing keys to `out` and errors to `err`.
+    pub fn new(
+        schema: Schema<'a>,
+        opt: Options,
+        out: &'a mut dyn Write,
+        err: &'a mut dyn Write,
+    ) -> Self {
+        Decoder {
+            schema,
+            opt,
+            out,
+            err,
+            tally: Tally::default(),
+            line: String::with_capacity(512),
+        }
+    }
+
+    /// Decodes every argument.
+    ///
+    /// # Errors
+    /// Output that cannot be written.
+    pub fn arguments(&mut self, keys: &[String]) -> Result<Tally, String> {
+        let mut key = Vec::new();
+        for (i, text) in keys.iter().enumerate() {
+            self.text(text.as_bytes(), At::Argument(i + 1), &mut key)?;
+        }
+        Ok(self.tally)
+    }
+
+    /// Decodes every key of `reader`, as the input kind says.
+    ///
+    /// # Errors
+    /// Input that cannot be read, output that cannot be written.
+    pub fn stream(&mut self, reader: impl BufRead, len: Option<u64>) -> Result<Tally, String> {
+        let mut lines = Lines::new(reader, len);
+        let mut key = Vec::new();
+        let mut rows = cbt::ReadOutput::new(fits(self.schema));
+        // The shell prints a row once per cell: each row is explained once.
+        let mut last_row = String::new();
+        while let Some((line, n)) = lines.next_line()? {
+            match self.opt.input {
+                Input::Keys if line.trim_ascii().is_empty() => {}
+                Input::Keys => self.text(line, At::Line(n), &mut key)?,
+                Input::HbaseScan => {
+                    let row = std::str::from_utf8(line)
+                        .ok()
+                        .and_then(hbase::scan_output_row);
+                    if let Some(row) = row.filter(|r| *r != last_row) {
+                        // The shell prints rows as `toStringBinary` text, never hex.
+                        self.text(row.as_bytes(), At::Line(n), &mut key)?;
+                        last_row = row.to_owned();
+                    }
+                }
+                Input::CbtRead => {
+                    if let Some((row, at)) = rows.line(line, n) {
+                        self.key(&row, Form::Marked, At::Line(at))?;
+                    }
+                }
+            }
+        }
+        if let Some((row, at)) = rows.finish() {
+            self.key(&row, Form::Marked, At::Line(at))?;
+        }
+        Ok(self.tally)
+    }
+
+    fn text(&mut self, text: &[u8], at: At, key: &mut Vec<u8>) -> Result<(), String> {
+        let plain = match self.opt.input {
+            Input::HbaseScan => Plain::Text,
+            _ => self.opt.plain,
+        };
+        match keytext::parse_key_into(text, plain, key) {
+            Ok(form) => self.key(key, form, at),
+            Err(e) => {
+                self.tally.keys += 1;
+                self.bad(at, &e)
+            }
+        }
+    }
+
+    /// Explains one key; a bad one is also reported on stderr.
+    fn key(&mut self, key: &[u8], form: Form, at: At) -> Result<(), String> {
+        self.tally.keys += 1;
+        let e = explain(self.schema, key);
+        self.line.clear();
+        if self.opt.json {
+            json_line(&mut self.line, key, &e, at);
+        } else {
+            text_block(&mut self.line, key, &e, self.tally.keys == 1);
+        }
+        self.out
+            .write_all(self.line.as_bytes())
+            .map_err(|e| format!("cannot write: {e}"))?;
+        if is_good(&e) {
+            return Ok(());
+        }
+        let why = e
+            .error
+            .map_or_else(|| "an empty key".to_owned(), |d| d.to_string());
+        let hint = if form == Form::PlainHex {
+            self.as_text_hint(key)
+        } else {
+            String::new()
+        };
+        self.bad(
+            at,
+            &format!("{} does not decode: {why}{hint}", keytext::hex(key)),
+        )
+    }
+
+    /// For plain hex that does not decode: whether the same characters read
+    /// as text would.
+    fn as_text_hint(&self, key: &[u8]) -> String {
+        let text = keytext::hex(key);
+        let Ok(as_text) = keytext::parse_key(&text[2..], Plain::Text) else {
+            return String::new();
+        };
+        if is_good(&explain(self.schema, &as_text)) {
+            " (read as hex; as text it decodes: pass --text)".into()
+        } else {
+            String::new()
+        }
+    }
+
+    fn bad(&mut self, at: At, why: &str) -> Result<(), String> {
+        self.tally.bad += 1;
+        // On a terminal the error follows the key's table, not the buffer's end.
+        let flushed = self.out.flush();
+        flushed
+            .and_then(|()| writeln!(self.err, "error: {at}: {why}"))
+            .map_err(|e| format!("cannot write: {e}"))
+    }
+}
+
+/// The table of one key, after a blank line unless it is the first.
+fn text_block(out: &mut String, key: &[u8], e: &Explained, first: bool) {
+    use std::fmt::Write as _;
+    if !first {
+        out.push('\n');
+    }
+    let _ = write!(out, "{}  {}\n{e}", keytext::hex(key), keytext::shell(key));
+}
+
+/// One JSON line (format 1) for a key.
+fn json_line(out: &mut String, key: &[u8], e: &Explained, at: At) {
+    let (k, n) = match at {
+        At::Line(n) | At::Key(n) => ("{\"format\":1,\"line\":", n),
+        At::Argument(n) => ("{\"format\":1,\"argument\":", n),
+    };
+    out.push_str(k);
+    json::push_int(out, n);
+    out.push_str(",\"key\":\"0x");
+    keytext::push_hex(out, key);
+    out.push_str("\",\"type\":");
+    json::push_str(out, e.layout.name);
+    out.push_str(",\"member\":");
+    match e.member {
+        Some(m) => json::push_str(out, m),
+        None => out.push_str("null"),
+    }
+    out.push_str(if e.is_valid() {
+        ",\"valid\":true"
+    } else {
+        ",\"valid\":false"
+    });
+    out.push_str(if e.is_partial() {
+        ",\"partial\":true,\"error\":"
+    } else {
+        ",\"partial\":false,\"error\":"
+    });
+    match &e.error {
+        Some(err) => json::push_display(out, err),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"fields\":[");
+    for (i, f) in e.fields.iter().enumerate() {
+        out.push_str(if i == 0 { "{\"name\":" } else { ",{\"name\":" });
+        json::push_str(out, f.name);
+        out.push_str(",\"bytes\":[");
+        json::push_int(out, f.span.start);
+        out.push(',');
+        json::push_int(out, f.span.end);
+        out.push_str("],\"codec\":");
+        json::push_str(out, f.codec);
+        match &f.reading {
+            // Decimal, as `Display` writes a number, without the formatter.
+            Reading::Value(Value::Int(Number::Unsigned(v))) => {
+                out.push_str(",\"value\":\"");
+                out.push_str(itoa::Buffer::new().format(*v));
+                out.push('"');
+            }
+            Reading::Value(v) => {
+                out.push_str(",\"value\":");
+                json::push_display(out, v);
+            }
+            Reading::Error(err) => {
+                out.push_str(",\"error\":");
+                json::push_display(out, err);
+            }
+            Reading::Cut { present, .. } => {
+                out.push_str(",\"cut\":{\"present\":");
+                json::push_int(out, *present);
+                out.push('}');
+            }
+            Reading::Absent => out.push_str(",\"absent\":true"),
+        }
+        out.push('}');
+    }
+    out.push_str("]}\n");
+}
