@@ -19,6 +19,7 @@ mod lower;
 mod messages;
 mod model;
 mod pipeline;
+mod size;
 mod symbol;
 mod tokens;
 

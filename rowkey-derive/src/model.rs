@@ -2,12 +2,11 @@
 //! enum whose variants hold only legal combinations, so the expander never
 //! meets an impossible case.
 
-use proc_macro2::{Ident, TokenStream};
-use quote::{quote, quote_spanned, ToTokens};
-use syn::spanned::Spanned;
+use proc_macro2::Ident;
 
 pub use crate::attr::{At, SaltHashAttr};
 pub use crate::codec::Codec;
+pub use crate::size::Size;
 pub use rowkey_format::KeyFormat;
 
 /// A key struct. `lower` builds it with `C = Option<Codec>` and
@@ -211,97 +210,5 @@ impl<W> Field<'_, Option<Codec>, W> {
         self.codec
             .as_ref()
             .is_some_and(|c| c.variable(self.optional))
-    }
-}
-
-/// A width or offset: a number, plus the widths of nested keys, which are
-/// known only to the compiler (`<Inner as RowKey>::WIDTH`).
-#[derive(Clone, Default)]
-pub struct Size {
-    pub bytes: usize,
-    pub keys: Vec<syn::Type>,
-}
-
-impl Size {
-    pub fn bytes(n: usize) -> Size {
-        Size {
-            bytes: n,
-            keys: Vec::new(),
-        }
-    }
-
-    pub fn key(ty: syn::Type) -> Size {
-        Size {
-            bytes: 0,
-            keys: vec![ty],
-        }
-    }
-
-    /// The number, when no nested key is involved.
-    pub fn known(&self) -> Option<usize> {
-        self.keys.is_empty().then_some(self.bytes)
-    }
-
-    pub fn plus(&self, other: &Size) -> Size {
-        let mut keys = self.keys.clone();
-        keys.extend(other.keys.iter().cloned());
-        Size {
-            bytes: self.bytes + other.bytes,
-            keys,
-        }
-    }
-
-    pub fn plus_bytes(&self, n: usize) -> Size {
-        self.plus(&Size::bytes(n))
-    }
-
-    /// As an expression outside the derive's `const _` block, where `__rk`
-    /// is not in scope.
-    pub fn expr_at(&self, krate: &syn::Path) -> TokenStream {
-        let n = proc_macro2::Literal::usize_unsuffixed(self.bytes);
-        let keys = &self.keys;
-        if keys.is_empty() {
-            quote!(#n)
-        } else {
-            let keys = keys
-                .iter()
-                .map(|k| quote_spanned!(k.span()=> <#k as #krate::RowKey>::WIDTH));
-            quote!((#n #(+ #keys)*))
-        }
-    }
-
-    /// As a const generic argument: a bare literal, or a braced expression.
-    pub fn arg(&self) -> TokenStream {
-        match self.known() {
-            Some(_) => quote!(#self),
-            None => quote!({ #self }),
-        }
-    }
-}
-
-/// `6`, or `(4 + <Md5 as __rk::RowKey>::WIDTH)`.
-impl ToTokens for Size {
-    fn to_tokens(&self, tokens: &mut TokenStream) {
-        let n = proc_macro2::Literal::usize_unsuffixed(self.bytes);
-        if self.keys.is_empty() {
-            tokens.extend(quote!(#n));
-        } else {
-            // Spanned on each nested type, so "not a row key" points at the field.
-            let keys = self
-                .keys
-                .iter()
-                .map(|k| quote_spanned!(k.span()=> <#k as __rk::RowKey>::WIDTH));
-            tokens.extend(quote!((#n #(+ #keys)*)));
-        }
-    }
-}
-
-impl std::fmt::Display for Size {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.bytes)?;
-        for k in &self.keys {
-            write!(f, " + {}::WIDTH", k.to_token_stream())?;
-        }
-        Ok(())
     }
 }

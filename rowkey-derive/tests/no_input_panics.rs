@@ -26,6 +26,8 @@ mod messages;
 mod model;
 #[path = "../src/pipeline.rs"]
 mod pipeline;
+#[path = "../src/size.rs"]
+mod size;
 #[path = "../src/symbol.rs"]
 mod symbol;
 #[path = "../src/tokens.rs"]

@@ -11,7 +11,7 @@ use proc_macro2::TokenStream;
 use quote::quote_spanned;
 use syn::spanned::Spanned;
 
-use crate::model::Size;
+use crate::size::Size;
 use crate::tokens::{lit, q as quote};
 pub use types::{FloatTy, IntTy, OrderedTy, PhoenixCol, TextKind, VarType};
 
@@ -120,7 +120,7 @@ impl Codec {
             Codec::Bool => 1,
             Codec::ByteArray(n) => n,
             Codec::Float(t) => t.width(),
-            Codec::Nested => return Size::key(crate::lower::ty::static_lifetimes(value_ty)),
+            Codec::Nested => return Size::key(value_ty),
             Codec::Tag(ref b) => b.len(),
             Codec::Escaped(_) => rowkey_format::limits::ESCAPED_MIN_WIDTH,
             Codec::Rest(_) => 0,

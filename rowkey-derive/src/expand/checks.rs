@@ -8,8 +8,8 @@ use proc_macro2::TokenStream;
 use quote::quote_spanned;
 use syn::spanned::Spanned;
 
-use crate::lower::ty::static_lifetimes;
 use crate::model::{Codec, Key};
+use crate::size::static_lifetimes;
 use crate::tokens::lit;
 
 pub fn checks(key: &Key<'_>) -> TokenStream {

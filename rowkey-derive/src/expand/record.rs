@@ -134,7 +134,7 @@ fn row_key(ast: &Input<'_>, krate: &syn::Path, variants: &[Variant<'_>]) -> Toke
     let de = generics.lifetimes().map(|_| quote!('de));
     let decoded = quote!(#ident<#(#de),*>);
     let widths = variants.iter().map(|v| {
-        let (ty, tag) = (crate::lower::ty::static_lifetimes(v.ty), tag(v));
+        let (ty, tag) = (crate::size::static_lifetimes(v.ty), tag(v));
         quote!(#tag.len() + <#ty as #krate::RowKey>::WIDTH)
     });
     let width = widths.reduce(|a, b| quote!(__rk::record::min(#a, #b)));
@@ -215,8 +215,8 @@ fn disjoint_checks<'a>(krate: &'a syn::Path, variants: &'a [Variant<'_>]) -> Vec
         for a in &untagged[..i] {
             // The later member first: rustc points at the first type argument.
             let (ta, tb) = (
-                crate::lower::ty::static_lifetimes(b.ty),
-                crate::lower::ty::static_lifetimes(a.ty),
+                crate::size::static_lifetimes(b.ty),
+                crate::size::static_lifetimes(a.ty),
             );
             checks.push(quote::quote_spanned! {b.ty.span()=>
                 const _: () = __rk::checks::disjoint_members::<#ta, #tb, {

@@ -140,37 +140,3 @@ pub fn text(ty: &syn::Type) -> String {
         .replace(" < ", "<")
         .replace(" >", ">")
 }
-
-/// `ty` with every lifetime made `'static`. A nested key's width is read in
-/// `const` items and const arguments, where the key's own lifetimes are not
-/// in scope; a key's width does not depend on its lifetimes.
-pub fn static_lifetimes(ty: &syn::Type) -> syn::Type {
-    let tokens = static_lifetime_tokens(ty.to_token_stream());
-    // Renaming lifetimes keeps a type a type; the original is the fallback.
-    syn::parse2(tokens).unwrap_or_else(|_| ty.clone())
-}
-
-/// `tokens` with the name of every lifetime (a `'` joined to an identifier)
-/// replaced by `static`, in groups too.
-fn static_lifetime_tokens(tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    use proc_macro2::{Group, Ident, TokenTree};
-    let mut after_quote = false;
-    tokens
-        .into_iter()
-        .map(|tree| {
-            let tree = match tree {
-                TokenTree::Ident(i) if after_quote => {
-                    TokenTree::Ident(Ident::new("static", i.span()))
-                }
-                TokenTree::Group(g) => {
-                    let mut inner = Group::new(g.delimiter(), static_lifetime_tokens(g.stream()));
-                    inner.set_span(g.span());
-                    TokenTree::Group(inner)
-                }
-                other => other,
-            };
-            after_quote = matches!(&tree, TokenTree::Punct(p) if p.as_char() == '\'');
-            tree
-        })
-        .collect()
-}
