@@ -172,7 +172,7 @@ fn explained_values(
     {
         assert_eq!(e.tag, m.tag);
         if let Some(rest) = bytes.get(m.tag.len()..) {
-            let own = dynamic::explain(m.layout, rest);
+            let own = m.layout.explain(rest);
             let shifted: Vec<_> = own
                 .fields
                 .iter()

@@ -3,7 +3,8 @@
 
 use std::io::{BufRead, Write};
 
-use rowkey_core::dynamic::{self, Explained, Reading, Value};
+use rowkey_core::dynamic::{Reading, Value};
+use rowkey_core::Explained;
 use rowkey_core::Layout;
 use rowkey_core::Number;
 
@@ -81,7 +82,7 @@ pub fn fits<'a>(schema: Schema<'a>) -> impl Fn(usize) -> bool + 'a {
 /// Explains a key by the schema: its key type, or the member of several that matches.
 pub fn explain<'a>(schema: Schema<'a>, key: &[u8]) -> Explained<'a> {
     match schema {
-        Schema::Key(l) => dynamic::explain(l, key),
+        Schema::Key(l) => l.explain(key),
         Schema::KeyTypes(k) => k.explain(key),
     }
 }

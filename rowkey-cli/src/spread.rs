@@ -168,7 +168,7 @@ impl<'a> Spread<'a> {
     /// The leading fields of a key, decoded: `salt=15 ts=1700000000000`.
     pub fn key_label(&self, key: &[u8]) -> String {
         let fields = key.get(self.member.tag.len()..).unwrap_or_default();
-        let e = dynamic::explain(self.member.layout, fields);
+        let e = self.member.layout.explain(fields);
         let mut out = String::new();
         for f in e.fields.iter().take(2) {
             if f.reading == Reading::Absent {
@@ -222,9 +222,7 @@ impl ByField<'_> {
     fn add(&mut self, layout: &Layout<'_>, key: &[u8]) {
         // A fixed key's field sits at its offset; a variable key is walked.
         let span = if layout.variable {
-            dynamic::explain(layout, key).fields[self.index]
-                .span
-                .clone()
+            layout.explain(key).fields[self.index].span.clone()
         } else {
             self.segment.offset..self.segment.offset + self.segment.width
         };
@@ -248,7 +246,7 @@ impl ByField<'_> {
             .counts
             .values()
             .map(|seen| {
-                let e = dynamic::explain(layout, &seen.example);
+                let e = layout.explain(&seen.example);
                 (e.fields[self.index].value_text(), seen.keys)
             })
             .collect();

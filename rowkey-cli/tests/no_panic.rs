@@ -63,7 +63,7 @@ proptest! {
         broken.extend(json.chars().skip(i + 1));
         let arena = Arena::new();
         if let Ok(Schema::Key(l)) = read(&broken, &arena) {
-            let _ = rowkey::dynamic::explain(l, b"\x01007\x01\x80\0\0\x01ab\0x\0\x01tail").to_string();
+            let _ = l.explain(b"\x01007\x01\x80\0\0\x01ab\0x\0\x01tail").to_string();
         }
     }
 

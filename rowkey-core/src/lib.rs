@@ -17,6 +17,7 @@ extern crate std;
 #[doc(hidden)]
 pub mod checks;
 pub mod codec;
+#[doc(hidden)]
 pub mod cursor;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
@@ -26,20 +27,18 @@ mod fnv;
 mod json;
 mod key;
 mod layout;
-#[doc(hidden)]
-pub use rowkey_format::limits;
 #[cfg(feature = "md5")]
 mod md5;
 #[cfg(feature = "alloc")]
 mod merge;
 mod migrate;
-#[doc(hidden)]
-pub use rowkey_format::names;
 #[cfg(feature = "alloc")]
 mod page;
+#[doc(hidden)]
 pub mod range;
 #[doc(hidden)]
 pub mod record;
+#[doc(hidden)]
 pub mod salt;
 #[doc(hidden)]
 pub mod scan;
@@ -52,7 +51,7 @@ mod value;
 mod view;
 
 #[cfg(feature = "alloc")]
-pub use dynamic::Explained;
+pub use dynamic::explained::Explained;
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number, ReadError};
 pub use key::{OwnedRowKey, RowKey};
 pub use layout::{
@@ -69,7 +68,7 @@ pub use migrate::{migrate, MigrateError};
 pub use page::{Pager, Pages};
 #[cfg(feature = "alloc")]
 pub use range::KeyRangeBuf;
-pub use range::{KeyRange, KeyRangeOf, RangeBytes, DEFAULT_RANGE_CAPACITY, INLINE_RANGE_LIMIT};
+pub use range::{KeyRange, KeyRangeOf, RangeBytes};
 pub use rowkey_format::KeyFormat;
 #[cfg(feature = "alloc")]
 pub use salt::BucketRangesBuf;
@@ -92,12 +91,13 @@ pub mod __private {
     pub use crate::salt;
     pub use crate::scan;
     pub use crate::RowKey;
-    pub use crate::{checks, limits, names, record};
+    pub use crate::{checks, record};
     #[cfg(feature = "alloc")]
     pub use alloc::{borrow::Cow, string::String, vec, vec::Vec};
     pub use core::ops::{Bound, RangeBounds};
     pub use core::option::Option::{self, None, Some};
     pub use core::result::Result::{self, Err, Ok};
+    pub use rowkey_format::{limits, names};
     #[cfg(feature = "view")]
     pub use zerocopy;
 }

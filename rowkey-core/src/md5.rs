@@ -1,5 +1,6 @@
-//! `Md5`: a 16-byte MD5 digest as a key field, the design articles' "MD5 of
-//! the host name". Built on RustCrypto's `md-5`.
+//! `Md5`: a 16-byte MD5 digest as a key field ("the MD5 of the host name"),
+//! which spreads keys evenly and gives every value one width. Built on
+//! RustCrypto's `md-5`.
 
 use crate::{DecodeError, EncodeError, FieldCodec, Layout, Order, RowKey, Segment};
 

@@ -27,7 +27,7 @@
 //! hash: the salted bytes read as one big-endian unsigned integer, mod `N`.
 //! The derive allows it on unsigned integers in their native or `be_u*`
 //! codec, whose bytes are exactly that integer, so the bucket is the field's
-//! value mod `N` (seed 003's `hash(ts) % servers`, OpenTSDB's metric-id salt).
+//! value mod `N` (`hash(ts) % servers` as often written by hand, OpenTSDB's metric-id salt).
 //! `#[salt(mod = N, hash = path::to::f)]` calls the user's
 //! `fn(&[u8]) -> u32` on the same bytes and takes the result mod `N`; that
 //! function is then part of the key's format, and must never change.
@@ -39,9 +39,9 @@
 //! assert_eq!(Salt::new(100).bucket_of(&[0, 0, 0, 7]), 12);
 //! ```
 
-use crate::limits::{MAX_BUCKETS, MAX_PHOENIX_BUCKETS, MAX_SALT_DIGITS};
 use crate::range::{KeyRangeOf, RangeBytes};
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+use rowkey_format::limits::{MAX_BUCKETS, MAX_PHOENIX_BUCKETS, MAX_SALT_DIGITS};
 
 /// How the bucket is computed and written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,7 +131,7 @@ impl Salt {
         }
     }
 
-    /// `N` buckets written as `digits` zero-padded ASCII digits (seed 003's `0000`..`9999`).
+    /// `N` buckets written as `digits` zero-padded ASCII digits (`0000`..`9999` for 10,000 buckets).
     /// The derive rejects other counts at compile time; here `digits` is clamped
     /// to 1..=8 (a [`SplitPoint`] holds 8 bytes) and `N` to what they can write.
     pub const fn digits(buckets: u32, digits: u8) -> Self {
@@ -185,7 +185,7 @@ impl Salt {
     /// Bytes the bucket takes at the front of the key.
     pub const fn width(&self) -> usize {
         match self.format {
-            SaltFormat::Binary => crate::limits::salt_width(self.buckets),
+            SaltFormat::Binary => rowkey_format::limits::salt_width(self.buckets),
             SaltFormat::Phoenix => 1,
             SaltFormat::Digits(d) => d as usize,
         }
@@ -368,7 +368,7 @@ impl Salt {
     }
 
     /// The `regions - 1` split points of `regions` regions over the buckets:
-    /// region `i` starts at bucket `floor(i * N / regions)`. Seed 003's 10,000
+    /// region `i` starts at bucket `floor(i * N / regions)`: 10,000
     /// digit prefixes in 100 regions split at `0100`, `0200`, ... `9900`.
     /// `regions` is clamped to `1..=N`.
     ///
@@ -396,7 +396,7 @@ impl Salt {
     }
 
     /// The first bucket's prefix of the region that holds `bucket`: the
-    /// region start key that co-located index rows begin with (seed 003).
+    /// region start key that co-located index rows begin with.
     pub fn region_start(&self, bucket: u32, regions: u32) -> SplitPoint {
         self.prefix(self.region_start_bucket(bucket, regions))
     }

@@ -5,6 +5,7 @@
 
 use crate::{DecodeError, DecodeErrorKind};
 
+#[doc(hidden)]
 /// A string or bytes value read from a key ([`Plain`](super::plain::Plain),
 /// [`Escaped`](super::escaped::Escaped),
 /// [`VarValue`](super::ordered_field::VarValue)).
@@ -132,6 +133,7 @@ impl TextType {
     }
 }
 
+#[doc(hidden)]
 /// A string or bytes field's value as generated code reads it: each Rust
 /// type a text field may have takes the decoded value its way, borrowing
 /// where it borrows. The derive never looks at which type it is.
@@ -195,6 +197,7 @@ mod owned {
     }
 }
 
+#[doc(hidden)]
 /// The bytes of a string or bytes field's value, whatever its Rust type
 /// (`String`, `&str`, `Cow<str>`, `Vec<u8>`, `&[u8]`, `Cow<[u8]>`).
 pub trait KeyBytes {

@@ -36,34 +36,69 @@
 //! parameters (the data of its [`FieldCodec`](crate::FieldCodec) variant) and its
 //! fingerprint bytes.
 
+// Each codec's module holds the functions derived code calls, which are not
+// public API; its parameters type, which the layout names, is re-exported here.
+#[doc(hidden)]
 pub mod boolean;
+#[doc(hidden)]
 pub mod bytes;
 #[cfg(feature = "alloc")]
 mod contract;
+#[doc(hidden)]
 pub mod escaped;
 mod field_bytes;
+#[doc(hidden)]
 pub mod fixed;
+#[doc(hidden)]
 pub mod float;
+#[doc(hidden)]
 pub mod hbase;
+#[doc(hidden)]
 pub mod int;
+#[doc(hidden)]
 pub mod narrow;
+#[doc(hidden)]
 pub mod nested;
+#[doc(hidden)]
 pub mod numeric;
+#[doc(hidden)]
 pub mod option;
+#[doc(hidden)]
 pub mod ordered;
+#[doc(hidden)]
 pub mod ordered_field;
+#[doc(hidden)]
 pub mod pad;
+#[doc(hidden)]
 pub mod phoenix;
+#[doc(hidden)]
 pub mod plain;
 #[cfg(feature = "alloc")]
 pub(crate) mod prelude;
+#[doc(hidden)]
 pub mod rest;
+#[doc(hidden)]
 pub mod tag;
 
+pub use bytes::ByteArray;
 #[cfg(feature = "alloc")]
 pub use contract::{Codec, Extent, FieldRef, OwnedEdge};
-pub use field_bytes::{FieldBytes, FromField, KeyBytes, TextType};
+pub use escaped::Escaped;
+pub use field_bytes::TextType;
+#[doc(hidden)]
+pub use field_bytes::{FieldBytes, FromField, KeyBytes};
+pub use fixed::Fixed;
+pub use float::Float;
+pub use int::IntType;
+pub use narrow::Narrow;
+pub use ordered::Ordered;
+pub use ordered_field::{OrderedNull, OrderedValue, OrderedVar};
+pub use pad::Pad;
+pub use phoenix::{Date, Timestamp};
+pub use rest::Rest;
+pub use tag::Tag;
 
+#[doc(hidden)]
 /// Fixed-size windows into a key array, so generated code writes and reads
 /// `[u8; W]` at a constant offset and the compiler drops every bounds check.
 ///
@@ -102,6 +137,7 @@ impl<const N: usize> Slots for [u8; N] {
     }
 }
 
+#[doc(hidden)]
 /// Inverts every byte: the `#[reverse]` transform of binary codecs.
 #[inline(always)]
 pub fn invert(bytes: &mut [u8]) {
@@ -110,18 +146,21 @@ pub fn invert(bytes: &mut [u8]) {
     }
 }
 
+#[doc(hidden)]
 /// A string field's bytes; the argument coerces from `&String`, `&&str`, `&Cow<str>`.
 #[inline(always)]
 pub fn str_bytes(s: &str) -> &[u8] {
     s.as_bytes()
 }
 
+#[doc(hidden)]
 /// A byte field's bytes; the argument coerces from `&Vec<u8>`, `&&[u8]`, `&Cow<[u8]>`.
 #[inline(always)]
 pub fn as_bytes(b: &[u8]) -> &[u8] {
     b
 }
 
+#[doc(hidden)]
 /// Bytes as UTF-8, for a trailing string field.
 ///
 /// # Errors
@@ -136,12 +175,14 @@ pub fn utf8<'a>(
         .map_err(|_| crate::DecodeError::new(field, offset, crate::DecodeErrorKind::InvalidUtf8))
 }
 
+#[doc(hidden)]
 /// Writes a field's bytes back to front: the `#[mirror]` transform.
 #[inline(always)]
 pub fn mirror(bytes: &mut [u8]) {
     bytes.reverse();
 }
 
+#[doc(hidden)]
 /// A field's bytes back to front, for decoding a `#[mirror]` field.
 #[inline(always)]
 pub fn mirrored<const W: usize>(bytes: &[u8; W]) -> [u8; W] {
@@ -150,6 +191,7 @@ pub fn mirrored<const W: usize>(bytes: &[u8; W]) -> [u8; W] {
     b
 }
 
+#[doc(hidden)]
 /// Decodes a `#[mirror]` field whose `W` bytes start at `offset` in the key:
 /// `read` gets the bytes back in order, and an error about one byte (a
 /// non-digit, a bad padding or tag byte) is moved to where that byte stands
@@ -173,6 +215,7 @@ pub fn read_mirrored<T, const W: usize>(
     read(&mirrored(bytes)).map_err(|e| e.mirrored(offset, W))
 }
 
+#[doc(hidden)]
 /// Copies an encoded key into the front of `out`, for `encode_into`.
 ///
 /// # Errors
@@ -199,6 +242,7 @@ pub fn write_key(
     }
 }
 
+#[doc(hidden)]
 /// Checks a variable-length key against its `max_width` and returns its length.
 ///
 /// # Errors
@@ -219,6 +263,7 @@ pub fn check_max_width(
     }
 }
 
+#[doc(hidden)]
 /// Checks a fixed key's length and gives it as an array, for `decode`.
 ///
 /// # Errors

@@ -1,5 +1,6 @@
 //! `#[pad(N)]`: an unsigned integer as exactly `N` ASCII digits, zero padded
-//! on the left (`pad(6)` of 1 is `b"000001"`), the articles' readable keys.
+//! on the left (`pad(6)` of 1 is `b"000001"`): readable keys that sort as
+//! the numbers do.
 //!
 //! A value of `10^N` or more is an [`EncodeError`], never
 //! truncated. Descending (`#[reverse]`) writes `10^N - 1 - v`, that is every

@@ -22,13 +22,14 @@
 //! # Ok::<(), rowkey::ReadError>(())
 //! ```
 
-mod explained;
+pub(crate) mod explained;
 mod scan;
 mod walk;
 mod write;
 
 pub use crate::value::{FieldValue, InputError, Value};
-pub use explained::{Explained, ExplainedField, Reading};
+pub(crate) use explained::Explained;
+pub use explained::{ExplainedField, Reading};
 pub use scan::{scan, Scan, ScanRanges};
-pub use walk::{decode, explain, explain_members};
+pub use walk::decode;
 pub use write::{encode, parse_value};

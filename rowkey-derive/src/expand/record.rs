@@ -1,5 +1,5 @@
 //! `#[derive(RowKey)]` on an enum of key types, one per record type sharing
-//! a table (seed 002's customer row `[customer][1]` and order rows
+//! a table (a customer row `[customer][1]` and order rows
 //! `[customer][2][order]`): decode a mixed scan into the right variant.
 //!
 //! With `#[tag(..)]` on the variants, the tag's bytes lead each member's key
