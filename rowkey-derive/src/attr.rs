@@ -9,7 +9,7 @@ use syn::meta::ParseNestedMeta;
 use syn::spanned::Spanned;
 use syn::{Attribute, Meta};
 
-use crate::codec::IntTy;
+use crate::codec::{IntTy, ORDERED_FORMS};
 use crate::ctxt::Ctxt;
 use crate::messages as msg;
 use crate::symbol::*;
@@ -41,7 +41,7 @@ pub struct StructAttrs {
 }
 
 /// A codec attribute on a field.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub enum CodecAttr {
     /// `#[pad(N)]`, with the span of `N`.
     Pad(At<usize>),
@@ -51,19 +51,18 @@ pub enum CodecAttr {
     Fixed(At<usize>),
     /// `#[java]`: Java's `Bytes.toBytes`, as wide as the field's type.
     Java,
-    /// `#[ordered]`: HBase's `OrderedBytes`, a header byte and the value.
-    Ordered,
-    /// `#[ordered(copy)]`: HBase's `OrderedBytes` `BlobCopy`, the last field's bytes.
-    OrderedCopy,
+    /// `#[ordered]`: HBase's `OrderedBytes`; with a form, `#[ordered(copy)]`,
+    /// one of [`ORDERED_FORMS`](crate::codec::ORDERED_FORMS), which lowering reads.
+    Ordered(Option<syn::Ident>),
 }
 
 impl CodecAttr {
     /// The bytes the attribute itself asks for, whatever the field's type.
-    pub fn width(self) -> usize {
+    pub fn width(&self) -> usize {
         match self {
             CodecAttr::Pad(n) | CodecAttr::Fixed(n) => n.value,
             CodecAttr::Narrow(to) => to.width(),
-            CodecAttr::Java | CodecAttr::Ordered | CodecAttr::OrderedCopy => 0,
+            CodecAttr::Java | CodecAttr::Ordered(_) => 0,
         }
     }
 }
@@ -723,21 +722,19 @@ fn codec_attr(attr: &Attribute, name: &str) -> syn::Result<Option<CodecAttr>> {
     }))
 }
 
-/// `#[ordered]`, or `#[ordered(copy)]` for `BlobCopy`.
+/// `#[ordered]`, or `#[ordered(form)]` (`copy` for `BlobCopy`): which
+/// forms there are, lowering says.
 fn ordered_attr(attr: &Attribute) -> syn::Result<CodecAttr> {
+    let forms = || msg::ordered_forms(ORDERED_FORMS);
     match &attr.meta {
-        Meta::Path(_) => Ok(CodecAttr::Ordered),
+        Meta::Path(_) => Ok(CodecAttr::Ordered(None)),
         Meta::List(list) => {
-            let arg: syn::Ident = list
+            let form: syn::Ident = list
                 .parse_args()
-                .map_err(|e| syn::Error::new(e.span(), msg::ORDERED_ARGS))?;
-            if arg == ORDERED_COPY {
-                Ok(CodecAttr::OrderedCopy)
-            } else {
-                Err(syn::Error::new(arg.span(), msg::ORDERED_ARGS))
-            }
+                .map_err(|e| syn::Error::new(e.span(), forms()))?;
+            Ok(CodecAttr::Ordered(Some(form)))
         }
-        Meta::NameValue(nv) => Err(syn::Error::new_spanned(&nv.value, msg::ORDERED_ARGS)),
+        Meta::NameValue(nv) => Err(syn::Error::new_spanned(&nv.value, forms())),
     }
 }
 

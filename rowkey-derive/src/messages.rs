@@ -276,8 +276,19 @@ pub fn java_not_primitive(ty: &str) -> String {
 pub fn ordered_not_number(ty: &str) -> String {
     format!("`#[ordered]` writes HBase's `OrderedBytes` types: numbers (`OrderedInt8`..`OrderedInt64`, `OrderedFloat32`, `OrderedFloat64`: `i8`, `i16`, `i32`, `i64`, `f32`, `f64`), strings (`OrderedString`: `String`, `&str`, `Cow<str>`) and bytes (`OrderedBlobVar`: `Vec<u8>`, `&[u8]`, `Cow<[u8]>`), or an `Option` of one; not `{ty}`: HBase has no unsigned, 128-bit or boolean ordered type")
 }
-pub const ORDERED_ARGS: &str =
-    "`#[ordered]` takes no argument but `copy`: `#[ordered]`, or `#[ordered(copy)]` for a last bytes field written as HBase's `BlobCopy`";
+/// `#[ordered]`'s forms (each a word and what it writes) said in one line.
+pub fn ordered_forms<F>(forms: &[(&str, F, &str)]) -> String {
+    let words: Vec<String> = forms.iter().map(|(w, ..)| format!("`{w}`")).collect();
+    let uses: Vec<String> = forms
+        .iter()
+        .map(|(w, _, what)| format!("`#[ordered({w})]` for {what}"))
+        .collect();
+    format!(
+        "`#[ordered]` takes no argument but {}: `#[ordered]`, or {}",
+        words.join(" or "),
+        uses.join(", or ")
+    )
+}
 pub const HBASE_STRUCT_FLAG: &str =
     "`hbase_struct` is a flag and takes no value: `#[rowkey(hbase_struct)]`";
 pub fn ordered_copy_not_bytes(ty: &str) -> String {

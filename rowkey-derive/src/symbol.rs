@@ -14,8 +14,6 @@ pub const ESCAPED: &str = "escaped";
 pub const MIRROR: &str = "mirror";
 pub const JAVA: &str = "java";
 pub const ORDERED: &str = "ordered";
-/// `#[ordered(copy)]`: BlobCopy rather than BlobVar.
-pub const ORDERED_COPY: &str = "copy";
 /// `#[phoenix(char(3))]` on a field of a `#[rowkey(phoenix)]` key.
 pub const PHOENIX: &str = "phoenix";
 /// `char(N)` in `#[phoenix(..)]`.

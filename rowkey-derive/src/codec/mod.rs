@@ -15,6 +15,21 @@ use crate::size::Size;
 use crate::tokens::{lit, q as quote};
 pub use types::{FloatTy, IntTy, OrderedTy, PhoenixCol, TextKind, VarType};
 
+/// A form of `#[ordered(..)]` beyond `#[ordered]`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum OrderedForm {
+    /// `#[ordered(copy)]`: HBase's `BlobCopy`.
+    Copy,
+}
+
+/// The forms `#[ordered(..)]` takes beyond `#[ordered]`: each one's word,
+/// and what it writes (for messages).
+pub const ORDERED_FORMS: &[(&str, OrderedForm, &str)] = &[(
+    "copy",
+    OrderedForm::Copy,
+    "a last bytes field written as HBase's `BlobCopy`",
+)];
+
 /// How a field is written. Every variant is legal for its field's type.
 #[derive(Clone, PartialEq, Eq)]
 pub enum Codec {

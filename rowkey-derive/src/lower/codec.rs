@@ -7,7 +7,9 @@ use proc_macro2::Span;
 use super::ty::{self, classify, TyClass};
 use crate::ast;
 use crate::attr::{At, CodecAttr};
-use crate::codec::{Codec, FloatTy, IntTy, OrderedTy, TextKind, VarType};
+use crate::codec::{
+    Codec, FloatTy, IntTy, OrderedForm, OrderedTy, TextKind, VarType, ORDERED_FORMS,
+};
 use crate::ctxt::Ctxt;
 use crate::messages as msg;
 use crate::symbol::unraw;
@@ -95,7 +97,7 @@ fn tag_field<'a>(cx: &Ctxt, f: &ast::Field<'a>, name: &str, tag: &At<Vec<u8>>) -
     let others = a
         .codecs
         .iter()
-        .map(|&(c, span)| (attr_name(c), span))
+        .map(|(c, span)| (attr_name(c), *span))
         .chain(a.reverse.map(|s| ("`#[reverse]`".to_string(), s)))
         .chain(a.mirror.map(|s| ("`#[mirror]`".to_string(), s)))
         .chain(a.escaped.map(|s| ("`#[escaped]`".to_string(), s)))
@@ -149,7 +151,7 @@ fn escaped(
         return None;
     };
     for (c, cspan) in &f.attrs.codecs {
-        cx.error_at(*cspan, msg::escaped_with(name, &attr_name(*c)));
+        cx.error_at(*cspan, msg::escaped_with(name, &attr_name(c)));
     }
     if let Some(m) = f.attrs.mirror {
         cx.error_at(m, msg::mirror_on_escaped(name));
@@ -190,7 +192,7 @@ fn two_codecs(cx: &Ctxt, f: &ast::Field<'_>, name: &str) {
         for (other, span) in rest {
             cx.error_at(
                 *span,
-                msg::two_codecs(name, &attr_name(*first), &attr_name(*other)),
+                msg::two_codecs(name, &attr_name(first), &attr_name(other)),
             );
         }
     }
@@ -209,8 +211,7 @@ fn attr_codec(
         Some(&(CodecAttr::Narrow(to), span)) => narrow(cx, ty, class, to, span),
         Some(&(CodecAttr::Fixed(n), span)) => fixed(cx, ty, class, n, span),
         Some(&(CodecAttr::Java, span)) => java(cx, ty, class, span),
-        Some(&(CodecAttr::Ordered, span)) => ordered(cx, ty, class, span),
-        Some(&(CodecAttr::OrderedCopy, span)) => ordered_copy(cx, ty, class, span),
+        Some((CodecAttr::Ordered(form), span)) => ordered_form(cx, ty, class, form, *span),
         None => default_codec(cx, ty, class, name),
     }
 }
@@ -317,6 +318,26 @@ fn ordered(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, span: Span) -> Option<
     }
 }
 
+/// `#[ordered]` or one of its forms ([`ORDERED_FORMS`]).
+fn ordered_form(
+    cx: &Ctxt,
+    ty: &syn::Type,
+    class: TyClass<'_>,
+    form: &Option<syn::Ident>,
+    span: Span,
+) -> Option<Codec> {
+    let Some(form) = form else {
+        return ordered(cx, ty, class, span);
+    };
+    match ORDERED_FORMS.iter().find(|(word, ..)| form == word) {
+        Some((_, OrderedForm::Copy, _)) => ordered_copy(cx, ty, class, span),
+        None => {
+            cx.error_at(form.span(), msg::ordered_forms(ORDERED_FORMS));
+            None
+        }
+    }
+}
+
 /// `#[ordered(copy)]`: HBase's `BlobCopy` of bytes.
 fn ordered_copy(cx: &Ctxt, ty: &syn::Type, class: TyClass<'_>, span: Span) -> Option<Codec> {
     match class {
@@ -404,13 +425,13 @@ fn mirror_applies(cx: &Ctxt, f: &ast::Field<'_>, ty: &syn::Type, codec: &Codec, 
 }
 
 /// A codec attribute as written: `` `#[pad(6)]` ``.
-pub(super) fn attr_name(c: CodecAttr) -> String {
+pub(super) fn attr_name(c: &CodecAttr) -> String {
     match c {
         CodecAttr::Pad(n) => format!("`#[pad({})]`", n.value),
         CodecAttr::Narrow(t) => format!("`#[be_{}]`", t.name()),
         CodecAttr::Fixed(n) => format!("`#[fixed({})]`", n.value),
         CodecAttr::Java => "`#[java]`".to_string(),
-        CodecAttr::Ordered => "`#[ordered]`".to_string(),
-        CodecAttr::OrderedCopy => "`#[ordered(copy)]`".to_string(),
+        CodecAttr::Ordered(None) => "`#[ordered]`".to_string(),
+        CodecAttr::Ordered(Some(form)) => format!("`#[ordered({form})]`"),
     }
 }

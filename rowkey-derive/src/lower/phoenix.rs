@@ -35,7 +35,7 @@ fn foreign_attrs(cx: &Ctxt, f: &ast::Field<'_>, name: &str) {
     let others = a
         .codecs
         .iter()
-        .map(|&(c, span)| (super::codec::attr_name(c), span))
+        .map(|(c, span)| (super::codec::attr_name(c), *span))
         .chain(a.escaped.map(|s| ("`#[escaped]`".to_string(), s)))
         .chain(a.mirror.map(|s| ("`#[mirror]`".to_string(), s)))
         .chain(a.tag.as_ref().map(|t| ("`#[tag]`".to_string(), t.span)))
