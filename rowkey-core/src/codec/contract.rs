@@ -99,6 +99,12 @@ pub trait Codec<'a> {
     /// of values is a range of keys.
     fn ordered(&self, descending: bool) -> bool;
 
+    /// Whether a null of this field, with only such fields after it, is
+    /// left out of the key (an HBase `Struct`'s trailing nulls).
+    fn trailing(&self) -> bool {
+        false
+    }
+
     /// Reads one value at the cursor (a fixed codec reads exactly its width).
     ///
     /// # Errors

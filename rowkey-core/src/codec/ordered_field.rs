@@ -550,6 +550,10 @@ mod layout_codec {
             false
         }
 
+        fn trailing(&self) -> bool {
+            self.trailing
+        }
+
         fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
             let value = match self.value {
                 OrderedValue::Var(c) => c.read_value(r, f)?,

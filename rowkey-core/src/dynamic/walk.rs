@@ -46,7 +46,7 @@ impl<'a> Layout<'a> {
         let kinds = || self.segments.iter().map(|s| s.kind);
         if kinds().any(|k| matches!(k, FieldCodec::Phoenix(_))) {
             KeyFormat::Phoenix
-        } else if kinds().any(|k| matches!(k, FieldCodec::OrderedNull(n) if n.trailing)) {
+        } else if kinds().any(|k| k.codec().trailing()) {
             KeyFormat::HbaseStruct
         } else {
             KeyFormat::Plain
@@ -68,7 +68,7 @@ impl<'a> Segment<'a> {
     /// Whether a key may leave the field out at its end: added with
     /// `since`, or an HBase `Struct`'s trailing `Option`.
     pub(crate) fn omittable(&self) -> bool {
-        self.since != 0 || matches!(self.kind, FieldCodec::OrderedNull(n) if n.trailing)
+        self.since != 0 || self.kind.codec().trailing()
     }
 
     /// The field as its codec sees it.
