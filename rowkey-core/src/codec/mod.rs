@@ -46,7 +46,7 @@ pub mod bytes;
 mod contract;
 #[doc(hidden)]
 pub mod escaped;
-mod field_bytes;
+pub(crate) mod field_bytes;
 #[doc(hidden)]
 pub mod fixed;
 #[doc(hidden)]
@@ -80,23 +80,11 @@ pub mod rest;
 #[doc(hidden)]
 pub mod tag;
 
-pub use bytes::ByteArray;
+pub use crate::layout::parameters::*;
 #[cfg(feature = "alloc")]
 pub use contract::{Codec, Extent, FieldRef, OwnedEdge};
-pub use escaped::Escaped;
-pub use field_bytes::TextType;
 #[doc(hidden)]
 pub use field_bytes::{FieldBytes, FromField, KeyBytes};
-pub use fixed::Fixed;
-pub use float::Float;
-pub use int::IntType;
-pub use narrow::Narrow;
-pub use ordered::Ordered;
-pub use ordered_field::{OrderedNull, OrderedValue, OrderedVar};
-pub use pad::Pad;
-pub use phoenix::{Date, Timestamp};
-pub use rest::Rest;
-pub use tag::Tag;
 
 #[doc(hidden)]
 /// Fixed-size windows into a key array, so generated code writes and reads

@@ -7,18 +7,27 @@ mod table;
 pub use rowkey_format::{JavaType, PhoenixType};
 
 use crate::codec::boolean::Bool;
-use crate::codec::bytes::{ByteArray, Md5Digest};
-use crate::codec::escaped::Escaped;
-use crate::codec::fixed::Fixed;
-use crate::codec::float::Float;
-use crate::codec::int::IntType;
-use crate::codec::narrow::Narrow;
-use crate::codec::ordered::Ordered;
-use crate::codec::ordered_field::{OrderedNull, OrderedVar};
-use crate::codec::pad::Pad;
-use crate::codec::rest::Rest;
-use crate::codec::tag::Tag;
+use crate::codec::bytes::Md5Digest;
 use crate::fnv::Fnv;
+use parameters::*;
+
+/// The parameters of every codec, the data of [`FieldCodec`]'s variants,
+/// each a type of its codec's module; [`codec`](crate::codec) re-exports them.
+pub mod parameters {
+    pub use crate::codec::bytes::ByteArray;
+    pub use crate::codec::escaped::Escaped;
+    pub use crate::codec::field_bytes::TextType;
+    pub use crate::codec::fixed::Fixed;
+    pub use crate::codec::float::Float;
+    pub use crate::codec::int::IntType;
+    pub use crate::codec::narrow::Narrow;
+    pub use crate::codec::ordered::Ordered;
+    pub use crate::codec::ordered_field::{OrderedNull, OrderedValue, OrderedVar};
+    pub use crate::codec::pad::Pad;
+    pub use crate::codec::phoenix::{Date, Timestamp};
+    pub use crate::codec::rest::Rest;
+    pub use crate::codec::tag::Tag;
+}
 use crate::salt::{Bucket, Salt, SaltFormat, SaltHash};
 
 /// Whether a segment's bytes sort with its values.
