@@ -322,7 +322,11 @@ fn read_mantissa(
     }
 }
 
-fn read(r: &mut Reader<'_>, descending: bool, field: &'static str) -> Result<Value, DecodeError> {
+fn read_number(
+    r: &mut Reader<'_>,
+    descending: bool,
+    field: &'static str,
+) -> Result<Value, DecodeError> {
     let x = if descending { 0xFF } else { 0x00 };
     let (negative, e, small) = match read_header(r, x, field)? {
         Ok(h) => h,
@@ -352,7 +356,7 @@ pub fn decode_i64(
 ) -> Result<Option<i64>, DecodeError> {
     let offset = r.position();
     let unrepresentable = DecodeError::new(field, offset, DecodeErrorKind::Unrepresentable);
-    let (negative, digits, len, exp10) = match read(r, descending, field)? {
+    let (negative, digits, len, exp10) = match read_number(r, descending, field)? {
         Value::Null => return Ok(None),
         Value::Zero => return Ok(Some(0)),
         Value::Finite {
@@ -391,7 +395,7 @@ pub fn decode_f64(
     descending: bool,
     field: &'static str,
 ) -> Result<Option<f64>, DecodeError> {
-    Ok(Some(match read(r, descending, field)? {
+    Ok(Some(match read_number(r, descending, field)? {
         Value::Null => return Ok(None),
         Value::Zero => 0.0,
         Value::NegInf => f64::NEG_INFINITY,
@@ -411,6 +415,280 @@ pub fn decode_f64(
             t.as_str().parse().unwrap_or(f64::NAN)
         }
     }))
+}
+
+/// The `#[ordered(numeric)]` codec ([`FieldCodec::Numeric`](crate::FieldCodec::Numeric)):
+/// HBase's `OrderedNumeric` of an `i64` or an `f64`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Numeric {
+    /// The field holds an `f64` (else an `i64`).
+    pub float: bool,
+    /// The field is an `Option`, whose `None` is OrderedBytes' null (`05`).
+    pub nullable: bool,
+    /// In a `#[rowkey(hbase_struct)]` key, a `None` followed only by such
+    /// fields is left out of the key, as HBase's `Struct` leaves trailing nulls out.
+    pub trailing: bool,
+}
+
+impl Numeric {
+    /// Feeds the codec's fingerprint bytes: `0x13 float:u8 nullable:u8 trailing:u8`.
+    pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
+        h.byte(0x13)
+            .flag(self.float)
+            .flag(self.nullable)
+            .flag(self.trailing)
+    }
+
+    /// The codec of a schema's `{"kind": "numeric", "type": "i64", "nullable": false, "trailing": false}`.
+    #[cfg(feature = "schema")]
+    pub(crate) fn from_json(
+        c: &crate::json::Fields<'_, '_>,
+    ) -> Result<Self, alloc::string::String> {
+        let float = match c.str("type")? {
+            "i64" => false,
+            "f64" => true,
+            other => return Err(alloc::format!("`{other}` is no type OrderedNumeric holds")),
+        };
+        Ok(Numeric {
+            float,
+            nullable: c.bool("nullable")?,
+            trailing: c.bool("trailing")?,
+        })
+    }
+}
+
+/// A field `#[ordered(numeric)]` writes: an `i64`, an `f64`, or an `Option`
+/// of one, whose `None` is a null.
+#[diagnostic::on_unimplemented(
+    message = "`#[ordered(numeric)]` writes HBase's `OrderedNumeric` of an `i64` or an `f64` (or an `Option` of one), not of `{Self}`",
+    label = "make this field an `i64` or an `f64`, or use `#[ordered]` for HBase's fixed-width numbers"
+)]
+pub trait NumericField: Sized {
+    /// Writes the value, or a null.
+    ///
+    /// # Errors
+    /// [`EncodeErrorKind::BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall).
+    fn write_to(&self, w: &mut Writer<'_>, descending: bool) -> Result<(), EncodeError>;
+
+    /// Reads the value (`field`'s, for errors).
+    ///
+    /// # Errors
+    /// As [`decode_i64`] and [`decode_f64`]; a null where the field is no
+    /// `Option` is [`DecodeErrorKind::Unrepresentable`].
+    fn read_from(
+        r: &mut Reader<'_>,
+        descending: bool,
+        field: &'static str,
+    ) -> Result<Self, DecodeError>;
+
+    /// Bytes `v` takes: what derived code calls for a field, through the
+    /// trait, so that a type that is none gives one error on the field.
+    fn len(v: &Self, descending: bool) -> usize {
+        const CAP: usize = 2 + MAX_MANTISSA + 1;
+        let mut buf = [0u8; CAP];
+        let mut w = Writer::new(&mut buf, "");
+        v.write_to(&mut w, descending)
+            .map_or(CAP, |()| w.position())
+    }
+
+    /// Writes `v`: what derived code calls for a field.
+    ///
+    /// # Errors
+    /// As [`NumericField::write_to`].
+    fn write(
+        w: &mut Writer<'_>,
+        v: &Self,
+        descending: bool,
+        _field: &'static str,
+    ) -> Result<(), EncodeError> {
+        v.write_to(w, descending)
+    }
+
+    /// Reads a field of this type: what derived code calls.
+    ///
+    /// # Errors
+    /// As [`NumericField::read_from`].
+    fn read(
+        r: &mut Reader<'_>,
+        descending: bool,
+        field: &'static str,
+    ) -> Result<Self, DecodeError> {
+        Self::read_from(r, descending, field)
+    }
+}
+
+/// A value a non-`Option` field must have.
+fn required<T>(v: Option<T>, field: &'static str, offset: usize) -> Result<T, DecodeError> {
+    v.ok_or(DecodeError::new(
+        field,
+        offset,
+        DecodeErrorKind::Unrepresentable,
+    ))
+}
+
+impl NumericField for i64 {
+    fn write_to(&self, w: &mut Writer<'_>, descending: bool) -> Result<(), EncodeError> {
+        encode_i64(w, *self, descending)
+    }
+    fn read_from(
+        r: &mut Reader<'_>,
+        descending: bool,
+        field: &'static str,
+    ) -> Result<Self, DecodeError> {
+        let at = r.position();
+        required(decode_i64(r, descending, field)?, field, at)
+    }
+}
+
+impl NumericField for f64 {
+    fn write_to(&self, w: &mut Writer<'_>, descending: bool) -> Result<(), EncodeError> {
+        encode_f64(w, *self, descending)
+    }
+    fn read_from(
+        r: &mut Reader<'_>,
+        descending: bool,
+        field: &'static str,
+    ) -> Result<Self, DecodeError> {
+        let at = r.position();
+        required(decode_f64(r, descending, field)?, field, at)
+    }
+}
+
+impl NumericField for Option<i64> {
+    fn write_to(&self, w: &mut Writer<'_>, descending: bool) -> Result<(), EncodeError> {
+        match self {
+            Some(v) => encode_i64(w, *v, descending),
+            None => encode_null(w, descending),
+        }
+    }
+    fn read_from(
+        r: &mut Reader<'_>,
+        descending: bool,
+        field: &'static str,
+    ) -> Result<Self, DecodeError> {
+        decode_i64(r, descending, field)
+    }
+}
+
+impl NumericField for Option<f64> {
+    fn write_to(&self, w: &mut Writer<'_>, descending: bool) -> Result<(), EncodeError> {
+        match self {
+            Some(v) => encode_f64(w, *v, descending),
+            None => encode_null(w, descending),
+        }
+    }
+    fn read_from(
+        r: &mut Reader<'_>,
+        descending: bool,
+        field: &'static str,
+    ) -> Result<Self, DecodeError> {
+        decode_f64(r, descending, field)
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod layout_codec {
+    use super::super::float::Float;
+    use super::super::int::IntType;
+    use super::super::prelude::*;
+    use super::{decode_f64, decode_i64, encode_f64, encode_i64, encode_null, Numeric};
+    use crate::cursor::Writer;
+
+    impl Numeric {
+        fn name(&self) -> &'static str {
+            if self.float {
+                "f64"
+            } else {
+                "i64"
+            }
+        }
+    }
+
+    impl<'a> Codec<'a> for Numeric {
+        fn extent(&self) -> Extent {
+            Extent::Delimited { min: 1 }
+        }
+
+        fn ordered(&self, _descending: bool) -> bool {
+            false
+        }
+
+        fn trailing(&self) -> bool {
+            self.trailing
+        }
+
+        fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
+            let (at, desc) = (r.position(), f.descending);
+            let v = if self.float {
+                decode_f64(r, desc, "").map(|v| v.map(Value::F64))
+            } else {
+                decode_i64(r, desc, "").map(|v| v.map(|n| Value::Int(Number::Signed(n.into()))))
+            };
+            match (v.map_err(|e| f.error(e))?, self.nullable) {
+                (Some(v), true) => Ok(Value::Some(alloc::boxed::Box::new(v))),
+                (Some(v), false) => Ok(v),
+                (None, true) => Ok(Value::None),
+                (None, false) => Err(ReadError::new(f.name, at, DecodeErrorKind::Unrepresentable)),
+            }
+        }
+
+        fn write(
+            &self,
+            value: &Value<'_>,
+            f: FieldRef<'a>,
+            out: &mut Vec<u8>,
+        ) -> Result<(), InputError> {
+            let value = match value {
+                Value::Some(v) if self.nullable => Some(&**v),
+                Value::None if self.nullable => None,
+                v => Some(v),
+            };
+            let mut buf = [0u8; 24];
+            let mut w = Writer::new(&mut buf, "");
+            let written = match (value, self.float) {
+                (None, _) => encode_null(&mut w, f.descending),
+                (Some(Value::F64(v)), true) => encode_f64(&mut w, *v, f.descending),
+                (Some(v), false) => match v.int::<i64>() {
+                    Some(n) => encode_i64(&mut w, n, f.descending),
+                    None => return Err(f.mismatch(self.name())),
+                },
+                _ => return Err(f.mismatch(self.name())),
+            };
+            written.map_err(|e| f.input_error(e.kind()))?;
+            out.extend_from_slice(w.written());
+            Ok(())
+        }
+
+        fn parse(&self, text: &str, f: FieldRef<'a>) -> Result<Value<'a>, InputError> {
+            if self.nullable && matches!(text.trim(), "None" | "none") {
+                return Ok(Value::None);
+            }
+            let v = if self.float {
+                Float { bytes: 8 }.parse(text, f.name)?
+            } else {
+                Value::Int(
+                    IntType {
+                        bytes: 8,
+                        signed: true,
+                    }
+                    .parse(text, f.name)?,
+                )
+            };
+            Ok(match self.nullable {
+                true => Value::Some(alloc::boxed::Box::new(v)),
+                false => v,
+            })
+        }
+
+        fn to_json(&self, out: &mut String) {
+            crate::json::Object::new(out)
+                .str("kind", "numeric")
+                .str("type", self.name())
+                .bool("nullable", self.nullable)
+                .bool("trailing", self.trailing)
+                .end();
+        }
+    }
 }
 
 #[cfg(test)]

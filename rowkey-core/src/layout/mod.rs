@@ -9,6 +9,7 @@ pub use rowkey_format::{JavaType, PhoenixType};
 use crate::codec::boolean::Bool;
 use crate::codec::bytes::Md5Digest;
 use crate::fnv::Fnv;
+use crate::salt::{Bucket, Salt, SaltFormat, SaltHash};
 use parameters::*;
 
 /// The parameters of every codec, the data of [`FieldCodec`]'s variants,
@@ -21,6 +22,7 @@ pub mod parameters {
     pub use crate::codec::float::Float;
     pub use crate::codec::int::IntType;
     pub use crate::codec::narrow::Narrow;
+    pub use crate::codec::numeric::Numeric;
     pub use crate::codec::ordered::Ordered;
     pub use crate::codec::ordered_field::{OrderedNull, OrderedValue, OrderedVar};
     pub use crate::codec::pad::Pad;
@@ -28,7 +30,6 @@ pub mod parameters {
     pub use crate::codec::rest::Rest;
     pub use crate::codec::tag::Tag;
 }
-use crate::salt::{Bucket, Salt, SaltFormat, SaltHash};
 
 /// Whether a segment's bytes sort with its values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,6 +135,8 @@ pub enum FieldCodec<'a> {
     OrderedNull(OrderedNull),
     /// A column of an Apache Phoenix primary key (`#[rowkey(phoenix)]`).
     Phoenix(PhoenixType),
+    /// `#[ordered(numeric)]`: HBase's `OrderedNumeric` of an `i64` or an `f64`.
+    Numeric(Numeric),
     /// The salt bucket; its parameters are [`Layout::salt`].
     Salt,
 }
@@ -254,6 +257,9 @@ impl<'a> Layout<'a> {
     ///         | 0x11 trailing:u8 codec      #[ordered] Option: null for None;
     ///                                       trailing 1: left out at the end (hbase_struct)
     ///         | 0x12 type:u8 [n:num]        #[rowkey(phoenix)]: PhoenixType::code, then CHAR's n
+    ///         | 0x13 float:u8 nullable:u8 trailing:u8
+    ///                                       #[ordered(numeric)]: f64 (else i64), an Option,
+    ///                                       left out at the end (hbase_struct)
     /// ```
     ///
     /// Names are left out, so renaming a field or the key keeps the
@@ -305,6 +311,7 @@ impl<'a> FieldCodec<'a> {
             FieldCodec::OrderedVar(c) => c,
             FieldCodec::OrderedNull(c) => c,
             FieldCodec::Phoenix(c) => c,
+            FieldCodec::Numeric(c) => c,
             FieldCodec::Salt => &Bucket,
         }
     }
@@ -329,6 +336,7 @@ impl<'a> FieldCodec<'a> {
             FieldCodec::OrderedVar(c) => c.fingerprint(h),
             FieldCodec::OrderedNull(c) => c.fingerprint(h),
             FieldCodec::Phoenix(c) => crate::codec::phoenix::fingerprint(*c, h),
+            FieldCodec::Numeric(c) => c.fingerprint(h),
             FieldCodec::Salt => Bucket.fingerprint(h),
         }
     }
@@ -369,6 +377,7 @@ impl<'a> FieldCodec<'a> {
             "ordered" => FieldCodec::Ordered(Ordered::from_json(c)?),
             "ordered_null" => FieldCodec::OrderedNull(OrderedNull::from_json(c)?),
             "phoenix" => FieldCodec::Phoenix(phoenix::from_json(c)?),
+            "numeric" => FieldCodec::Numeric(Numeric::from_json(c)?),
             "salt" => FieldCodec::Salt,
             other => return Err(alloc::format!("unknown codec `{other}`")),
         })

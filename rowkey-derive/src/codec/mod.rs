@@ -20,15 +20,24 @@ pub use types::{FloatTy, IntTy, OrderedTy, PhoenixCol, TextKind, VarType};
 pub enum OrderedForm {
     /// `#[ordered(copy)]`: HBase's `BlobCopy`.
     Copy,
+    /// `#[ordered(numeric)]`: HBase's `Numeric`.
+    Numeric,
 }
 
 /// The forms `#[ordered(..)]` takes beyond `#[ordered]`: each one's word,
 /// and what it writes (for messages).
-pub const ORDERED_FORMS: &[(&str, OrderedForm, &str)] = &[(
-    "copy",
-    OrderedForm::Copy,
-    "a last bytes field written as HBase's `BlobCopy`",
-)];
+pub const ORDERED_FORMS: &[(&str, OrderedForm, &str)] = &[
+    (
+        "copy",
+        OrderedForm::Copy,
+        "a last bytes field written as HBase's `BlobCopy`",
+    ),
+    (
+        "numeric",
+        OrderedForm::Numeric,
+        "an `i64` or `f64` written as HBase's `Numeric`",
+    ),
+];
 
 /// How a field is written. Every variant is legal for its field's type.
 #[derive(Clone, PartialEq, Eq)]
@@ -75,12 +84,20 @@ pub enum Codec {
     },
     /// A column of a `#[rowkey(phoenix)]` key.
     Phoenix(PhoenixCol),
+    /// `#[ordered(numeric)]`: HBase's `OrderedNumeric` of an `f64` (`float`)
+    /// or an `i64`, whose type rule is the runtime's `NumericField` bound.
+    Numeric {
+        float: bool,
+    },
 }
 
 impl Codec {
     /// Whether the codec is one of HBase's `OrderedBytes` (`#[ordered]`).
     pub fn ordered(&self) -> bool {
-        matches!(self, Codec::Ordered(_) | Codec::OrderedVar { .. })
+        matches!(
+            self,
+            Codec::Ordered(_) | Codec::OrderedVar { .. } | Codec::Numeric { .. }
+        )
     }
 
     /// Whether the field has no fixed width: an `#[ordered]` `Option` is a
@@ -91,6 +108,7 @@ impl Codec {
             Codec::Escaped(_)
                 | Codec::Rest(_)
                 | Codec::OrderedVar { .. }
+                | Codec::Numeric { .. }
                 | Codec::Phoenix(PhoenixCol::Varchar(_))
         ) || (optional && self.ordered())
     }
@@ -122,6 +140,7 @@ impl Codec {
             Codec::Ordered(t) => format!("ordered {}", t.name()),
             Codec::OrderedVar { ty, .. } => format!("ordered {}", ty.name()),
             Codec::Phoenix(c) => format!("phoenix {}", c.describe()),
+            Codec::Numeric { .. } => "ordered numeric".to_string(),
         }
     }
 
@@ -145,6 +164,8 @@ impl Codec {
             Codec::OrderedVar { ty, .. } => 1 + (ty != VarType::BlobCopy) as usize,
             // A `VARCHAR`'s shortest form: empty, and no separator at the end.
             Codec::Phoenix(c) => c.core().width().unwrap_or(0),
+            // Zero, or a null: one header byte.
+            Codec::Numeric { .. } => 1,
         })
     }
 
@@ -158,6 +179,7 @@ impl Codec {
             | Codec::Rest(_)
             | Codec::Escaped(_)
             | Codec::Java(_)
+            | Codec::Numeric { .. }
             | Codec::OrderedVar {
                 ty: VarType::BlobVar | VarType::BlobCopy,
                 ..
@@ -256,6 +278,17 @@ impl Codec {
                 TokenStream::new(),
             ),
             Codec::Rest(_) => cursor(quote!(__rk::rest), TokenStream::new(), TokenStream::new()),
+            // Through the trait, spanned on the field's type: a type it does not
+            // hold gives the runtime's one message there.
+            Codec::Numeric { .. } => {
+                let ty = match optional {
+                    true => quote_spanned!(value_ty.span()=> ::core::option::Option<#value_ty>),
+                    false => quote_spanned!(value_ty.span()=> #value_ty),
+                };
+                let module =
+                    quote_spanned!(value_ty.span()=> <#ty as __rk::codec::numeric::NumericField>);
+                cursor(module, TokenStream::new(), TokenStream::new())
+            }
             Codec::OrderedVar { ty, .. } => {
                 let ty = syn::Ident::new(&format!("{ty:?}"), proc_macro2::Span::call_site());
                 cursor(
@@ -353,6 +386,7 @@ impl Codec {
                 let t = proc_macro2::Ident::new(&format!("{t:?}"), proc_macro2::Span::call_site());
                 quote!(#fc::Java(#krate::JavaType::#t))
             }
+            Codec::Numeric { float } => numeric(krate, *float, false, false),
         }
     }
 
@@ -369,6 +403,7 @@ impl Codec {
                 let header = t.header_and_width().0;
                 quote!(#c::ordered_field::OrderedValue::Number(#c::ordered::Ordered { header: #header }))
             }
+            Codec::Numeric { float } => return numeric(krate, *float, true, trailing),
             _ => TokenStream::new(),
         };
         quote!(#krate::FieldCodec::OrderedNull(#c::ordered_field::OrderedNull { value: #value, trailing: #trailing }))
@@ -394,6 +429,11 @@ pub struct Runtime {
     /// directly, so a type that is no key gives the one error that the
     /// key's width gives too, rather than one more through a module's bound.
     pub key: Option<syn::Type>,
+}
+
+/// A `Numeric` codec's descriptor.
+fn numeric(krate: &syn::Path, float: bool, nullable: bool, trailing: bool) -> TokenStream {
+    quote!(#krate::FieldCodec::Numeric(#krate::codec::Numeric { float: #float, nullable: #nullable, trailing: #trailing }))
 }
 
 /// An `OrderedVar` codec's parameters.

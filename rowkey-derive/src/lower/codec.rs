@@ -331,6 +331,10 @@ fn ordered_form(
     };
     match ORDERED_FORMS.iter().find(|(word, ..)| form == word) {
         Some((_, OrderedForm::Copy, _)) => ordered_copy(cx, ty, class, span),
+        // The runtime's `NumericField` bound says which types it holds.
+        Some((_, OrderedForm::Numeric, _)) => Some(Codec::Numeric {
+            float: matches!(class, TyClass::Float(_)),
+        }),
         None => {
             cx.error_at(form.span(), msg::ordered_forms(ORDERED_FORMS));
             None

@@ -1,0 +1,9 @@
+use rowkey::RowKey;
+
+#[derive(RowKey)]
+struct Key {
+    #[ordered(numeric)]
+    count: u32,
+}
+
+fn main() {}
