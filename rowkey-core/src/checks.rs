@@ -4,7 +4,8 @@
 //! `#[diagnostic::on_unimplemented]`) names the numbers, at the attribute or
 //! field the derive spans the call on.
 
-use crate::{FieldCodec, Layout};
+use crate::codec::Extent;
+use crate::{FieldCodec, Layout, Segment};
 
 /// Holds when the nested key `K` has a fixed width.
 #[diagnostic::on_unimplemented(
@@ -92,7 +93,7 @@ pub const fn disjoint(a: &Layout<'_>, b: &Layout<'_>) -> bool {
         return true;
     }
     let mut i = 0;
-    while i < a.segments.len() && !variable(&a.segments[i].kind) {
+    while i < a.segments.len() && !variable(&a.segments[i]) {
         if let FieldCodec::Tag(tag) = a.segments[i].kind {
             if tag_differs(a.segments[i].offset, tag.0, b) {
                 return true;
@@ -107,7 +108,7 @@ pub const fn disjoint(a: &Layout<'_>, b: &Layout<'_>) -> bool {
 /// as wide as `tag` and with other bytes.
 const fn tag_differs(offset: usize, tag: &[u8], b: &Layout<'_>) -> bool {
     let mut j = 0;
-    while j < b.segments.len() && !variable(&b.segments[j].kind) {
+    while j < b.segments.len() && !variable(&b.segments[j]) {
         if let FieldCodec::Tag(other) = b.segments[j].kind {
             if b.segments[j].offset == offset && other.0.len() == tag.len() && !same(tag, other.0) {
                 return true;
@@ -118,9 +119,10 @@ const fn tag_differs(offset: usize, tag: &[u8], b: &Layout<'_>) -> bool {
     false
 }
 
-/// Segments after these have no fixed offset.
-const fn variable(kind: &FieldCodec) -> bool {
-    matches!(kind, FieldCodec::Escaped(_) | FieldCodec::Rest(_))
+/// Segments after this one have no fixed offset: its codec's bytes end
+/// where its terminator, its length or the key says.
+const fn variable(segment: &Segment<'_>) -> bool {
+    !matches!(segment.extent(), Extent::Fixed(_))
 }
 
 const fn same(a: &[u8], b: &[u8]) -> bool {

@@ -633,10 +633,6 @@ mod layout_codec {
     use crate::codec::prelude::*;
 
     impl<'a> Codec<'a> for Bucket {
-        fn extent(&self) -> Extent {
-            Extent::Fixed(0)
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             false
         }

@@ -453,7 +453,7 @@ mod read {
                     .salt
                     .map(|s| s.salt.width())
                     .ok_or("a salt field without a salt")?,
-                k => k.codec().width() + seg.optional as usize,
+                k => k.extent().width() + seg.optional as usize,
             };
             if seg.width != width {
                 return Err(format!(

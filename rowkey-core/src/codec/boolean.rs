@@ -55,6 +55,11 @@ pub fn edge(v: bool, descending: bool) -> Result<Edge<1>, EncodeError> {
 pub struct Bool;
 
 impl Bool {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        crate::codec::Extent::Fixed(1)
+    }
+
     /// Feeds the codec's fingerprint bytes.
     pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
         h.byte(0x05)
@@ -79,10 +84,6 @@ mod layout_codec {
     use super::{get, put, Bool};
 
     impl<'a> Codec<'a> for Bool {
-        fn extent(&self) -> Extent {
-            Extent::Fixed(1)
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             true
         }

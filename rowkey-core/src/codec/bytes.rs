@@ -58,6 +58,11 @@ pub struct ByteArray(pub usize);
 pub struct Md5Digest;
 
 impl ByteArray {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        crate::codec::Extent::Fixed(self.0)
+    }
+
     /// Feeds the codec's fingerprint bytes.
     pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
         h.byte(0x06).num(self.0)
@@ -73,6 +78,11 @@ impl ByteArray {
 }
 
 impl Md5Digest {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        crate::codec::Extent::Fixed(16)
+    }
+
     /// Feeds the codec's fingerprint bytes.
     pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
         h.byte(0x09)
@@ -118,10 +128,6 @@ mod layout_codec {
     }
 
     impl<'a> Codec<'a> for ByteArray {
-        fn extent(&self) -> Extent {
-            Extent::Fixed(self.0)
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             true
         }
@@ -152,10 +158,6 @@ mod layout_codec {
     }
 
     impl<'a> Codec<'a> for Md5Digest {
-        fn extent(&self) -> Extent {
-            Extent::Fixed(16)
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             false
         }

@@ -42,20 +42,6 @@ impl<'a> FieldRef<'a> {
     }
 }
 
-/// Where a codec's bytes end in the key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Extent {
-    /// Always this many bytes.
-    Fixed(usize),
-    /// Its own terminator or length says where it ends; at least `min` bytes.
-    Delimited {
-        /// The shortest encoding.
-        min: usize,
-    },
-    /// The rest of the key.
-    ToEnd,
-}
-
 /// One bound of a range of a field's values, as the field's bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OwnedEdge {
@@ -83,18 +69,6 @@ impl OwnedEdge {
 
 /// What a codec does for code that knows a key only by its layout.
 pub trait Codec<'a> {
-    /// Where its bytes end.
-    fn extent(&self) -> Extent;
-
-    /// The bytes it takes: exactly, or at least for a variable-length codec.
-    fn width(&self) -> usize {
-        match self.extent() {
-            Extent::Fixed(w) => w,
-            Extent::Delimited { min } => min,
-            Extent::ToEnd => 0,
-        }
-    }
-
     /// Whether its bytes sort as its values in this order, so that a range
     /// of values is a range of keys.
     fn ordered(&self, descending: bool) -> bool;

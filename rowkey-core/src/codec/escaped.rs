@@ -185,6 +185,13 @@ impl<'a> FieldBytes<'a> for EscapedValue<'a> {
 pub struct Escaped(pub super::TextType);
 
 impl Escaped {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        crate::codec::Extent::Delimited {
+            min: rowkey_format::limits::ESCAPED_MIN_WIDTH,
+        }
+    }
+
     /// Feeds the codec's fingerprint bytes.
     pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
         h.byte(0x0B).flag(self.0.utf8)
@@ -206,12 +213,6 @@ mod layout_codec {
     use crate::cursor::Writer;
 
     impl<'a> Codec<'a> for Escaped {
-        fn extent(&self) -> Extent {
-            Extent::Delimited {
-                min: rowkey_format::limits::ESCAPED_MIN_WIDTH,
-            }
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             false
         }

@@ -192,6 +192,11 @@ pub struct Fixed {
 }
 
 impl Fixed {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        crate::codec::Extent::Fixed(self.width)
+    }
+
     /// Feeds the codec's fingerprint bytes.
     pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
         h.byte(0x04).num(self.width).flag(self.text.utf8)
@@ -216,10 +221,6 @@ mod layout_codec {
     use super::{encode_to, value_len, Fixed};
 
     impl<'a> Codec<'a> for Fixed {
-        fn extent(&self) -> Extent {
-            Extent::Fixed(self.width)
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             true
         }

@@ -38,6 +38,11 @@ pub struct Float {
 }
 
 impl Float {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        crate::codec::Extent::Fixed(self.bytes as usize)
+    }
+
     /// Feeds the codec's fingerprint bytes.
     pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
         h.byte(0x07).byte(self.bytes)
@@ -103,10 +108,6 @@ mod layout_codec {
     use super::Float;
 
     impl<'a> Codec<'a> for Float {
-        fn extent(&self) -> Extent {
-            Extent::Fixed(self.bytes as usize)
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             true
         }

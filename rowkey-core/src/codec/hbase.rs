@@ -190,6 +190,11 @@ pub fn decode_bool(
     }
 }
 
+/// Where a value's bytes end in the key: a Java type's fixed width.
+pub(crate) const fn extent(t: JavaType) -> super::Extent {
+    super::Extent::Fixed(t.width())
+}
+
 /// Feeds the `#[java]` codec's fingerprint bytes.
 pub(crate) const fn fingerprint(t: JavaType, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
     h.byte(0x0E).byte(t as u8)
@@ -231,10 +236,6 @@ mod layout_codec {
     }
 
     impl<'a> Codec<'a> for JavaType {
-        fn extent(&self) -> Extent {
-            Extent::Fixed(JavaType::width(*self))
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             false
         }

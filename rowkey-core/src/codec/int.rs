@@ -73,6 +73,11 @@ pub struct IntType {
 }
 
 impl IntType {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        crate::codec::Extent::Fixed(self.bytes as usize)
+    }
+
     /// The type's name: `u8`..`u128`, `i8`..`i128`.
     pub const fn name(&self) -> &'static str {
         match (self.signed, self.bytes) {
@@ -226,10 +231,6 @@ mod layout_codec {
     use super::IntType;
 
     impl<'a> Codec<'a> for IntType {
-        fn extent(&self) -> Extent {
-            Extent::Fixed(self.bytes as usize)
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             true
         }

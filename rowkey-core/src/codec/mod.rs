@@ -82,11 +82,37 @@ pub mod tag;
 
 pub use crate::layout::parameters::*;
 #[cfg(feature = "alloc")]
-pub use contract::{Codec, Extent, FieldRef, OwnedEdge};
+pub use contract::{Codec, FieldRef, OwnedEdge};
 #[doc(hidden)]
 pub use field_bytes::{FieldBytes, FromField, KeyBytes};
 
 #[doc(hidden)]
+/// Where a codec's bytes end in the key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extent {
+    /// Always this many bytes.
+    Fixed(usize),
+    /// Its own terminator or length says where it ends; at least `min` bytes.
+    Delimited {
+        /// The shortest encoding.
+        min: usize,
+    },
+    /// The rest of the key, at least `min` bytes.
+    ToEnd {
+        /// The shortest encoding.
+        min: usize,
+    },
+}
+
+impl Extent {
+    /// The bytes it takes: exactly, or at least for a variable-length codec.
+    pub const fn width(self) -> usize {
+        match self {
+            Extent::Fixed(w) | Extent::Delimited { min: w } | Extent::ToEnd { min: w } => w,
+        }
+    }
+}
+
 /// Fixed-size windows into a key array, so generated code writes and reads
 /// `[u8; W]` at a constant offset and the compiler drops every bounds check.
 ///

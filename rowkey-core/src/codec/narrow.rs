@@ -183,6 +183,11 @@ pub struct Narrow {
 }
 
 impl Narrow {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        crate::codec::Extent::Fixed(self.bytes as usize)
+    }
+
     /// Feeds the codec's fingerprint bytes.
     pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
         h.byte(0x02).byte(self.bytes)
@@ -232,10 +237,6 @@ mod layout_codec {
     }
 
     impl<'a> Codec<'a> for Narrow {
-        fn extent(&self) -> Extent {
-            Extent::Fixed(self.bytes as usize)
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             true
         }

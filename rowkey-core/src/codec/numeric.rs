@@ -431,6 +431,11 @@ pub struct Numeric {
 }
 
 impl Numeric {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        crate::codec::Extent::Delimited { min: 1 }
+    }
+
     /// Feeds the codec's fingerprint bytes: `0x13 float:u8 nullable:u8 trailing:u8`.
     pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
         h.byte(0x13)
@@ -605,10 +610,6 @@ mod layout_codec {
     }
 
     impl<'a> Codec<'a> for Numeric {
-        fn extent(&self) -> Extent {
-            Extent::Delimited { min: 1 }
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             false
         }

@@ -104,17 +104,23 @@ ordered_fixed! {
 
 /// Bytes a fixed-width value with this ascending header takes, header
 /// included; `None` for a header of no fixed-width type.
-pub fn fixed_width(header: u8) -> Option<usize> {
-    [
+pub const fn fixed_width(header: u8) -> Option<usize> {
+    const WIDTHS: [(u8, usize); 6] = [
         (<i8 as OrderedFixed<2>>::HEADER, 2),
         (<i16 as OrderedFixed<3>>::HEADER, 3),
         (<i32 as OrderedFixed<5>>::HEADER, 5),
         (<i64 as OrderedFixed<9>>::HEADER, 9),
         (<f32 as OrderedFixed<5>>::HEADER, 5),
         (<f64 as OrderedFixed<9>>::HEADER, 9),
-    ]
-    .into_iter()
-    .find_map(|(h, w)| (h == header).then_some(w))
+    ];
+    let mut i = 0;
+    while i < WIDTHS.len() {
+        if WIDTHS[i].0 == header {
+            return Some(WIDTHS[i].1);
+        }
+        i += 1;
+    }
+    None
 }
 
 /// Writes a fixed-width value.
@@ -570,6 +576,15 @@ pub struct Ordered {
 }
 
 impl Ordered {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        match fixed_width(self.header) {
+            Some(w) => crate::codec::Extent::Fixed(w),
+            // Not reached: the schema and the derive give only fixed headers.
+            None => crate::codec::Extent::Fixed(1),
+        }
+    }
+
     /// Feeds the codec's fingerprint bytes.
     pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
         h.byte(0x0F).byte(self.header)
@@ -688,17 +703,13 @@ mod layout_codec {
     }
 
     impl<'a> Codec<'a> for Ordered {
-        fn extent(&self) -> Extent {
-            Extent::Fixed(fixed_width(self.header).unwrap_or(1))
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             true
         }
 
         fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
             let at = r.position();
-            let b = r.take_n(self.width()).map_err(|e| f.error(e))?;
+            let b = r.take_n(self.extent().width()).map_err(|e| f.error(e))?;
             self.read_bytes(b, f.descending, at).map_err(|e| f.error(e))
         }
 

@@ -382,6 +382,17 @@ pub struct OrderedNull {
 }
 
 impl OrderedVar {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        if self.header == super::ordered::BLOB_COPY {
+            // The header, then the bytes to the end (ascending).
+            crate::codec::Extent::ToEnd { min: 1 }
+        } else {
+            // The header, and a terminator or one group.
+            crate::codec::Extent::Delimited { min: 2 }
+        }
+    }
+
     /// Feeds the codec's fingerprint bytes.
     pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
         h.byte(0x10).byte(self.header).flag(self.text.utf8)
@@ -408,6 +419,11 @@ impl OrderedVar {
 }
 
 impl OrderedNull {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        crate::codec::Extent::Delimited { min: 1 }
+    }
+
     /// Feeds the codec's fingerprint bytes.
     pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
         let h = h.byte(0x11).flag(self.trailing);
@@ -439,11 +455,10 @@ impl OrderedNull {
 
 #[cfg(feature = "alloc")]
 mod layout_codec {
-    use super::super::ordered::{encode_null, take_null, BLOB_COPY, TEXT};
+    use super::super::ordered::{encode_null, take_null, TEXT};
     use super::super::prelude::*;
     use super::{
         read_var, required, text_range, var_len, write_var, OrderedNull, OrderedValue, OrderedVar,
-        VarType,
     };
     use crate::cursor::Writer;
 
@@ -476,19 +491,6 @@ mod layout_codec {
     }
 
     impl<'a> Codec<'a> for OrderedVar {
-        fn extent(&self) -> Extent {
-            match self.ty() {
-                // The header, then the bytes to the end (ascending).
-                VarType::BlobCopy => Extent::ToEnd,
-                // The header, and a terminator or one group.
-                _ => Extent::Delimited { min: 2 },
-            }
-        }
-
-        fn width(&self) -> usize {
-            1 + (self.header != BLOB_COPY) as usize
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             self.header == TEXT
         }
@@ -542,10 +544,6 @@ mod layout_codec {
     }
 
     impl<'a> Codec<'a> for OrderedNull {
-        fn extent(&self) -> Extent {
-            Extent::Delimited { min: 1 }
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             false
         }

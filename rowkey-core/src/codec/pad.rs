@@ -412,6 +412,11 @@ pub struct Pad {
 }
 
 impl Pad {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        crate::codec::Extent::Fixed(self.digits)
+    }
+
     /// Feeds the codec's fingerprint bytes.
     pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
         h.byte(0x03).num(self.digits)
@@ -453,10 +458,6 @@ mod layout_codec {
     }
 
     impl<'a> Codec<'a> for Pad {
-        fn extent(&self) -> Extent {
-            Extent::Fixed(self.digits)
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             true
         }

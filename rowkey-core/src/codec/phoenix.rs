@@ -777,6 +777,15 @@ pub mod column {
     }
 }
 
+/// Where a column's bytes end in the key.
+pub(crate) const fn extent(t: PhoenixType) -> super::Extent {
+    match t.width() {
+        Some(w) => super::Extent::Fixed(w),
+        // A `VARCHAR` ends at its separator, or with the key.
+        None => super::Extent::Delimited { min: 0 },
+    }
+}
+
 /// Feeds a Phoenix column's fingerprint bytes.
 pub(crate) const fn fingerprint(t: PhoenixType, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
     match t {
@@ -959,14 +968,6 @@ mod layout_codec {
     }
 
     impl<'a> Codec<'a> for PhoenixType {
-        fn extent(&self) -> Extent {
-            match PhoenixType::width(*self) {
-                Some(w) => Extent::Fixed(w),
-                // A `VARCHAR` ends at its separator, or with the key.
-                None => Extent::Delimited { min: 0 },
-            }
-        }
-
         fn ordered(&self, descending: bool) -> bool {
             match self {
                 // Space padding sorts after control characters.

@@ -1,6 +1,6 @@
 //! What a codec's [`Codec`] implementation uses, in one import.
 
-pub(crate) use super::contract::{Codec, Extent, FieldRef, OwnedEdge};
+pub(crate) use super::contract::{Codec, FieldRef, OwnedEdge};
 pub(crate) use super::field_bytes::TextType;
 pub(crate) use crate::cursor::Reader;
 pub(crate) use crate::value::{InputError, Value};

@@ -47,6 +47,11 @@ pub fn read<'a, T: FromField<'a>>(
 pub struct Rest(pub super::TextType);
 
 impl Rest {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        crate::codec::Extent::ToEnd { min: 0 }
+    }
+
     /// Feeds the codec's fingerprint bytes.
     pub(crate) const fn fingerprint(&self, h: crate::fnv::Fnv) -> crate::fnv::Fnv {
         h.byte(0x0C).flag(self.0.utf8)
@@ -68,10 +73,6 @@ mod layout_codec {
     use super::Rest;
 
     impl<'a> Codec<'a> for Rest {
-        fn extent(&self) -> Extent {
-            Extent::ToEnd
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             false
         }

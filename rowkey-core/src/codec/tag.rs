@@ -72,6 +72,11 @@ impl Tag<'_> {
 }
 
 impl<'a> Tag<'a> {
+    /// Where its bytes end in the key.
+    pub(crate) const fn extent(&self) -> crate::codec::Extent {
+        crate::codec::Extent::Fixed(self.0.len())
+    }
+
     /// The codec of a schema's `{"kind": "tag", "bytes": [1]}`.
     #[cfg(feature = "schema")]
     pub(crate) fn from_json(
@@ -87,10 +92,6 @@ mod layout_codec {
     use super::{check, Tag};
 
     impl<'a> Codec<'a> for Tag<'_> {
-        fn extent(&self) -> Extent {
-            Extent::Fixed(self.0.len())
-        }
-
         fn ordered(&self, _descending: bool) -> bool {
             false
         }

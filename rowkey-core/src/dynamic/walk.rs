@@ -346,7 +346,7 @@ fn read_added<'a>(
 
 /// Whether the field's end is known without reading its bytes.
 fn is_fixed(seg: &Segment<'_>) -> bool {
-    matches!(seg.kind.codec().extent(), Extent::Fixed(_))
+    matches!(seg.extent(), Extent::Fixed(_))
 }
 
 /// The bucket the salted fields hash to, when every one of them is present
@@ -385,9 +385,9 @@ fn read_segment<'a>(
         return read_salt(layout, salt, bytes);
     }
     let codec = seg.kind.codec();
-    match codec.extent() {
-        Extent::Fixed(w) => read_fixed(layout, seg, codec, bytes, pos, w + seg.optional as usize),
-        Extent::Delimited { .. } | Extent::ToEnd => {
+    match seg.extent() {
+        Extent::Fixed(w) => read_fixed(layout, seg, codec, bytes, pos, w),
+        Extent::Delimited { .. } | Extent::ToEnd { .. } => {
             let mut r = Reader::at(bytes, pos);
             match codec.read(&mut r, seg.field_ref()) {
                 Ok(v) => (Reading::Value(v), r.position()),
@@ -488,7 +488,7 @@ fn read_option<'a>(
     if option::presence(marker, seg.reverse, "", pos).map_err(|e| f.error(e))? {
         return Ok(Value::Some(Box::new(codec.read(&mut r, f)?)));
     }
-    let payload = r.take_n(codec.width()).map_err(|e| f.error(e))?;
+    let payload = r.take_n(seg.width - 1).map_err(|e| f.error(e))?;
     option::check_empty(payload, seg.reverse, "", pos + 1).map_err(|e| f.error(e))?;
     Ok(Value::None)
 }
@@ -496,10 +496,6 @@ fn read_option<'a>(
 /// A nested key: the layout of a type that derives `RowKey`, read and
 /// written as one field of the key that embeds it.
 impl<'a> Codec<'a> for Layout<'a> {
-    fn extent(&self) -> Extent {
-        Extent::Fixed(self.width)
-    }
-
     fn ordered(&self, _descending: bool) -> bool {
         false
     }

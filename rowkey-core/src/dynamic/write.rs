@@ -217,13 +217,13 @@ pub(super) fn write_value(
 ) -> Result<(), InputError> {
     let codec = seg.kind.codec();
     let f = seg.field_ref();
-    if !matches!(codec.extent(), Extent::Fixed(_)) {
+    if !matches!(seg.extent(), Extent::Fixed(_)) {
         return codec.write(value, f, out);
     }
     match (seg.optional, value) {
         (true, Value::None) => write_around(seg, out, false, |o| {
             let start = o.len();
-            o.resize(start + codec.width(), 0);
+            o.resize(start + seg.width - 1, 0);
             option::empty(&mut o[start..], seg.reverse);
             Ok(())
         }),

@@ -8,6 +8,7 @@ pub use rowkey_format::{JavaType, PhoenixType};
 
 use crate::codec::boolean::Bool;
 use crate::codec::bytes::Md5Digest;
+use crate::codec::Extent;
 use crate::fnv::Fnv;
 use crate::salt::{Bucket, Salt, SaltFormat, SaltHash};
 use parameters::*;
@@ -287,6 +288,17 @@ impl<'a> Layout<'a> {
     }
 }
 
+impl Segment<'_> {
+    /// Where the segment's bytes end in the key: its codec's extent, with an
+    /// `Option`'s presence byte and the salt bucket's width counted.
+    pub(crate) const fn extent(&self) -> Extent {
+        match self.kind.extent() {
+            Extent::Fixed(_) => Extent::Fixed(self.width),
+            other => other,
+        }
+    }
+}
+
 // ---- the one list of codecs ------------------------------------------------
 
 impl<'a> FieldCodec<'a> {
@@ -313,6 +325,33 @@ impl<'a> FieldCodec<'a> {
             FieldCodec::Phoenix(c) => c,
             FieldCodec::Numeric(c) => c,
             FieldCodec::Salt => &Bucket,
+        }
+    }
+
+    /// Where the codec's bytes end in the key; the salt bucket's width is
+    /// its [`Segment`]'s (see [`Segment::extent`]).
+    pub(crate) const fn extent(&self) -> Extent {
+        match self {
+            FieldCodec::Int(c) => c.extent(),
+            FieldCodec::Narrow(c) => c.extent(),
+            FieldCodec::Pad(c) => c.extent(),
+            FieldCodec::Fixed(c) => c.extent(),
+            FieldCodec::Bool => Bool.extent(),
+            FieldCodec::Bytes(c) => c.extent(),
+            FieldCodec::Float(c) => c.extent(),
+            // A nested key is fixed: the derive refuses a variable one.
+            FieldCodec::Nested(layout) => Extent::Fixed(layout.width),
+            FieldCodec::Md5Digest => Md5Digest.extent(),
+            FieldCodec::Tag(c) => c.extent(),
+            FieldCodec::Escaped(c) => c.extent(),
+            FieldCodec::Rest(c) => c.extent(),
+            FieldCodec::Java(t) => crate::codec::hbase::extent(*t),
+            FieldCodec::Ordered(c) => c.extent(),
+            FieldCodec::OrderedVar(c) => c.extent(),
+            FieldCodec::OrderedNull(c) => c.extent(),
+            FieldCodec::Phoenix(t) => crate::codec::phoenix::extent(*t),
+            FieldCodec::Numeric(c) => c.extent(),
+            FieldCodec::Salt => Extent::Fixed(0),
         }
     }
 
