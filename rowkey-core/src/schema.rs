@@ -1,5 +1,5 @@
 //! The machine-readable schema of a layout: `T::LAYOUT.to_json()`, versioned
-//! (`"format": 1`), and [`read`] (feature `schema`), which gives the layout
+//! (`"format": 1`), and `read` (feature `schema`), which gives the layout
 //! back, for tools that read keys without the Rust type (the `rowkey`
 //! command line).
 //!
