@@ -225,22 +225,7 @@ impl Codec {
     /// (`optional`: an `Option`), of `width` bytes, holding `value_ty`.
     pub fn runtime(&self, optional: bool, width: &Size, value_ty: &syn::Type) -> Runtime {
         let w = width.arg();
-        let slot = |module: TokenStream, generics: TokenStream, by_ref: bool| Runtime {
-            module,
-            generics,
-            args: TokenStream::new(),
-            by_ref,
-            cursor: false,
-            key: None,
-        };
-        let cursor = |module: TokenStream, generics: TokenStream, args: TokenStream| Runtime {
-            module,
-            generics,
-            args,
-            by_ref: true,
-            cursor: true,
-            key: None,
-        };
+        let (slot, cursor) = (Runtime::slot, Runtime::cursor);
         match self {
             Codec::Ordered(t) if optional => {
                 let n = lit(t.width());
@@ -297,24 +282,7 @@ impl Codec {
                     quote!(__rk::VarType::#ty,),
                 )
             }
-            Codec::Phoenix(col) => {
-                let column = |c: &str| {
-                    let c = syn::Ident::new(c, proc_macro2::Span::call_site());
-                    quote!(__rk::phoenix::column::#c)
-                };
-                match col {
-                    PhoenixCol::Int(_) => slot(quote!(__rk::int), quote!(::<_, #w>), false),
-                    PhoenixCol::Char(..) => slot(column("char"), quote!(::<_, #w>), true),
-                    PhoenixCol::Double => slot(column("double"), TokenStream::new(), false),
-                    PhoenixCol::Boolean => slot(column("boolean"), TokenStream::new(), false),
-                    PhoenixCol::Date => slot(column("date"), TokenStream::new(), false),
-                    PhoenixCol::Timestamp => slot(column("timestamp"), TokenStream::new(), false),
-                    // Read here; written by the Phoenix key format, which knows the separators.
-                    PhoenixCol::Varchar(_) => {
-                        cursor(column("varchar"), TokenStream::new(), TokenStream::new())
-                    }
-                }
-            }
+            Codec::Phoenix(col) => Runtime::phoenix(col, w),
         }
     }
 
@@ -429,6 +397,51 @@ pub struct Runtime {
     /// directly, so a type that is no key gives the one error that the
     /// key's width gives too, rather than one more through a module's bound.
     pub key: Option<syn::Type>,
+}
+
+impl Runtime {
+    /// A codec read and written in a fixed slot.
+    fn slot(module: TokenStream, generics: TokenStream, by_ref: bool) -> Runtime {
+        Runtime {
+            module,
+            generics,
+            args: TokenStream::new(),
+            by_ref,
+            cursor: false,
+            key: None,
+        }
+    }
+
+    /// A codec read and written through the cursor.
+    fn cursor(module: TokenStream, generics: TokenStream, args: TokenStream) -> Runtime {
+        Runtime {
+            module,
+            generics,
+            args,
+            by_ref: true,
+            cursor: true,
+            key: None,
+        }
+    }
+
+    /// A Phoenix column's module, in `phoenix::column` unless it is rowkey's own.
+    fn phoenix(col: &PhoenixCol, w: TokenStream) -> Runtime {
+        let column = |c: &str| {
+            let c = syn::Ident::new(c, proc_macro2::Span::call_site());
+            quote!(__rk::phoenix::column::#c)
+        };
+        let none = TokenStream::new;
+        match col {
+            PhoenixCol::Int(_) => Runtime::slot(quote!(__rk::int), quote!(::<_, #w>), false),
+            PhoenixCol::Char(..) => Runtime::slot(column("char"), quote!(::<_, #w>), true),
+            PhoenixCol::Double => Runtime::slot(column("double"), none(), false),
+            PhoenixCol::Boolean => Runtime::slot(column("boolean"), none(), false),
+            PhoenixCol::Date => Runtime::slot(column("date"), none(), false),
+            PhoenixCol::Timestamp => Runtime::slot(column("timestamp"), none(), false),
+            // Read here; written by the Phoenix key format, which knows the separators.
+            PhoenixCol::Varchar(_) => Runtime::cursor(column("varchar"), none(), none()),
+        }
+    }
 }
 
 /// A `Numeric` codec's descriptor.
