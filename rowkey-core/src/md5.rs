@@ -1,6 +1,7 @@
 //! `Md5`: a 16-byte MD5 digest as a key field ("the MD5 of the host name"),
-//! which spreads keys evenly and gives every value one width. Built on
-//! RustCrypto's `md-5`.
+//! which spreads keys evenly and gives every value one width, but keeps
+//! neither order nor values chosen by users apart. Built on RustCrypto's
+//! `md-5`.
 
 use crate::{DecodeError, EncodeError, FieldCodec, Layout, Order, RowKey, Segment};
 
@@ -9,6 +10,26 @@ use crate::{DecodeError, EncodeError, FieldCodec, Layout, Order, RowKey, Segment
 /// Hashing spreads keys evenly and gives every value the same width, but it
 /// does not keep order, so a hashed field supports equality prefixes
 /// (`prefix_for_host(Md5::of("web-17"))`) and no range helper.
+///
+/// # Not a boundary between users
+///
+/// A digest does not keep apart the values it hashes when users choose
+/// them. MD5 collisions are published: Wang and Yu (2005) gave two different
+/// 128-byte inputs with one digest, `79054025255fb1a26e4bc422aef54eb4`, and
+/// tools now make such pairs in seconds. Two tenants whose names hash to one
+/// digest share their key prefix: one's prefix scan returns the other's rows,
+/// and keys that agree after the digest overwrite each other.
+///
+/// A tenant's prefix scan stays within that tenant when the tenant is
+/// written by a codec that gives different values different bytes (it is
+/// injective) and that ends itself (no value's bytes begin another's): an
+/// integer id (given out by a counter or a dictionary table, as the `hashed`
+/// example does), `#[be_u16]`..`#[be_u64]`, `#[pad(N)]`, `#[fixed(N)]`,
+/// `[u8; N]`, `#[escaped]` (a name of any length), or `#[ordered]`
+/// strings and bytes. The last field's plain
+/// bytes are injective but do not end themselves (`"ab"` begins `"abc"`),
+/// which is why nothing may follow them. An `Md5` after such a field still
+/// spreads a tenant's keys.
 ///
 /// ```
 /// use rowkey::{Md5, RowKey};
