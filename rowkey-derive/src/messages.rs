@@ -475,7 +475,7 @@ pub fn tags_not_prefix_free(variant: &str, other: &str) -> String {
 // ---- Apache Phoenix keys ----------------------------------------------------
 
 /// The Rust types of the Phoenix columns, for the fixes.
-const PHOENIX_TYPES: &str = "`i8`, `i16`, `i32`, `i64` (`TINYINT`..`BIGINT`), `f64` (`DOUBLE`), `bool` (`BOOLEAN`), `rowkey::codec::phoenix::Date` (`DATE`), `rowkey::codec::phoenix::Timestamp` (`TIMESTAMP`), `String` or `&str` (`VARCHAR`, or `CHAR(n)` with `#[phoenix(char(n))]`)";
+const PHOENIX_TYPES: &str = "`i8`, `i16`, `i32`, `i64` (`TINYINT`..`BIGINT`), `f64` (`DOUBLE`), `bool` (`BOOLEAN`), `rowkey::codec::Date` (`DATE`), `rowkey::codec::Timestamp` (`TIMESTAMP`), `String` or `&str` (`VARCHAR`, or `CHAR(n)` with `#[phoenix(char(n))]`)";
 pub const PHOENIX_KEY_FLAG: &str = "`phoenix` takes no value; write `#[rowkey(phoenix)]`";
 pub const PHOENIX_ATTR_SYNTAX: &str = "write a Phoenix `CHAR` column as `#[phoenix(char(3))]`, its length in bytes; every other column takes its Phoenix type from the field's Rust type";
 pub fn phoenix_attr_outside() -> String {

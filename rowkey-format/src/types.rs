@@ -16,9 +16,9 @@ pub enum PhoenixType {
     Double,
     /// `BOOLEAN`, from `bool`.
     Boolean,
-    /// `DATE`, from `rowkey::codec::phoenix::Date`.
+    /// `DATE`, from `rowkey::codec::Date`.
     Date,
-    /// `TIMESTAMP`, from `rowkey::codec::phoenix::Timestamp`.
+    /// `TIMESTAMP`, from `rowkey::codec::Timestamp`.
     Timestamp,
     /// `CHAR(n)`, from a string: `n` bytes, space padded.
     Char(usize),

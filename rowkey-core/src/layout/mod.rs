@@ -61,7 +61,7 @@ pub struct Segment<'a> {
     pub order: Order,
     /// `#[reverse]`: the codec's bytes inverted (`pad`: digit `d` as `9 - d`).
     pub reverse: bool,
-    /// `#[mirror]`: the codec's bytes (after `reverse`) written back to front.
+    /// `#[mirror]`: the codec's bytes, after any `reverse`, written back to front (the derive refuses the two together).
     pub mirror: bool,
     /// `Option<T>`: a presence byte, then `kind` in `width - 1` bytes. (An
     /// `#[ordered]` `Option` has no presence byte: its kind is
