@@ -5,7 +5,7 @@
 //! (scripts/java-vectors/run.sh); the CHAR and DESC VARCHAR rows of
 //! tests/data/phoenix-literals.tsv are keys from Phoenix's unit tests.
 
-use rowkey::codec::phoenix::{Date, Timestamp};
+use rowkey::codec::{Date, Timestamp};
 use rowkey::{DecodeErrorKind, EncodeErrorKind, FieldCodec, Order, PhoenixType, RowKey};
 
 /// The rows of one table: each value's text, and the key (`None`: Phoenix refused it).
@@ -515,4 +515,27 @@ fn explain_reads_phoenix_keys() {
         text.contains("| 5..13 | ts    | phoenix BIGINT             | 7     |"),
         "{text}"
     );
+}
+
+/// A key declared by a macro: its types arrive as `$t:ty` groups, and a
+/// `Timestamp` among them is still Phoenix's `TIMESTAMP`.
+macro_rules! event_key {
+    ($name:ident, $at:ty) => {
+        #[derive(RowKey, Debug, PartialEq)]
+        #[rowkey(phoenix)]
+        struct $name {
+            id: i32,
+            at: $at,
+        }
+    };
+}
+
+event_key!(MacroEvent, rowkey::codec::Timestamp);
+
+#[test]
+fn a_timestamp_through_a_macro_is_a_timestamp_column() {
+    let at = rowkey::codec::Timestamp { millis: 1, nanos: 2 };
+    let key = MacroEvent { id: 1, at }.encode().unwrap();
+    assert_eq!(MacroEvent::decode(&key).unwrap(), MacroEvent { id: 1, at });
+    assert_eq!(MacroEvent::LAYOUT.segments[1].codec, "phoenix TIMESTAMP");
 }

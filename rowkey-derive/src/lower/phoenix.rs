@@ -78,8 +78,13 @@ fn column(cx: &Ctxt, f: &ast::Field<'_>) -> Option<PhoenixCol> {
 }
 
 /// `phoenix::Date` and `phoenix::Timestamp`, by the last segment of their path.
+/// A type passed through a macro's `$t:ty` arrives in a group: looked through.
 fn time_column(ty: &syn::Type) -> Option<PhoenixCol> {
-    let syn::Type::Path(p) = ty else { return None };
+    let p = match ty {
+        syn::Type::Group(g) => return time_column(&g.elem),
+        syn::Type::Path(p) => p,
+        _ => return None,
+    };
     let last = p.path.segments.last()?;
     if !last.arguments.is_none() {
         return None;
