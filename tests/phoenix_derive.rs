@@ -534,7 +534,10 @@ event_key!(MacroEvent, rowkey::codec::Timestamp);
 
 #[test]
 fn a_timestamp_through_a_macro_is_a_timestamp_column() {
-    let at = rowkey::codec::Timestamp { millis: 1, nanos: 2 };
+    let at = rowkey::codec::Timestamp {
+        millis: 1,
+        nanos: 2,
+    };
     let key = MacroEvent { id: 1, at }.encode().unwrap();
     assert_eq!(MacroEvent::decode(&key).unwrap(), MacroEvent { id: 1, at });
     assert_eq!(MacroEvent::LAYOUT.segments[1].codec, "phoenix TIMESTAMP");
