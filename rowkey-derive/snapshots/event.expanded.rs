@@ -58,7 +58,7 @@ const _: () = {
                 <Event>::SALT
                     .write(
                         <Event>::SALT
-                            .bucket_of(&{ *__rk::Slots::slot::<1, 4>(&(*__key)) }),
+                            .bucket_of_fixed(__rk::Slots::slot::<1, 4>(&(*__key))),
                         &mut *__key,
                     )?;
             }
@@ -140,7 +140,7 @@ const _: () = {
             }
             <Event>::SALT
                 .write(
-                    <Event>::SALT.bucket_of(&{ *__rk::Slots::slot::<1, 4>(&(*__key)) }),
+                    <Event>::SALT.bucket_of_fixed(__rk::Slots::slot::<1, 4>(&(*__key))),
                     &mut *__key,
                 )?;
             __rk::Ok(__bytes)
@@ -158,7 +158,11 @@ const _: () = {
                 let __s = __rk::Slots::slot::<5, 8>(__key);
                 __rk::int::get::<_, 8>(__s, true, "ts", 5)?
             };
-            Self::SALT.check(__key, Self::SALT.bucket_of(&__key[1..5]))?;
+            Self::SALT
+                .check(
+                    __key,
+                    Self::SALT.bucket_of_fixed(__rk::Slots::slot::<1, 4>(&*__key)),
+                )?;
             __rk::Ok(Event { user, ts })
         }
     }

@@ -6,7 +6,7 @@
 use proc_macro2::TokenStream;
 
 use super::field::{encoded_len, read_field, read_fixed_field, writer, writer_arg};
-use super::salt::bucket_expr;
+use super::salt::{bucket_expr, fixed_bucket};
 use crate::model::Key;
 use crate::tokens::{lit, q as quote};
 
@@ -62,7 +62,7 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
         quote!(let #ident = #read;)
     });
     let check_salt = key.salt.as_ref().map(|_| {
-        let bucket = bucket_expr(key, &quote!(__key));
+        let bucket = fixed_bucket(key, &quote!(Self::SALT), &quote!(*__key));
         quote!(Self::SALT.check(__key, #bucket)?;)
     });
     let names = key.fields.iter().map(|f| f.ident);
