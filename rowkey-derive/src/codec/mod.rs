@@ -184,6 +184,13 @@ impl Codec {
         matches!(self, Codec::Pad { .. })
     }
 
+    /// Whether the codec's module reads a field of a fixed key out of the
+    /// whole key (`get_in(key, offset, ..)`: `pad`, whose short fields are
+    /// then one load of the key's bytes around them).
+    pub fn reads_in_key(&self) -> bool {
+        matches!(self, Codec::Pad { .. })
+    }
+
     /// The runtime module generated code calls for a field of this codec
     /// (`optional`: an `Option`), of `width` bytes, holding `value_ty`.
     pub fn runtime(&self, optional: bool, width: &Size, value_ty: &syn::Type) -> Runtime {
