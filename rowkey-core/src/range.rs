@@ -14,6 +14,8 @@ use core::ops::{Bound, RangeBounds};
 
 use crate::{EncodeError, EncodeErrorKind};
 
+mod fixed;
+
 pub use rowkey_format::limits::{range_capacity, DEFAULT_RANGE_CAPACITY, INLINE_RANGE_LIMIT};
 
 /// Where a range keeps its bytes: `[u8; CAP]` inline, or `Vec<u8>` on the
@@ -31,6 +33,15 @@ pub trait RangeBytes: Clone + Send + Sync + 'static + sealed::Sealed {
     /// Turns the first `len` bytes (`len` at most what was written) into
     /// their successor; returns its length, `None` when every byte is 0xFF.
     fn successor(&mut self, len: usize) -> Option<usize>;
+    /// [`field`] in these bytes.
+    #[doc(hidden)]
+    fn field_range<T: ?Sized, const W: usize>(
+        head: &[u8],
+        lo: Bound<&T>,
+        hi: Bound<&T>,
+        edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
+        descending: bool,
+    ) -> Result<KeyRangeOf<Self>, EncodeError>;
 }
 
 mod sealed {
@@ -77,6 +88,17 @@ impl<const CAP: usize> RangeBytes for [u8; CAP] {
             }
         }
     }
+    /// Inline bytes take the fixed-width path: bounds as integers, in registers.
+    #[inline(always)]
+    fn field_range<T: ?Sized, const W: usize>(
+        head: &[u8],
+        lo: Bound<&T>,
+        hi: Bound<&T>,
+        edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
+        descending: bool,
+    ) -> Result<KeyRangeOf<Self>, EncodeError> {
+        fixed::field_range(head, lo, hi, edge, descending)
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -102,6 +124,23 @@ impl RangeBytes for Vec<u8> {
     #[inline]
     fn successor(&mut self, len: usize) -> Option<usize> {
         successor(self, len)
+    }
+    #[inline]
+    fn field_range<T: ?Sized, const W: usize>(
+        head: &[u8],
+        lo: Bound<&T>,
+        hi: Bound<&T>,
+        edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
+        descending: bool,
+    ) -> Result<KeyRangeOf<Self>, EncodeError> {
+        let lo = edge_bound(lo, edge)?;
+        let hi = edge_bound(hi, edge)?;
+        field_range_slices(
+            head,
+            lo.as_ref().map(Edge::as_slice),
+            hi.as_ref().map(Edge::as_slice),
+            descending,
+        )
     }
 }
 
@@ -129,12 +168,19 @@ impl RangeBytes for Vec<u8> {
 /// ```
 #[derive(Clone, Copy)]
 pub struct KeyRangeOf<B> {
-    start: B,
-    end: B,
+    start: Aligned<B>,
+    end: Aligned<B>,
     start_len: u32,
     /// [`UNBOUNDED`]: no end.
     end_len: u32,
 }
+
+/// A bound's bytes at an 8-byte boundary, so that a range built in registers
+/// is stored as whole words: the second array of a `KeyRange<21>` would
+/// otherwise begin at an odd offset, and its bytes be shifted into place.
+#[derive(Clone, Copy)]
+#[repr(C, align(8))]
+struct Aligned<B>(B);
 
 /// A range with its bytes inline, in two `[u8; CAP]` arrays: building,
 /// copying and fanning out ranges never touches the heap. The helpers of a
@@ -219,8 +265,8 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     #[inline]
     pub fn all() -> Self {
         KeyRangeOf {
-            start: B::empty(),
-            end: B::empty(),
+            start: Aligned(B::empty()),
+            end: Aligned(B::empty()),
             start_len: 0,
             end_len: UNBOUNDED,
         }
@@ -312,14 +358,14 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     /// Writes the concatenation of `parts` as the start.
     #[inline(always)]
     pub(crate) fn set_start(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
-        self.start_len = write_parts(&mut self.start, parts)?;
+        self.start_len = write_parts(&mut self.start.0, parts)?;
         Ok(())
     }
 
     /// Writes the concatenation of `parts` as the end.
     #[inline(always)]
     pub(crate) fn set_end(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
-        self.end_len = write_parts(&mut self.end, parts)?;
+        self.end_len = write_parts(&mut self.end.0, parts)?;
         Ok(())
     }
 
@@ -327,7 +373,7 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     /// when every byte is 0xFF).
     #[inline(always)]
     pub(crate) fn set_end_successor(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
-        self.end_len = successor_of(&mut self.end, parts)?.unwrap_or(UNBOUNDED);
+        self.end_len = successor_of(&mut self.end.0, parts)?.unwrap_or(UNBOUNDED);
         Ok(())
     }
 
@@ -339,13 +385,13 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     /// The first key of the range (inclusive).
     #[inline]
     pub fn start(&self) -> &[u8] {
-        self.start.first(self.start_len as usize)
+        self.start.0.first(self.start_len as usize)
     }
 
     /// The key the range stops before (exclusive); `None` when unbounded.
     #[inline]
     pub fn end(&self) -> Option<&[u8]> {
-        (self.end_len != UNBOUNDED).then(|| self.end.first(self.end_len as usize))
+        (self.end_len != UNBOUNDED).then(|| self.end.0.first(self.end_len as usize))
     }
 
     /// The bounds as `(Included(start), Excluded(end) or Unbounded)`, the shape
@@ -460,7 +506,7 @@ impl<B: RangeBytes> KeyRangeOf<B> {
         let s = inner.start();
         let s_head = &s[..s.len().min(width)];
         if s.len() > width {
-            match successor_of(&mut r.start, &[head, s_head])? {
+            match successor_of(&mut r.start.0, &[head, s_head])? {
                 Some(n) => r.start_len = n,
                 // No nested key is above `s[..width]`, all 0xFF.
                 None => {
@@ -490,7 +536,7 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     #[inline(always)]
     pub(crate) fn replace_head(&mut self, head: &[u8], bounded_template: bool) {
         let n = head.len();
-        if let (Some(s), Some(e)) = (self.start.first_mut(n), self.end.first_mut(n)) {
+        if let (Some(s), Some(e)) = (self.start.0.first_mut(n), self.end.0.first_mut(n)) {
             s.copy_from_slice(head);
             e.copy_from_slice(head);
             if !bounded_template {
@@ -503,7 +549,8 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     /// [`KeyRangeOf::replace_head`] for a one-byte head.
     #[inline(always)]
     pub(crate) fn replace_head_byte(&mut self, head: u8, bounded_template: bool) {
-        if let (Some([s, ..]), Some([e, ..])) = (self.start.first_mut(1), self.end.first_mut(1)) {
+        if let (Some([s, ..]), Some([e, ..])) = (self.start.0.first_mut(1), self.end.0.first_mut(1))
+        {
             *s = head;
             if bounded_template {
                 *e = head;
@@ -577,7 +624,7 @@ impl<B: RangeBytes> fmt::Display for KeyRangeOf<B> {
 ///
 /// # Errors
 /// What `edge` returns.
-#[inline]
+#[inline(always)]
 pub fn edge_bound<T: ?Sized, const W: usize>(
     bound: Bound<&T>,
     edge: impl FnOnce(&T) -> Result<Edge<W>, EncodeError>,
@@ -593,16 +640,20 @@ pub fn edge_bound<T: ?Sized, const W: usize>(
 /// wide) lies in `bounds`, each bound encoded by `edge`: what a generated
 /// `range_for_*` helper returns, in one call so that each helper holds one
 /// closure.
-#[inline]
+#[inline(always)]
 pub fn field<B: RangeBytes, T: ?Sized, const W: usize>(
     head: &[u8],
     bounds: &impl RangeBounds<T>,
     edge: impl Fn(&T) -> Result<Edge<W>, EncodeError>,
     descending: bool,
 ) -> Result<KeyRangeOf<B>, EncodeError> {
-    let lo = edge_bound(bounds.start_bound(), &edge)?;
-    let hi = edge_bound(bounds.end_bound(), &edge)?;
-    field_range(head, lo, hi, descending)
+    B::field_range(
+        head,
+        bounds.start_bound(),
+        bounds.end_bound(),
+        &edge,
+        descending,
+    )
 }
 
 /// One side of a range in the field's byte order.
@@ -623,6 +674,7 @@ pub enum SliceEdge<'a> {
 
 impl<const W: usize> Edge<W> {
     /// The same edge, its bytes borrowed as a slice.
+    #[inline(always)]
     pub fn as_slice(&self) -> SliceEdge<'_> {
         match self {
             Edge::Bytes(b) => SliceEdge::Bytes(b),
@@ -640,6 +692,7 @@ enum Side<'a> {
     Nothing,
 }
 
+#[inline(always)]
 fn lower_side(b: Bound<SliceEdge<'_>>) -> Side<'_> {
     match b {
         Bound::Unbounded => Side::Open,
@@ -656,6 +709,7 @@ fn lower_side(b: Bound<SliceEdge<'_>>) -> Side<'_> {
     }
 }
 
+#[inline(always)]
 fn upper_side(b: Bound<SliceEdge<'_>>) -> Side<'_> {
     match b {
         Bound::Unbounded => Side::Open,
@@ -672,24 +726,39 @@ fn upper_side(b: Bound<SliceEdge<'_>>) -> Side<'_> {
     }
 }
 
+/// The range's lower and upper side in byte order: a descending field's
+/// bounds swap.
+#[inline(always)]
+fn sides<'a>(
+    lo: Bound<SliceEdge<'a>>,
+    hi: Bound<SliceEdge<'a>>,
+    descending: bool,
+) -> (Side<'a>, Side<'a>) {
+    if descending {
+        (upper_side(hi), lower_side(lo))
+    } else {
+        (lower_side(lo), upper_side(hi))
+    }
+}
+
 /// The keys that start with `head` and continue with a `W`-byte field in
 /// `lo..hi`: what `range_for_..` helpers return (before any salt fan-out).
 /// Bounds outside the codec's range clamp; a descending field swaps them.
 ///
 /// # Errors
 /// [`EncodeErrorKind::TooLong`] when `head` plus the field exceeds an inline capacity.
-#[inline]
+#[inline(always)]
 pub fn field_range<B: RangeBytes, const W: usize>(
     head: &[u8],
     lo: Bound<Edge<W>>,
     hi: Bound<Edge<W>>,
     descending: bool,
 ) -> Result<KeyRangeOf<B>, EncodeError> {
-    stored_len::<B>(head.len() + W)?;
-    field_range_slices(
+    B::field_range(
         head,
-        lo.as_ref().map(Edge::as_slice),
-        hi.as_ref().map(Edge::as_slice),
+        lo.as_ref(),
+        hi.as_ref(),
+        &|e: &Edge<W>| Ok(*e),
         descending,
     )
 }
@@ -713,11 +782,7 @@ pub fn field_range_slices<B: RangeBytes>(
     hi: Bound<SliceEdge<'_>>,
     descending: bool,
 ) -> Result<KeyRangeOf<B>, EncodeError> {
-    let (lo, hi) = if descending {
-        (upper_side(hi), lower_side(lo))
-    } else {
-        (lower_side(lo), upper_side(hi))
-    };
+    let (lo, hi) = sides(lo, hi, descending);
     let width = |s: &Side<'_>| match s {
         Side::Included(x) | Side::Excluded(x) => x.len(),
         Side::Open | Side::Nothing => 0,
@@ -731,7 +796,7 @@ pub fn field_range_slices<B: RangeBytes>(
     }
     match lo {
         Side::Included(x) => r.set_start(&[head, x])?,
-        Side::Excluded(x) => match successor_of(&mut r.start, &[head, x])? {
+        Side::Excluded(x) => match successor_of(&mut r.start.0, &[head, x])? {
             Some(n) => r.start_len = n,
             None => {
                 // Nothing sorts after an all-0xFF key with this prefix.

@@ -134,8 +134,11 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
         }
     };
     let (ret, body) = per_bucket(key, k - 1, cap, range);
+    // `#[inline(always)]` as the prefix helpers: a fixed key's range is then
+    // built in registers where it is used, its bounds' cases folded.
     quote! {
         #[doc = #doc]
+        #[inline(always)]
         pub fn #fname #generics(#(#params)* #last_ident: impl __rk::RangeBounds<#bound_ty>) -> __rk::Result<#ret, #krate::EncodeError> {
             #body
         }
