@@ -199,16 +199,21 @@ pub fn records() -> Records {
 }
 
 /// rowkey's fan-outs in the shape of the hand-written ones: `f` gets each
-/// bucket's bounds. Inlined, the loop is the one a caller writes.
+/// bucket's bounds, each range lent in turn (`lend_each`). Inlined, the
+/// loop is the one a caller writes.
 pub mod fan_out {
     use super::{Log, Metric, Sample};
-    use rowkey::EncodeError;
+    use rowkey::{BucketRanges, EncodeError};
+
+    /// Hands each range of `ranges` to `f`.
+    #[inline(always)]
+    fn each<const CAP: usize>(ranges: BucketRanges<CAP>, f: impl FnMut(&[u8], Option<&[u8]>)) {
+        ranges.lend_each(f);
+    }
 
     #[inline(always)]
-    pub fn metric(metric: u32, mut f: impl FnMut(&[u8], Option<&[u8]>)) -> Result<(), EncodeError> {
-        for range in Metric::prefix_for_metric(metric)? {
-            f(range.start(), range.end());
-        }
+    pub fn metric(metric: u32, f: impl FnMut(&[u8], Option<&[u8]>)) -> Result<(), EncodeError> {
+        each(Metric::prefix_for_metric(metric)?, f);
         Ok(())
     }
 
@@ -216,11 +221,9 @@ pub mod fan_out {
     pub fn host(
         from: u32,
         to: u32,
-        mut f: impl FnMut(&[u8], Option<&[u8]>),
+        f: impl FnMut(&[u8], Option<&[u8]>),
     ) -> Result<(), EncodeError> {
-        for range in Sample::range_for_host(from..=to)? {
-            f(range.start(), range.end());
-        }
+        each(Sample::range_for_host(from..=to)?, f);
         Ok(())
     }
 
@@ -228,9 +231,19 @@ pub mod fan_out {
     pub fn time(
         from: u64,
         to: u64,
+        f: impl FnMut(&[u8], Option<&[u8]>),
+    ) -> Result<(), EncodeError> {
+        each(Log::range_for_ts(from..=to)?, f);
+        Ok(())
+    }
+
+    /// [`metric`] through the `Iterator`, each range a copy.
+    #[inline(always)]
+    pub fn metric_iter(
+        metric: u32,
         mut f: impl FnMut(&[u8], Option<&[u8]>),
     ) -> Result<(), EncodeError> {
-        for range in Log::range_for_ts(from..=to)? {
+        for range in Metric::prefix_for_metric(metric)? {
             f(range.start(), range.end());
         }
         Ok(())
@@ -387,6 +400,16 @@ pub fn each(d: &Records, runner: &mut impl Runner) {
         ),
         &d.metrics[..FAN_OUTS],
         |r| fan_out::metric(r.metric, scan).expect("in range"),
+        |r| hand::metric_fan_out(r.metric, scan),
+    );
+    runner.run(
+        workload(
+            "W4-fan-out-metric-iter",
+            "`Metric::prefix_for_metric(m)`, 100 buckets, through the `Iterator`",
+            FanOut,
+        ),
+        &d.metrics[..FAN_OUTS],
+        |r| fan_out::metric_iter(r.metric, scan).expect("in range"),
         |r| hand::metric_fan_out(r.metric, scan),
     );
     runner.run(

@@ -33,6 +33,10 @@ pub trait RangeBytes: Clone + Send + Sync + 'static + sealed::Sealed {
     /// Turns the first `len` bytes (`len` at most what was written) into
     /// their successor; returns its length, `None` when every byte is 0xFF.
     fn successor(&mut self, len: usize) -> Option<usize>;
+    /// `head` followed by the first `len` of these bytes; `None` past an
+    /// inline capacity.
+    #[doc(hidden)]
+    fn behind(&self, head: &[u8], len: usize) -> Option<Self>;
     /// [`field`] in these bytes.
     #[doc(hidden)]
     fn field_range<T: ?Sized, const W: usize>(
@@ -88,6 +92,19 @@ impl<const CAP: usize> RangeBytes for [u8; CAP] {
             }
         }
     }
+    /// All `CAP - head.len()` bytes are moved, whatever `len`: a copy of
+    /// constant length, the bytes past `len` unread.
+    #[inline(always)]
+    fn behind(&self, head: &[u8], len: usize) -> Option<Self> {
+        if head.len() + len > CAP {
+            return None;
+        }
+        let mut out = [0u8; CAP];
+        let (front, back) = out.split_at_mut_checked(head.len())?;
+        front.copy_from_slice(head);
+        back.copy_from_slice(self.get(..back.len())?);
+        Some(out)
+    }
     /// Inline bytes take the fixed-width path: bounds as integers, in registers.
     #[inline(always)]
     fn field_range<T: ?Sized, const W: usize>(
@@ -124,6 +141,13 @@ impl RangeBytes for Vec<u8> {
     #[inline]
     fn successor(&mut self, len: usize) -> Option<usize> {
         successor(self, len)
+    }
+    #[inline]
+    fn behind(&self, head: &[u8], len: usize) -> Option<Self> {
+        let mut out = Vec::with_capacity(head.len() + len);
+        out.extend_from_slice(head);
+        out.extend_from_slice(self.get(..len)?);
+        Some(out)
     }
     #[inline]
     fn field_range<T: ?Sized, const W: usize>(
@@ -412,6 +436,7 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     }
 
     /// Whether no key lies in the range.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.end().is_some_and(|e| e <= self.start())
     }
@@ -532,43 +557,84 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     /// For a range made by [`KeyRangeOf::within`] from a template whose end is
     /// bounded or not (`bounded_template`): the same range with another head of
     /// the same length (the next salt bucket), written over the old one instead
-    /// of building the range again.
+    /// of building the range again. Returns the new end length when it
+    /// changes (an unbounded template's: the successor of the head alone).
     #[inline(always)]
-    pub(crate) fn replace_head(&mut self, head: &[u8], bounded_template: bool) {
+    pub(crate) fn replace_head(&mut self, head: &[u8], bounded_template: bool) -> Option<u32> {
         let n = head.len();
-        if let (Some(s), Some(e)) = (self.start.0.first_mut(n), self.end.0.first_mut(n)) {
-            s.copy_from_slice(head);
-            e.copy_from_slice(head);
-            if !bounded_template {
-                // The end is the successor of the head alone.
-                self.end_len = successor(e, n).map_or(UNBOUNDED, |n| n as u32);
-            }
+        let (s, e) = (self.start.0.first_mut(n)?, self.end.0.first_mut(n)?);
+        s.copy_from_slice(head);
+        e.copy_from_slice(head);
+        if bounded_template {
+            return None;
         }
+        self.end_len = successor(e, n).map_or(UNBOUNDED, |n| n as u32);
+        Some(self.end_len)
     }
 
     /// [`KeyRangeOf::replace_head`] for a one-byte head.
     #[inline(always)]
-    pub(crate) fn replace_head_byte(&mut self, head: u8, bounded_template: bool) {
-        if let (Some([s, ..]), Some([e, ..])) = (self.start.0.first_mut(1), self.end.0.first_mut(1))
-        {
-            *s = head;
-            if bounded_template {
-                *e = head;
-            } else if head == 0xFF {
-                // The successor of 0xFF alone: no end.
-                *e = head;
-                self.end_len = UNBOUNDED;
-            } else {
-                *e = head + 1;
-                self.end_len = 1;
-            }
+    pub(crate) fn replace_head_byte(&mut self, head: u8, bounded_template: bool) -> Option<u32> {
+        let (Some([s, ..]), Some([e, ..])) = (self.start.0.first_mut(1), self.end.0.first_mut(1))
+        else {
+            return None;
+        };
+        *s = head;
+        if bounded_template {
+            *e = head;
+            return None;
         }
+        // The successor of the head alone; of 0xFF, none.
+        (*e, self.end_len) = match head {
+            0xFF => (head, UNBOUNDED),
+            _ => (head + 1, 1),
+        };
+        Some(self.end_len)
+    }
+
+    /// The lengths of the start and the end ([`UNBOUNDED`]: none).
+    #[inline(always)]
+    pub(crate) fn lens(&self) -> (u32, u32) {
+        (self.start_len, self.end_len)
+    }
+
+    /// The bounds as [`KeyRangeOf::start`] and [`KeyRangeOf::end`] give
+    /// them, for lengths the caller holds.
+    #[inline(always)]
+    pub(crate) fn bounds_of(&self, start_len: u32, end_len: u32) -> (&[u8], Option<&[u8]>) {
+        let start = self.start.0.first(start_len as usize);
+        let end = (end_len != UNBOUNDED).then(|| self.end.0.first(end_len as usize));
+        (start, end)
     }
 
     /// Puts `head` (a salt bucket) in front of both bounds; an unbounded end
-    /// becomes the successor of `head`, so the range stays inside the bucket.
+    /// becomes the successor of `head`, so the range stays inside the bucket:
+    /// [`KeyRangeOf::within`], with each bound moved behind the head whole.
+    #[inline(always)]
     pub(crate) fn with_head(&self, head: &[u8]) -> Result<Self, EncodeError> {
-        Self::within(head, self)
+        let h = head.len();
+        let start = self.start.0.behind(head, self.start_len as usize);
+        let (end, end_len) = match self.end() {
+            Some(e) => (self.end.0.behind(head, e.len()), self.end_len as usize + h),
+            None => {
+                let mut end = B::empty().behind(head, 0);
+                let n = end.as_mut().and_then(|e| e.successor(h));
+                (end, n.unwrap_or(UNBOUNDED as usize))
+            }
+        };
+        let (Some(start), Some(end)) = (start, end) else {
+            return Self::within(head, self);
+        };
+        let mut r = KeyRangeOf {
+            start: Aligned(start),
+            end: Aligned(end),
+            start_len: (self.start_len as usize + h) as u32,
+            end_len: end_len as u32,
+        };
+        if r.is_empty() {
+            r.make_empty();
+        }
+        Ok(r)
     }
 }
 

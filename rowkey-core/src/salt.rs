@@ -469,7 +469,7 @@ impl Salt {
     ///
     /// # Errors
     /// When the template plus the bucket does not fit `CAP`.
-    #[inline]
+    #[inline(always)]
     pub fn fan_out<B: RangeBytes>(
         &self,
         template: KeyRangeOf<B>,
@@ -610,30 +610,87 @@ impl<B: RangeBytes> BucketRangesOf<B> {
     pub fn template(&self) -> &KeyRangeOf<B> {
         &self.template
     }
+
+    /// Calls `f` with the bounds of each remaining bucket's range in bucket
+    /// order, as [`KeyRangeOf::start`] and [`KeyRangeOf::end`] give them
+    /// (the shapes store range reads take), lent rather than copied: one
+    /// range, with each bucket's bytes written over the previous one's (one
+    /// or two for a binary salt). What a loop that hands each range to a
+    /// store needs: no range is copied, so a fan-out costs what
+    /// hand-written code costs (BENCHMARKS.md, W4). The [`Iterator`] gives
+    /// each range by value instead, for loops that await or return early.
+    ///
+    /// ```
+    /// use rowkey::Salt;
+    /// let ranges = Salt::new(4).fan_out(rowkey::KeyRange::<8>::prefix(b"ab")?)?;
+    /// let mut starts = Vec::new();
+    /// ranges.lend_each(|start, end| starts.push((start.to_vec(), end.map(<[u8]>::to_vec))));
+    /// assert_eq!(starts[1], (b"\x01ab".to_vec(), Some(b"\x01ac".to_vec())));
+    /// assert_eq!(starts.len(), 4);
+    /// # Ok::<(), rowkey::EncodeError>(())
+    /// ```
+    #[inline(always)]
+    pub fn lend_each(self, mut f: impl FnMut(&[u8], Option<&[u8]>)) {
+        // The count, the salt and the lengths stay in registers while `f`
+        // is handed the range's bytes.
+        let (salt, bounded) = (self.salt, self.bounded);
+        let mut range = self.first;
+        let (start_len, mut end_len) = range.lens();
+        for bucket in self.next..salt.buckets {
+            if bucket > 0 {
+                if let Some(n) = salt.patch(&mut range, bucket, bounded) {
+                    end_len = n;
+                }
+            }
+            let (start, end) = range.bounds_of(start_len, end_len);
+            f(start, end);
+        }
+    }
+
+    /// The next bucket to yield, counted as yielded.
+    #[inline(always)]
+    fn take_bucket(&mut self) -> Option<u32> {
+        let bucket = self.next;
+        if bucket >= self.salt.buckets {
+            return None;
+        }
+        self.next += 1;
+        Some(bucket)
+    }
+}
+
+impl Salt {
+    /// Writes `bucket`'s prefix over the one `range` starts with (a range of
+    /// [`Salt::fan_out`], from a template whose end is `bounded` or not);
+    /// returns the end's new length when it changes.
+    #[inline(always)]
+    fn patch<B: RangeBytes>(
+        &self,
+        range: &mut KeyRangeOf<B>,
+        bucket: u32,
+        bounded: bool,
+    ) -> Option<u32> {
+        if self.width() == 1 && self.format != SaltFormat::Digits(1) {
+            // The usual salt, one binary byte: patch it, no prefix built.
+            range.replace_head_byte(bucket as u8, bounded)
+        } else {
+            let head = self.prefix(bucket);
+            range.replace_head(head.as_bytes(), bounded)
+        }
+    }
 }
 
 impl<B: RangeBytes> Iterator for BucketRangesOf<B> {
     type Item = KeyRangeOf<B>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<KeyRangeOf<B>> {
-        if self.next >= self.salt.buckets {
-            return None;
-        }
-        // A copy of bucket 0's range, never written since `fan_out`, with
-        // the bucket patched in the copy: reading back bytes just patched
-        // one at a time, as a wide copy does, would stall the processor.
+        let bucket = self.take_bucket()?;
+        // A copy of the range held, with the bucket patched in the copy.
         let mut range = self.first.clone();
-        if self.next > 0 {
-            if self.salt.width() == 1 && self.salt.format != SaltFormat::Digits(1) {
-                // The usual salt, one binary byte: patch it, no prefix built.
-                range.replace_head_byte(self.next as u8, self.bounded);
-            } else {
-                let head = self.salt.prefix(self.next);
-                range.replace_head(head.as_bytes(), self.bounded);
-            }
+        if bucket > 0 {
+            self.salt.patch(&mut range, bucket, self.bounded);
         }
-        self.next += 1;
         Some(range)
     }
 
