@@ -37,7 +37,12 @@ pub trait RangeBytes: Clone + Send + Sync + 'static + sealed::Sealed {
     /// inline capacity.
     #[doc(hidden)]
     fn behind(&self, head: &[u8], len: usize) -> Option<Self>;
-    /// [`field`] in these bytes.
+    /// [`KeyRangeOf::prefix`] in these bytes; `digit`: the prefix ends in
+    /// an ASCII digit, whose successor never carries.
+    #[doc(hidden)]
+    fn prefix_range(prefix: &[u8], digit: bool) -> Result<KeyRangeOf<Self>, EncodeError>;
+    /// [`field`] in these bytes; `digits`: the field's bytes are ASCII
+    /// digits, whose successor never carries.
     #[doc(hidden)]
     fn field_range<T: ?Sized, const W: usize>(
         head: &[u8],
@@ -45,6 +50,7 @@ pub trait RangeBytes: Clone + Send + Sync + 'static + sealed::Sealed {
         hi: Bound<&T>,
         edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
         descending: bool,
+        digits: bool,
     ) -> Result<KeyRangeOf<Self>, EncodeError>;
 }
 
@@ -105,6 +111,12 @@ impl<const CAP: usize> RangeBytes for [u8; CAP] {
         back.copy_from_slice(self.get(..back.len())?);
         Some(out)
     }
+    /// Inline bytes take the fixed-width path: the end is the last byte plus
+    /// one, unless it is 0xFF.
+    #[inline(always)]
+    fn prefix_range(prefix: &[u8], digit: bool) -> Result<KeyRangeOf<Self>, EncodeError> {
+        fixed::prefix(prefix, digit)
+    }
     /// Inline bytes take the fixed-width path: bounds as integers, in registers.
     #[inline(always)]
     fn field_range<T: ?Sized, const W: usize>(
@@ -113,8 +125,9 @@ impl<const CAP: usize> RangeBytes for [u8; CAP] {
         hi: Bound<&T>,
         edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
         descending: bool,
+        digits: bool,
     ) -> Result<KeyRangeOf<Self>, EncodeError> {
-        fixed::field_range(head, lo, hi, edge, descending)
+        fixed::field_range(head, lo, hi, edge, descending, digits)
     }
 }
 
@@ -143,6 +156,10 @@ impl RangeBytes for Vec<u8> {
         successor(self, len)
     }
     #[inline]
+    fn prefix_range(prefix: &[u8], _digit: bool) -> Result<KeyRangeOf<Self>, EncodeError> {
+        KeyRangeOf::prefix_of(prefix)
+    }
+    #[inline]
     fn behind(&self, head: &[u8], len: usize) -> Option<Self> {
         let mut out = Vec::with_capacity(head.len() + len);
         out.extend_from_slice(head);
@@ -156,6 +173,7 @@ impl RangeBytes for Vec<u8> {
         hi: Bound<&T>,
         edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
         descending: bool,
+        _digits: bool,
     ) -> Result<KeyRangeOf<Self>, EncodeError> {
         let lo = edge_bound(lo, edge)?;
         let hi = edge_bound(hi, edge)?;
@@ -328,8 +346,21 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     ///
     /// # Errors
     /// [`EncodeErrorKind::TooLong`] when `prefix` is longer than an inline capacity.
-    #[inline]
+    #[inline(always)]
     pub fn prefix(prefix: &[u8]) -> Result<Self, EncodeError> {
+        B::prefix_range(prefix, false)
+    }
+
+    /// [`KeyRangeOf::prefix`] of bytes that end in an ASCII digit (a `pad`
+    /// field's): the end is the last digit plus one.
+    #[inline(always)]
+    pub(crate) fn digit_prefix(prefix: &[u8]) -> Result<Self, EncodeError> {
+        B::prefix_range(prefix, true)
+    }
+
+    /// [`KeyRangeOf::prefix`] in any bytes: the successor's carry over
+    /// trailing 0xFF bytes, and the capacity's error.
+    pub(crate) fn prefix_of(prefix: &[u8]) -> Result<Self, EncodeError> {
         let mut r = Self::all();
         r.set_start(&[prefix])?;
         r.set_end_successor(&[prefix])?;
@@ -713,12 +744,26 @@ pub fn field<B: RangeBytes, T: ?Sized, const W: usize>(
     edge: impl Fn(&T) -> Result<Edge<W>, EncodeError>,
     descending: bool,
 ) -> Result<KeyRangeOf<B>, EncodeError> {
+    field_in(head, bounds, edge, descending, false)
+}
+
+/// [`field`]; `digits`: the field's bytes are ASCII digits (`pad`), whose
+/// successor is the last digit plus one.
+#[inline(always)]
+pub(crate) fn field_in<B: RangeBytes, T: ?Sized, const W: usize>(
+    head: &[u8],
+    bounds: &impl RangeBounds<T>,
+    edge: impl Fn(&T) -> Result<Edge<W>, EncodeError>,
+    descending: bool,
+    digits: bool,
+) -> Result<KeyRangeOf<B>, EncodeError> {
     B::field_range(
         head,
         bounds.start_bound(),
         bounds.end_bound(),
         &edge,
         descending,
+        digits,
     )
 }
 
@@ -826,6 +871,7 @@ pub fn field_range<B: RangeBytes, const W: usize>(
         hi.as_ref(),
         &|e: &Edge<W>| Ok(*e),
         descending,
+        false,
     )
 }
 

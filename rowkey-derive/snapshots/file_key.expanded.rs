@@ -197,7 +197,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
         pub fn prefix_for_user_id(
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::prefix(
+            __rk::scan::digit_prefix(
                 __Pinned {
                     0: __rk::Some(&user_id),
                     ..__Pinned::NONE
@@ -213,7 +213,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
         pub fn range_for_user_id(
             user_id: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::value::<
+            __rk::scan::digits::<
                 _,
                 _,
                 6,
@@ -233,7 +233,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
             user_id: u32,
             create_date: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::prefix(
+            __rk::scan::digit_prefix(
                 __Pinned {
                     0: __rk::Some(&user_id),
                     1: __rk::Some(&create_date),
@@ -251,7 +251,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
             user_id: u32,
             create_date: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::value::<
+            __rk::scan::digits::<
                 _,
                 _,
                 8,
@@ -276,7 +276,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             create_date: u32,
             file_id: u64,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::prefix(
+            __rk::scan::digit_prefix(
                 __Pinned {
                     0: __rk::Some(&user_id),
                     1: __rk::Some(&create_date),
@@ -296,7 +296,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             create_date: u32,
             file_id: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::value::<
+            __rk::scan::digits::<
                 _,
                 _,
                 6,
