@@ -41,8 +41,8 @@ pub trait RangeBytes: Clone + Send + Sync + 'static + sealed::Sealed {
     /// an ASCII digit, whose successor never carries.
     #[doc(hidden)]
     fn prefix_range(prefix: &[u8], digit: bool) -> Result<KeyRangeOf<Self>, EncodeError>;
-    /// [`field`] in these bytes; `digits`: the field's bytes are ASCII
-    /// digits, whose successor never carries.
+    /// [`field`] in these bytes; `digits`: which of them are ASCII digits,
+    /// whose successors never carry.
     #[doc(hidden)]
     fn field_range<T: ?Sized, const W: usize>(
         head: &[u8],
@@ -50,7 +50,7 @@ pub trait RangeBytes: Clone + Send + Sync + 'static + sealed::Sealed {
         hi: Bound<&T>,
         edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
         descending: bool,
-        digits: bool,
+        digits: Digits,
     ) -> Result<KeyRangeOf<Self>, EncodeError>;
 }
 
@@ -125,7 +125,7 @@ impl<const CAP: usize> RangeBytes for [u8; CAP] {
         hi: Bound<&T>,
         edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
         descending: bool,
-        digits: bool,
+        digits: Digits,
     ) -> Result<KeyRangeOf<Self>, EncodeError> {
         fixed::field_range(head, lo, hi, edge, descending, digits)
     }
@@ -173,7 +173,7 @@ impl RangeBytes for Vec<u8> {
         hi: Bound<&T>,
         edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
         descending: bool,
-        _digits: bool,
+        _digits: Digits,
     ) -> Result<KeyRangeOf<Self>, EncodeError> {
         let lo = edge_bound(lo, edge)?;
         let hi = edge_bound(hi, edge)?;
@@ -744,10 +744,22 @@ pub fn field<B: RangeBytes, T: ?Sized, const W: usize>(
     edge: impl Fn(&T) -> Result<Edge<W>, EncodeError>,
     descending: bool,
 ) -> Result<KeyRangeOf<B>, EncodeError> {
-    field_in(head, bounds, edge, descending, false)
+    field_in(head, bounds, edge, descending, Digits::default())
 }
 
-/// [`field`]; `digits`: the field's bytes are ASCII digits (`pad`), whose
+/// What generated code knows of the bytes a range is built from: which are
+/// ASCII digits (a `pad` field's), whose successor is the last digit plus
+/// one, never a carry, so that none is tested for.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Digits {
+    /// The field's bytes are digits.
+    pub field: bool,
+    /// The head is empty or ends in a digit.
+    pub head: bool,
+}
+
+/// [`field`]; `digits`: which bytes are ASCII digits (`pad`), whose
 /// successor is the last digit plus one.
 #[inline(always)]
 pub(crate) fn field_in<B: RangeBytes, T: ?Sized, const W: usize>(
@@ -755,7 +767,7 @@ pub(crate) fn field_in<B: RangeBytes, T: ?Sized, const W: usize>(
     bounds: &impl RangeBounds<T>,
     edge: impl Fn(&T) -> Result<Edge<W>, EncodeError>,
     descending: bool,
-    digits: bool,
+    digits: Digits,
 ) -> Result<KeyRangeOf<B>, EncodeError> {
     B::field_range(
         head,
@@ -871,7 +883,7 @@ pub fn field_range<B: RangeBytes, const W: usize>(
         hi.as_ref(),
         &|e: &Edge<W>| Ok(*e),
         descending,
-        false,
+        Digits::default(),
     )
 }
 

@@ -100,7 +100,9 @@ pub fn value<B: RangeBytes, T: Copy, const W: usize>(
 }
 
 /// [`value`] over a field of digits (`pad`): a bound's successor is its
-/// last digit plus one, with no carry to test for.
+/// last digit plus one, with no carry to test for; so is the successor of
+/// the pinned bytes (an unbounded end) when they end in a digit
+/// (`head_digit`, also when there are none).
 ///
 /// # Errors
 /// As [`field`].
@@ -111,9 +113,14 @@ pub fn digits<B: RangeBytes, T: Copy, const W: usize>(
     bounds: &impl RangeBounds<T>,
     edge: fn(T, bool) -> Result<Edge<W>, EncodeError>,
     descending: bool,
+    head_digit: bool,
 ) -> Result<KeyRangeOf<B>, EncodeError> {
     let edge = |v: &T| edge(*v, descending);
-    range::field_in(bytes(&pinned?, span), bounds, edge, descending, true)
+    let digits = range::Digits {
+        field: true,
+        head: head_digit,
+    };
+    range::field_in(bytes(&pinned?, span), bounds, edge, descending, digits)
 }
 
 /// `range_for_*` over an `#[ordered]` string: its bounds are their own edges.

@@ -223,6 +223,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
                 &user_id,
                 __rk::pad::edge::<_, 6>,
                 false,
+                true,
             )
         }
         /**Every key with the given `user_id` and `create_date`: one range.
@@ -265,6 +266,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
                 &create_date,
                 __rk::pad::edge::<_, 8>,
                 false,
+                true,
             )
         }
         /**Every key with the given `user_id` and `create_date` and `file_id`: one range.
@@ -311,6 +313,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
                 &file_id,
                 __rk::pad::edge::<_, 6>,
                 false,
+                true,
             )
         }
     }

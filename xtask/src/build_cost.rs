@@ -180,6 +180,8 @@ fn cargo_with(
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target)
         .env_remove("RUSTFLAGS")
+        // The crate measured stays incremental, as a user's own crate is.
+        .env_remove("CARGO_INCREMENTAL")
         .envs(vars.iter().copied())
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
@@ -307,7 +309,10 @@ impl Krate {
             cargo_with(&self.dir, &self.target, args, &vars)?;
             let text = fs::read_to_string(&file)
                 .map_err(|e| format!("no instruction count in {}: {e}", file.display()))?;
-            Ok(text.lines().filter_map(|l| l.trim().parse::<u64>().ok()).sum())
+            Ok(text
+                .lines()
+                .filter_map(|l| l.trim().parse::<u64>().ok())
+                .sum())
         };
         cargo(
             &self.dir,
@@ -340,7 +345,9 @@ pub fn count_rustc(krate: &str, args: Vec<OsString>) -> std::process::ExitCode {
         eprintln!("xtask: the compiler wrapper was run without a compiler");
         return std::process::ExitCode::FAILURE;
     };
-    let ours = rest.windows(2).any(|w| w[0] == "--crate-name" && w[1] == krate);
+    let ours = rest
+        .windows(2)
+        .any(|w| w[0] == "--crate-name" && w[1] == krate);
     let (Some(out), true) = (std::env::var_os(COUNT_FILE_VAR), ours) else {
         return match Command::new(rustc).args(rest).status() {
             Ok(status) => code(status),

@@ -18,7 +18,7 @@
 
 use core::ops::Bound;
 
-use super::{field_range_slices, Aligned, Edge, KeyRangeOf};
+use super::{field_range_slices, Aligned, Digits, Edge, KeyRangeOf};
 use crate::EncodeError;
 
 /// A big-endian field of `W` bytes held as an unsigned integer.
@@ -99,6 +99,9 @@ struct Rel<V> {
     value: V,
     bytes: V,
     len: u32,
+    /// The end is the successor of the head alone (an unbounded side
+    /// behind a head that is empty or ends in a digit): `value` unused.
+    after_head: bool,
 }
 
 /// A field's `W` bytes, read both ways (the unused one costs nothing).
@@ -169,11 +172,27 @@ fn build<V: Word, const CAP: usize, const W: usize>(
     le: bool,
 ) -> KeyRangeOf<[u8; CAP]> {
     let h = head.len() as u32;
+    let (end_bytes, end_len) = match (end.after_head, head.split_last()) {
+        (false, _) => (bound::<V, CAP, W>(head, end.bytes, le), h + end.len),
+        // The head's last byte, a digit, plus one.
+        (true, Some((&last, front))) => {
+            let mut b = [0u8; CAP];
+            if let Some((a, rest)) = b.split_at_mut_checked(front.len()) {
+                a.copy_from_slice(front);
+                if let Some(l) = rest.first_mut() {
+                    *l = last.wrapping_add(1);
+                }
+            }
+            (b, h)
+        }
+        // The successor of no bytes: none.
+        (true, None) => ([0; CAP], super::UNBOUNDED),
+    };
     KeyRangeOf {
         start: Aligned(bound::<V, CAP, W>(head, start.bytes, le)),
-        end: Aligned(bound::<V, CAP, W>(head, end.bytes, le)),
+        end: Aligned(end_bytes),
         start_len: h + start.len,
-        end_len: h + end.len,
+        end_len,
     }
 }
 
@@ -203,16 +222,17 @@ pub(super) fn field_range<const CAP: usize, T: ?Sized, const W: usize>(
     hi: Bound<&T>,
     edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
     descending: bool,
-    digits: bool,
+    digits: Digits,
 ) -> Result<KeyRangeOf<[u8; CAP]>, EncodeError> {
     let fits = head.len() + W <= CAP;
+    debug_assert!(!digits.head || head.last().is_none_or(u8::is_ascii_digit));
     if W <= 8 && fits {
         if let Some((s, e)) = plan::<u64, T, W>(lo, hi, edge, descending, digits)? {
-            return Ok(build::<u64, CAP, W>(head, s, e, digits));
+            return Ok(build::<u64, CAP, W>(head, s, e, digits.field));
         }
     } else if W <= 16 && fits {
         if let Some((s, e)) = plan::<u128, T, W>(lo, hi, edge, descending, digits)? {
-            return Ok(build::<u128, CAP, W>(head, s, e, digits));
+            return Ok(build::<u128, CAP, W>(head, s, e, digits.field));
         }
     }
     let mut copy = [0u8; CAP];
@@ -229,15 +249,19 @@ pub(super) fn field_range<const CAP: usize, T: ?Sized, const W: usize>(
 /// The start and end of [`field_range`] relative to the head, with the
 /// field's bounds in `V`; `None` for the general path: an end past the
 /// field's values (unbounded, or after its largest value) or a start after
-/// its largest value, whose successors carry into the head. The bytes of
-/// `digits` never end in 0xFF: their successor keeps every byte.
+/// its largest value, whose successors carry into the head. Digits never
+/// end in 0xFF: their successor keeps every byte, a field's and a head's
+/// (whose successor is an unbounded end's).
 #[inline(always)]
 fn plan<V: Word, T: ?Sized, const W: usize>(
     lo: Bound<&T>,
     hi: Bound<&T>,
     edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
     descending: bool,
-    digits: bool,
+    Digits {
+        field: digits,
+        head: head_digit,
+    }: Digits,
 ) -> Result<Option<(Rel<V>, Rel<V>)>, EncodeError> {
     // A descending field's bounds swap; each keeps its own clamping.
     let lo = side::<V, T, W>(lo, edge, true)?;
@@ -250,6 +274,7 @@ fn plan<V: Word, T: ?Sized, const W: usize>(
         value: x.be,
         bytes: if digits { x.le } else { x.be },
         len: W as u32,
+        after_head: false,
     };
     // `x + 1` without the bytes its carry zeroed; digits never carry, and
     // are added to where they lie, in the last byte of their little-endian form.
@@ -261,11 +286,13 @@ fn plan<V: Word, T: ?Sized, const W: usize>(
                 value,
                 bytes: x.le.wrapping_add_word(V::last_one::<W>()),
                 len: W as u32,
+                after_head: false,
             },
             false => Rel {
                 value,
                 bytes: value,
                 len,
+                after_head: false,
             },
         }
     };
@@ -273,6 +300,7 @@ fn plan<V: Word, T: ?Sized, const W: usize>(
         value: V::ZERO,
         bytes: V::ZERO,
         len: 0,
+        after_head: false,
     };
     let start = match lo {
         Side::Nothing => return Ok(Some((head_only, head_only))),
@@ -283,6 +311,10 @@ fn plan<V: Word, T: ?Sized, const W: usize>(
     };
     let end = match hi {
         Side::Nothing => return Ok(Some((head_only, head_only))),
+        Side::Open if head_digit => Rel {
+            after_head: true,
+            ..head_only
+        },
         Side::Open => return Ok(None),
         Side::Excluded(y) => whole(y),
         Side::Included(y) if is_max(y) => return Ok(None),
@@ -292,6 +324,8 @@ fn plan<V: Word, T: ?Sized, const W: usize>(
     // values (`x..=y` is empty when `y < x`), by length only where both
     // are successors.
     let empty = match (lo, hi) {
+        // Past every key behind the head.
+        (_, Side::Open) => false,
         (Side::Included(x), Side::Excluded(y) | Side::Included(y)) if y.be < x.be => true,
         (Side::Included(x), Side::Excluded(y)) => y.be == x.be,
         (Side::Excluded(x), Side::Included(y)) => y.be <= x.be,
@@ -448,7 +482,7 @@ mod tests {
                                 hi.as_ref(),
                                 &|e: &Edge<W>| Ok(*e),
                                 desc,
-                                false,
+                                Digits::default(),
                             )
                             .unwrap();
                             let slow =
@@ -505,7 +539,10 @@ mod tests {
                                 hi.as_ref(),
                                 &|e: &Edge<W>| Ok(*e),
                                 desc,
-                                true,
+                                Digits {
+                                    field: true,
+                                    head: head.last().is_none_or(u8::is_ascii_digit),
+                                },
                             )
                             .unwrap();
                             let slow = general::<24, W>(head, *lo, *hi, desc).unwrap();

@@ -135,7 +135,10 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
         // A self-delimiting ordered value (OrderedBytes `Text`): its encodings are the edges.
         _ if last.runtime().cursor => quote!(__rk::scan::text(#pin, #span, &#last_ident, #desc)),
         (edge, true) if digits(last) => {
-            quote!(__rk::scan::digits::<_, _, #w>(#pin, #span, &#last_ident, #edge, #desc))
+            // The pinned bytes end in a digit, or there are none (the bucket
+            // left out when they do not fix it).
+            let head_digit = key.fields[..k - 1].last().is_none_or(digits);
+            quote!(__rk::scan::digits::<_, _, #w>(#pin, #span, &#last_ident, #edge, #desc, #head_digit))
         }
         (edge, true) => {
             quote!(__rk::scan::value::<_, _, #w>(#pin, #span, &#last_ident, #edge, #desc))
