@@ -374,7 +374,7 @@ impl Runner for Groups<'_, '_> {
     ) {
         let mut g = self.c.benchmark_group(w.id);
         g.throughput(Throughput::Elements(recs.len() as u64));
-        if w.kind == Kind::FanOut {
+        if w.kind.fans_out() {
             // Iterations of milliseconds: 20 samples of equal size.
             g.sampling_mode(SamplingMode::Flat);
             g.sample_size(20);
@@ -629,11 +629,12 @@ impl Runner for Interleaved {
         rowkey: impl Fn(&R) -> A,
         hand: impl Fn(&R) -> B,
     ) {
-        let recs = match w.kind {
-            Kind::FanOut => &recs[..100],
-            Kind::Codec | Kind::Range => recs,
+        let recs = if w.kind.fans_out() {
+            &recs[..100]
+        } else {
+            recs
         };
-        pair(w.name, Some(w.kind.target()), recs, rowkey, hand);
+        pair(w.name, w.kind.target(), recs, rowkey, hand);
     }
 }
 

@@ -126,6 +126,11 @@ pub fn metric_fan_out(metric: u32) {
     let hand = collect(|f| hand::metric_fan_out(metric, f));
     assert_eq!(rowkey.len(), 100);
     assert_eq!(rowkey, hand, "prefix_for_metric({metric})");
+    let iter = collect(|f| fan_out::metric_iter(metric, f).expect("every range fits"));
+    assert_eq!(
+        iter, hand,
+        "prefix_for_metric({metric}) through the iterator"
+    );
 }
 
 /// `Sample::range_for_host(from..=to)`, 100 buckets.

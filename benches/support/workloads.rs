@@ -199,16 +199,21 @@ pub fn records() -> Records {
 }
 
 /// rowkey's fan-outs in the shape of the hand-written ones: `f` gets each
-/// bucket's bounds. Inlined, the loop is the one a caller writes.
+/// bucket's bounds, each range lent in turn (`lend_each`). Inlined, the
+/// loop is the one a caller writes.
 pub mod fan_out {
     use super::{Log, Metric, Sample};
-    use rowkey::EncodeError;
+    use rowkey::{BucketRanges, EncodeError};
+
+    /// Hands each range of `ranges` to `f`.
+    #[inline(always)]
+    fn each<const CAP: usize>(ranges: BucketRanges<CAP>, f: impl FnMut(&[u8], Option<&[u8]>)) {
+        ranges.lend_each(f);
+    }
 
     #[inline(always)]
-    pub fn metric(metric: u32, mut f: impl FnMut(&[u8], Option<&[u8]>)) -> Result<(), EncodeError> {
-        for range in Metric::prefix_for_metric(metric)? {
-            f(range.start(), range.end());
-        }
+    pub fn metric(metric: u32, f: impl FnMut(&[u8], Option<&[u8]>)) -> Result<(), EncodeError> {
+        each(Metric::prefix_for_metric(metric)?, f);
         Ok(())
     }
 
@@ -216,11 +221,9 @@ pub mod fan_out {
     pub fn host(
         from: u32,
         to: u32,
-        mut f: impl FnMut(&[u8], Option<&[u8]>),
+        f: impl FnMut(&[u8], Option<&[u8]>),
     ) -> Result<(), EncodeError> {
-        for range in Sample::range_for_host(from..=to)? {
-            f(range.start(), range.end());
-        }
+        each(Sample::range_for_host(from..=to)?, f);
         Ok(())
     }
 
@@ -228,9 +231,19 @@ pub mod fan_out {
     pub fn time(
         from: u64,
         to: u64,
+        f: impl FnMut(&[u8], Option<&[u8]>),
+    ) -> Result<(), EncodeError> {
+        each(Log::range_for_ts(from..=to)?, f);
+        Ok(())
+    }
+
+    /// [`metric`] through the `Iterator`, each range a copy.
+    #[inline(always)]
+    pub fn metric_iter(
+        metric: u32,
         mut f: impl FnMut(&[u8], Option<&[u8]>),
     ) -> Result<(), EncodeError> {
-        for range in Log::range_for_ts(from..=to)? {
+        for range in Metric::prefix_for_metric(metric)? {
             f(range.start(), range.end());
         }
         Ok(())
@@ -252,15 +265,24 @@ pub enum Kind {
     Range,
     /// One range per salt bucket, 100: within 1.3x.
     FanOut,
+    /// One range per salt bucket through the `Iterator`, each range a copy:
+    /// shown for comparison, no target.
+    FanOutCopies,
 }
 
 impl Kind {
     /// The most rowkey may cost, as a multiple of hand-written code.
-    pub fn target(self) -> f64 {
+    pub fn target(self) -> Option<f64> {
         match self {
-            Kind::Codec => 1.05,
-            Kind::Range | Kind::FanOut => 1.3,
+            Kind::Codec => Some(1.05),
+            Kind::Range | Kind::FanOut => Some(1.3),
+            Kind::FanOutCopies => None,
         }
+    }
+
+    /// Whether one operation is a fan-out over the buckets.
+    pub fn fans_out(self) -> bool {
+        matches!(self, Kind::FanOut | Kind::FanOutCopies)
     }
 }
 
@@ -292,7 +314,7 @@ const fn workload(id: &'static str, name: &'static str, kind: Kind) -> Workload 
 
 /// Runs every workload with `runner`, in the order of the tables.
 pub fn each(d: &Records, runner: &mut impl Runner) {
-    use Kind::{Codec, FanOut, Range};
+    use Kind::{Codec, FanOut, FanOutCopies, Range};
     runner.run(
         workload("W1-encode", "W1 encode", Codec),
         &d.files,
@@ -387,6 +409,16 @@ pub fn each(d: &Records, runner: &mut impl Runner) {
         ),
         &d.metrics[..FAN_OUTS],
         |r| fan_out::metric(r.metric, scan).expect("in range"),
+        |r| hand::metric_fan_out(r.metric, scan),
+    );
+    runner.run(
+        workload(
+            "W4-fan-out-metric-iter",
+            "`Metric::prefix_for_metric(m)`, 100 buckets, through the `Iterator`",
+            FanOutCopies,
+        ),
+        &d.metrics[..FAN_OUTS],
+        |r| fan_out::metric_iter(r.metric, scan).expect("in range"),
         |r| hand::metric_fan_out(r.metric, scan),
     );
     runner.run(

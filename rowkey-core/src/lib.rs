@@ -49,6 +49,7 @@ pub mod text;
 mod value;
 #[cfg(feature = "view")]
 mod view;
+mod xxh32;
 
 #[cfg(feature = "alloc")]
 pub use dynamic::explained::Explained;

@@ -14,6 +14,8 @@ use core::ops::{Bound, RangeBounds};
 
 use crate::{EncodeError, EncodeErrorKind};
 
+mod fixed;
+
 pub use rowkey_format::limits::{range_capacity, DEFAULT_RANGE_CAPACITY, INLINE_RANGE_LIMIT};
 
 /// Where a range keeps its bytes: `[u8; CAP]` inline, or `Vec<u8>` on the
@@ -31,6 +33,25 @@ pub trait RangeBytes: Clone + Send + Sync + 'static + sealed::Sealed {
     /// Turns the first `len` bytes (`len` at most what was written) into
     /// their successor; returns its length, `None` when every byte is 0xFF.
     fn successor(&mut self, len: usize) -> Option<usize>;
+    /// `head` followed by the first `len` of these bytes; `None` past an
+    /// inline capacity.
+    #[doc(hidden)]
+    fn behind(&self, head: &[u8], len: usize) -> Option<Self>;
+    /// [`KeyRangeOf::prefix`] in these bytes; `digit`: the prefix ends in
+    /// an ASCII digit, whose successor never carries.
+    #[doc(hidden)]
+    fn prefix_range(prefix: &[u8], digit: bool) -> Result<KeyRangeOf<Self>, EncodeError>;
+    /// [`field`] in these bytes; `digits`: which of them are ASCII digits,
+    /// whose successors never carry.
+    #[doc(hidden)]
+    fn field_range<T: ?Sized, const W: usize>(
+        head: &[u8],
+        lo: Bound<&T>,
+        hi: Bound<&T>,
+        edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
+        descending: bool,
+        digits: Digits,
+    ) -> Result<KeyRangeOf<Self>, EncodeError>;
 }
 
 mod sealed {
@@ -77,6 +98,37 @@ impl<const CAP: usize> RangeBytes for [u8; CAP] {
             }
         }
     }
+    /// All `CAP - head.len()` bytes are moved, whatever `len`: a copy of
+    /// constant length, the bytes past `len` unread.
+    #[inline(always)]
+    fn behind(&self, head: &[u8], len: usize) -> Option<Self> {
+        if head.len() + len > CAP {
+            return None;
+        }
+        let mut out = [0u8; CAP];
+        let (front, back) = out.split_at_mut_checked(head.len())?;
+        front.copy_from_slice(head);
+        back.copy_from_slice(self.get(..back.len())?);
+        Some(out)
+    }
+    /// Inline bytes take the fixed-width path: the end is the last byte plus
+    /// one, unless it is 0xFF.
+    #[inline(always)]
+    fn prefix_range(prefix: &[u8], digit: bool) -> Result<KeyRangeOf<Self>, EncodeError> {
+        fixed::prefix(prefix, digit)
+    }
+    /// Inline bytes take the fixed-width path: bounds as integers, in registers.
+    #[inline(always)]
+    fn field_range<T: ?Sized, const W: usize>(
+        head: &[u8],
+        lo: Bound<&T>,
+        hi: Bound<&T>,
+        edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
+        descending: bool,
+        digits: Digits,
+    ) -> Result<KeyRangeOf<Self>, EncodeError> {
+        fixed::field_range(head, lo, hi, edge, descending, digits)
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -102,6 +154,35 @@ impl RangeBytes for Vec<u8> {
     #[inline]
     fn successor(&mut self, len: usize) -> Option<usize> {
         successor(self, len)
+    }
+    #[inline]
+    fn prefix_range(prefix: &[u8], _digit: bool) -> Result<KeyRangeOf<Self>, EncodeError> {
+        KeyRangeOf::prefix_of(prefix)
+    }
+    #[inline]
+    fn behind(&self, head: &[u8], len: usize) -> Option<Self> {
+        let mut out = Vec::with_capacity(head.len() + len);
+        out.extend_from_slice(head);
+        out.extend_from_slice(self.get(..len)?);
+        Some(out)
+    }
+    #[inline]
+    fn field_range<T: ?Sized, const W: usize>(
+        head: &[u8],
+        lo: Bound<&T>,
+        hi: Bound<&T>,
+        edge: &impl Fn(&T) -> Result<Edge<W>, EncodeError>,
+        descending: bool,
+        _digits: Digits,
+    ) -> Result<KeyRangeOf<Self>, EncodeError> {
+        let lo = edge_bound(lo, edge)?;
+        let hi = edge_bound(hi, edge)?;
+        field_range_slices(
+            head,
+            lo.as_ref().map(Edge::as_slice),
+            hi.as_ref().map(Edge::as_slice),
+            descending,
+        )
     }
 }
 
@@ -129,12 +210,19 @@ impl RangeBytes for Vec<u8> {
 /// ```
 #[derive(Clone, Copy)]
 pub struct KeyRangeOf<B> {
-    start: B,
-    end: B,
+    start: Aligned<B>,
+    end: Aligned<B>,
     start_len: u32,
     /// [`UNBOUNDED`]: no end.
     end_len: u32,
 }
+
+/// A bound's bytes at an 8-byte boundary, so that a range built in registers
+/// is stored as whole words: the second array of a `KeyRange<21>` would
+/// otherwise begin at an odd offset, and its bytes be shifted into place.
+#[derive(Clone, Copy)]
+#[repr(C, align(8))]
+struct Aligned<B>(B);
 
 /// A range with its bytes inline, in two `[u8; CAP]` arrays: building,
 /// copying and fanning out ranges never touches the heap. The helpers of a
@@ -219,8 +307,8 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     #[inline]
     pub fn all() -> Self {
         KeyRangeOf {
-            start: B::empty(),
-            end: B::empty(),
+            start: Aligned(B::empty()),
+            end: Aligned(B::empty()),
             start_len: 0,
             end_len: UNBOUNDED,
         }
@@ -258,8 +346,21 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     ///
     /// # Errors
     /// [`EncodeErrorKind::TooLong`] when `prefix` is longer than an inline capacity.
-    #[inline]
+    #[inline(always)]
     pub fn prefix(prefix: &[u8]) -> Result<Self, EncodeError> {
+        B::prefix_range(prefix, false)
+    }
+
+    /// [`KeyRangeOf::prefix`] of bytes that end in an ASCII digit (a `pad`
+    /// field's): the end is the last digit plus one.
+    #[inline(always)]
+    pub(crate) fn digit_prefix(prefix: &[u8]) -> Result<Self, EncodeError> {
+        B::prefix_range(prefix, true)
+    }
+
+    /// [`KeyRangeOf::prefix`] in any bytes: the successor's carry over
+    /// trailing 0xFF bytes, and the capacity's error.
+    pub(crate) fn prefix_of(prefix: &[u8]) -> Result<Self, EncodeError> {
         let mut r = Self::all();
         r.set_start(&[prefix])?;
         r.set_end_successor(&[prefix])?;
@@ -312,14 +413,14 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     /// Writes the concatenation of `parts` as the start.
     #[inline(always)]
     pub(crate) fn set_start(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
-        self.start_len = write_parts(&mut self.start, parts)?;
+        self.start_len = write_parts(&mut self.start.0, parts)?;
         Ok(())
     }
 
     /// Writes the concatenation of `parts` as the end.
     #[inline(always)]
     pub(crate) fn set_end(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
-        self.end_len = write_parts(&mut self.end, parts)?;
+        self.end_len = write_parts(&mut self.end.0, parts)?;
         Ok(())
     }
 
@@ -327,7 +428,7 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     /// when every byte is 0xFF).
     #[inline(always)]
     pub(crate) fn set_end_successor(&mut self, parts: &[&[u8]]) -> Result<(), EncodeError> {
-        self.end_len = successor_of(&mut self.end, parts)?.unwrap_or(UNBOUNDED);
+        self.end_len = successor_of(&mut self.end.0, parts)?.unwrap_or(UNBOUNDED);
         Ok(())
     }
 
@@ -339,13 +440,13 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     /// The first key of the range (inclusive).
     #[inline]
     pub fn start(&self) -> &[u8] {
-        self.start.first(self.start_len as usize)
+        self.start.0.first(self.start_len as usize)
     }
 
     /// The key the range stops before (exclusive); `None` when unbounded.
     #[inline]
     pub fn end(&self) -> Option<&[u8]> {
-        (self.end_len != UNBOUNDED).then(|| self.end.first(self.end_len as usize))
+        (self.end_len != UNBOUNDED).then(|| self.end.0.first(self.end_len as usize))
     }
 
     /// The bounds as `(Included(start), Excluded(end) or Unbounded)`, the shape
@@ -366,6 +467,7 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     }
 
     /// Whether no key lies in the range.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.end().is_some_and(|e| e <= self.start())
     }
@@ -460,7 +562,7 @@ impl<B: RangeBytes> KeyRangeOf<B> {
         let s = inner.start();
         let s_head = &s[..s.len().min(width)];
         if s.len() > width {
-            match successor_of(&mut r.start, &[head, s_head])? {
+            match successor_of(&mut r.start.0, &[head, s_head])? {
                 Some(n) => r.start_len = n,
                 // No nested key is above `s[..width]`, all 0xFF.
                 None => {
@@ -486,42 +588,84 @@ impl<B: RangeBytes> KeyRangeOf<B> {
     /// For a range made by [`KeyRangeOf::within`] from a template whose end is
     /// bounded or not (`bounded_template`): the same range with another head of
     /// the same length (the next salt bucket), written over the old one instead
-    /// of building the range again.
+    /// of building the range again. Returns the new end length when it
+    /// changes (an unbounded template's: the successor of the head alone).
     #[inline(always)]
-    pub(crate) fn replace_head(&mut self, head: &[u8], bounded_template: bool) {
+    pub(crate) fn replace_head(&mut self, head: &[u8], bounded_template: bool) -> Option<u32> {
         let n = head.len();
-        if let (Some(s), Some(e)) = (self.start.first_mut(n), self.end.first_mut(n)) {
-            s.copy_from_slice(head);
-            e.copy_from_slice(head);
-            if !bounded_template {
-                // The end is the successor of the head alone.
-                self.end_len = successor(e, n).map_or(UNBOUNDED, |n| n as u32);
-            }
+        let (s, e) = (self.start.0.first_mut(n)?, self.end.0.first_mut(n)?);
+        s.copy_from_slice(head);
+        e.copy_from_slice(head);
+        if bounded_template {
+            return None;
         }
+        self.end_len = successor(e, n).map_or(UNBOUNDED, |n| n as u32);
+        Some(self.end_len)
     }
 
     /// [`KeyRangeOf::replace_head`] for a one-byte head.
     #[inline(always)]
-    pub(crate) fn replace_head_byte(&mut self, head: u8, bounded_template: bool) {
-        if let (Some([s, ..]), Some([e, ..])) = (self.start.first_mut(1), self.end.first_mut(1)) {
-            *s = head;
-            if bounded_template {
-                *e = head;
-            } else if head == 0xFF {
-                // The successor of 0xFF alone: no end.
-                *e = head;
-                self.end_len = UNBOUNDED;
-            } else {
-                *e = head + 1;
-                self.end_len = 1;
-            }
+    pub(crate) fn replace_head_byte(&mut self, head: u8, bounded_template: bool) -> Option<u32> {
+        let (Some([s, ..]), Some([e, ..])) = (self.start.0.first_mut(1), self.end.0.first_mut(1))
+        else {
+            return None;
+        };
+        *s = head;
+        if bounded_template {
+            *e = head;
+            return None;
         }
+        // The successor of the head alone; of 0xFF, none.
+        (*e, self.end_len) = match head {
+            0xFF => (head, UNBOUNDED),
+            _ => (head + 1, 1),
+        };
+        Some(self.end_len)
+    }
+
+    /// The lengths of the start and the end ([`UNBOUNDED`]: none).
+    #[inline(always)]
+    pub(crate) fn lens(&self) -> (u32, u32) {
+        (self.start_len, self.end_len)
+    }
+
+    /// The bounds as [`KeyRangeOf::start`] and [`KeyRangeOf::end`] give
+    /// them, for lengths the caller holds.
+    #[inline(always)]
+    pub(crate) fn bounds_of(&self, start_len: u32, end_len: u32) -> (&[u8], Option<&[u8]>) {
+        let start = self.start.0.first(start_len as usize);
+        let end = (end_len != UNBOUNDED).then(|| self.end.0.first(end_len as usize));
+        (start, end)
     }
 
     /// Puts `head` (a salt bucket) in front of both bounds; an unbounded end
-    /// becomes the successor of `head`, so the range stays inside the bucket.
+    /// becomes the successor of `head`, so the range stays inside the bucket:
+    /// [`KeyRangeOf::within`], with each bound moved behind the head whole.
+    #[inline(always)]
     pub(crate) fn with_head(&self, head: &[u8]) -> Result<Self, EncodeError> {
-        Self::within(head, self)
+        let h = head.len();
+        let start = self.start.0.behind(head, self.start_len as usize);
+        let (end, end_len) = match self.end() {
+            Some(e) => (self.end.0.behind(head, e.len()), self.end_len as usize + h),
+            None => {
+                let mut end = B::empty().behind(head, 0);
+                let n = end.as_mut().and_then(|e| e.successor(h));
+                (end, n.unwrap_or(UNBOUNDED as usize))
+            }
+        };
+        let (Some(start), Some(end)) = (start, end) else {
+            return Self::within(head, self);
+        };
+        let mut r = KeyRangeOf {
+            start: Aligned(start),
+            end: Aligned(end),
+            start_len: (self.start_len as usize + h) as u32,
+            end_len: end_len as u32,
+        };
+        if r.is_empty() {
+            r.make_empty();
+        }
+        Ok(r)
     }
 }
 
@@ -577,7 +721,7 @@ impl<B: RangeBytes> fmt::Display for KeyRangeOf<B> {
 ///
 /// # Errors
 /// What `edge` returns.
-#[inline]
+#[inline(always)]
 pub fn edge_bound<T: ?Sized, const W: usize>(
     bound: Bound<&T>,
     edge: impl FnOnce(&T) -> Result<Edge<W>, EncodeError>,
@@ -593,16 +737,46 @@ pub fn edge_bound<T: ?Sized, const W: usize>(
 /// wide) lies in `bounds`, each bound encoded by `edge`: what a generated
 /// `range_for_*` helper returns, in one call so that each helper holds one
 /// closure.
-#[inline]
+#[inline(always)]
 pub fn field<B: RangeBytes, T: ?Sized, const W: usize>(
     head: &[u8],
     bounds: &impl RangeBounds<T>,
     edge: impl Fn(&T) -> Result<Edge<W>, EncodeError>,
     descending: bool,
 ) -> Result<KeyRangeOf<B>, EncodeError> {
-    let lo = edge_bound(bounds.start_bound(), &edge)?;
-    let hi = edge_bound(bounds.end_bound(), &edge)?;
-    field_range(head, lo, hi, descending)
+    field_in(head, bounds, edge, descending, Digits::default())
+}
+
+/// What generated code knows of the bytes a range is built from: which are
+/// ASCII digits (a `pad` field's), whose successor is the last digit plus
+/// one, never a carry, so that none is tested for.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Digits {
+    /// The field's bytes are digits.
+    pub field: bool,
+    /// The head is empty or ends in a digit.
+    pub head: bool,
+}
+
+/// [`field`]; `digits`: which bytes are ASCII digits (`pad`), whose
+/// successor is the last digit plus one.
+#[inline(always)]
+pub(crate) fn field_in<B: RangeBytes, T: ?Sized, const W: usize>(
+    head: &[u8],
+    bounds: &impl RangeBounds<T>,
+    edge: impl Fn(&T) -> Result<Edge<W>, EncodeError>,
+    descending: bool,
+    digits: Digits,
+) -> Result<KeyRangeOf<B>, EncodeError> {
+    B::field_range(
+        head,
+        bounds.start_bound(),
+        bounds.end_bound(),
+        &edge,
+        descending,
+        digits,
+    )
 }
 
 /// One side of a range in the field's byte order.
@@ -623,6 +797,7 @@ pub enum SliceEdge<'a> {
 
 impl<const W: usize> Edge<W> {
     /// The same edge, its bytes borrowed as a slice.
+    #[inline(always)]
     pub fn as_slice(&self) -> SliceEdge<'_> {
         match self {
             Edge::Bytes(b) => SliceEdge::Bytes(b),
@@ -640,6 +815,7 @@ enum Side<'a> {
     Nothing,
 }
 
+#[inline(always)]
 fn lower_side(b: Bound<SliceEdge<'_>>) -> Side<'_> {
     match b {
         Bound::Unbounded => Side::Open,
@@ -656,6 +832,7 @@ fn lower_side(b: Bound<SliceEdge<'_>>) -> Side<'_> {
     }
 }
 
+#[inline(always)]
 fn upper_side(b: Bound<SliceEdge<'_>>) -> Side<'_> {
     match b {
         Bound::Unbounded => Side::Open,
@@ -672,25 +849,41 @@ fn upper_side(b: Bound<SliceEdge<'_>>) -> Side<'_> {
     }
 }
 
+/// The range's lower and upper side in byte order: a descending field's
+/// bounds swap.
+#[inline(always)]
+fn sides<'a>(
+    lo: Bound<SliceEdge<'a>>,
+    hi: Bound<SliceEdge<'a>>,
+    descending: bool,
+) -> (Side<'a>, Side<'a>) {
+    if descending {
+        (upper_side(hi), lower_side(lo))
+    } else {
+        (lower_side(lo), upper_side(hi))
+    }
+}
+
 /// The keys that start with `head` and continue with a `W`-byte field in
 /// `lo..hi`: what `range_for_..` helpers return (before any salt fan-out).
 /// Bounds outside the codec's range clamp; a descending field swaps them.
 ///
 /// # Errors
 /// [`EncodeErrorKind::TooLong`] when `head` plus the field exceeds an inline capacity.
-#[inline]
+#[inline(always)]
 pub fn field_range<B: RangeBytes, const W: usize>(
     head: &[u8],
     lo: Bound<Edge<W>>,
     hi: Bound<Edge<W>>,
     descending: bool,
 ) -> Result<KeyRangeOf<B>, EncodeError> {
-    stored_len::<B>(head.len() + W)?;
-    field_range_slices(
+    B::field_range(
         head,
-        lo.as_ref().map(Edge::as_slice),
-        hi.as_ref().map(Edge::as_slice),
+        lo.as_ref(),
+        hi.as_ref(),
+        &|e: &Edge<W>| Ok(*e),
         descending,
+        Digits::default(),
     )
 }
 
@@ -713,11 +906,7 @@ pub fn field_range_slices<B: RangeBytes>(
     hi: Bound<SliceEdge<'_>>,
     descending: bool,
 ) -> Result<KeyRangeOf<B>, EncodeError> {
-    let (lo, hi) = if descending {
-        (upper_side(hi), lower_side(lo))
-    } else {
-        (lower_side(lo), upper_side(hi))
-    };
+    let (lo, hi) = sides(lo, hi, descending);
     let width = |s: &Side<'_>| match s {
         Side::Included(x) | Side::Excluded(x) => x.len(),
         Side::Open | Side::Nothing => 0,
@@ -731,7 +920,7 @@ pub fn field_range_slices<B: RangeBytes>(
     }
     match lo {
         Side::Included(x) => r.set_start(&[head, x])?,
-        Side::Excluded(x) => match successor_of(&mut r.start, &[head, x])? {
+        Side::Excluded(x) => match successor_of(&mut r.start.0, &[head, x])? {
             Some(n) => r.start_len = n,
             None => {
                 // Nothing sorts after an all-0xFF key with this prefix.

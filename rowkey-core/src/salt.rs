@@ -203,6 +203,19 @@ impl Salt {
         }
     }
 
+    /// [`Salt::bucket_of`] for salted bytes of a width known at compile time
+    /// (a fixed key's): the same bucket, with xxh32 inlined for that width.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn bucket_of_fixed<const N: usize>(&self, bytes: &[u8; N]) -> u32 {
+        match (self.format, self.hash) {
+            (SaltFormat::Binary | SaltFormat::Digits(_), SaltHash::Format) => {
+                crate::xxh32::fixed(bytes) % self.buckets
+            }
+            _ => self.bucket_of(bytes),
+        }
+    }
+
     /// The bucket when the salted fields are not next to each other in the key:
     /// the hash of their concatenation.
     #[inline]
@@ -281,6 +294,17 @@ impl Salt {
     /// A short key, a non-digit in a digits bucket, or a bucket at or above the count.
     #[inline]
     pub fn read(&self, key: &[u8]) -> Result<u32, DecodeError> {
+        let bucket = self.read_any(key)?;
+        if bucket >= self.buckets {
+            return Err(self.out_of_range(bucket));
+        }
+        Ok(bucket)
+    }
+
+    /// The number the bucket bytes at the front of `key` spell, whether or
+    /// not it is a bucket.
+    #[inline]
+    fn read_any(&self, key: &[u8]) -> Result<u32, DecodeError> {
         let w = self.width();
         let Some(bytes) = key.get(..w) else {
             return Err(DecodeError::new(
@@ -292,7 +316,7 @@ impl Salt {
                 },
             ));
         };
-        let bucket = match self.format {
+        Ok(match self.format {
             SaltFormat::Binary if self.buckets > 256 => {
                 u16::from_be_bytes([bytes[0], bytes[1]]) as u32
             }
@@ -312,18 +336,19 @@ impl Salt {
                 }
                 v
             }
-        };
-        if bucket >= self.buckets {
-            return Err(DecodeError::new(
-                "salt",
-                0,
-                DecodeErrorKind::BucketOutOfRange {
-                    found: bucket,
-                    buckets: self.buckets,
-                },
-            ));
-        }
-        Ok(bucket)
+        })
+    }
+
+    #[cold]
+    fn out_of_range(&self, found: u32) -> DecodeError {
+        DecodeError::new(
+            "salt",
+            0,
+            DecodeErrorKind::BucketOutOfRange {
+                found,
+                buckets: self.buckets,
+            },
+        )
     }
 
     /// Checks that the bucket at the front of `key` is `expected`, for decode.
@@ -332,16 +357,22 @@ impl Salt {
     /// As [`Salt::read`], and [`DecodeErrorKind::SaltMismatch`].
     #[inline]
     pub fn check(&self, key: &[u8], expected: u32) -> Result<(), DecodeError> {
-        let found = self.read(key)?;
-        if found == expected {
-            Ok(())
-        } else {
-            Err(DecodeError::new(
-                "salt",
-                0,
-                DecodeErrorKind::SaltMismatch { expected, found },
-            ))
+        let found = self.read_any(key)?;
+        // A bucket equal to the expected one is in range when that one is,
+        // which a caller's `hash % buckets` shows the compiler: one compare.
+        if found == expected && expected < self.buckets {
+            return Ok(());
         }
+        Err(self.mismatch(found, expected))
+    }
+
+    /// The error of [`Salt::check`] when the bucket read is not `expected`.
+    #[cold]
+    fn mismatch(&self, found: u32, expected: u32) -> DecodeError {
+        if found >= self.buckets {
+            return self.out_of_range(found);
+        }
+        DecodeError::new("salt", 0, DecodeErrorKind::SaltMismatch { expected, found })
     }
 
     /// The key prefix of `bucket`.
@@ -438,7 +469,7 @@ impl Salt {
     ///
     /// # Errors
     /// When the template plus the bucket does not fit `CAP`.
-    #[inline]
+    #[inline(always)]
     pub fn fan_out<B: RangeBytes>(
         &self,
         template: KeyRangeOf<B>,
@@ -579,30 +610,87 @@ impl<B: RangeBytes> BucketRangesOf<B> {
     pub fn template(&self) -> &KeyRangeOf<B> {
         &self.template
     }
+
+    /// Calls `f` with the bounds of each remaining bucket's range in bucket
+    /// order, as [`KeyRangeOf::start`] and [`KeyRangeOf::end`] give them
+    /// (the shapes store range reads take), lent rather than copied: one
+    /// range, with each bucket's bytes written over the previous one's (one
+    /// or two for a binary salt). What a loop that hands each range to a
+    /// store needs: no range is copied, so a fan-out costs what
+    /// hand-written code costs (BENCHMARKS.md, W4). The [`Iterator`] gives
+    /// each range by value instead, for loops that await or return early.
+    ///
+    /// ```
+    /// use rowkey::Salt;
+    /// let ranges = Salt::new(4).fan_out(rowkey::KeyRange::<8>::prefix(b"ab")?)?;
+    /// let mut starts = Vec::new();
+    /// ranges.lend_each(|start, end| starts.push((start.to_vec(), end.map(<[u8]>::to_vec))));
+    /// assert_eq!(starts[1], (b"\x01ab".to_vec(), Some(b"\x01ac".to_vec())));
+    /// assert_eq!(starts.len(), 4);
+    /// # Ok::<(), rowkey::EncodeError>(())
+    /// ```
+    #[inline(always)]
+    pub fn lend_each(self, mut f: impl FnMut(&[u8], Option<&[u8]>)) {
+        // The count, the salt and the lengths stay in registers while `f`
+        // is handed the range's bytes.
+        let (salt, bounded) = (self.salt, self.bounded);
+        let mut range = self.first;
+        let (start_len, mut end_len) = range.lens();
+        for bucket in self.next..salt.buckets {
+            if bucket > 0 {
+                if let Some(n) = salt.patch(&mut range, bucket, bounded) {
+                    end_len = n;
+                }
+            }
+            let (start, end) = range.bounds_of(start_len, end_len);
+            f(start, end);
+        }
+    }
+
+    /// The next bucket to yield, counted as yielded.
+    #[inline(always)]
+    fn take_bucket(&mut self) -> Option<u32> {
+        let bucket = self.next;
+        if bucket >= self.salt.buckets {
+            return None;
+        }
+        self.next += 1;
+        Some(bucket)
+    }
+}
+
+impl Salt {
+    /// Writes `bucket`'s prefix over the one `range` starts with (a range of
+    /// [`Salt::fan_out`], from a template whose end is `bounded` or not);
+    /// returns the end's new length when it changes.
+    #[inline(always)]
+    fn patch<B: RangeBytes>(
+        &self,
+        range: &mut KeyRangeOf<B>,
+        bucket: u32,
+        bounded: bool,
+    ) -> Option<u32> {
+        if self.width() == 1 && self.format != SaltFormat::Digits(1) {
+            // The usual salt, one binary byte: patch it, no prefix built.
+            range.replace_head_byte(bucket as u8, bounded)
+        } else {
+            let head = self.prefix(bucket);
+            range.replace_head(head.as_bytes(), bounded)
+        }
+    }
 }
 
 impl<B: RangeBytes> Iterator for BucketRangesOf<B> {
     type Item = KeyRangeOf<B>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<KeyRangeOf<B>> {
-        if self.next >= self.salt.buckets {
-            return None;
-        }
-        // A copy of bucket 0's range, never written since `fan_out`, with
-        // the bucket patched in the copy: reading back bytes just patched
-        // one at a time, as a wide copy does, would stall the processor.
+        let bucket = self.take_bucket()?;
+        // A copy of the range held, with the bucket patched in the copy.
         let mut range = self.first.clone();
-        if self.next > 0 {
-            if self.salt.width() == 1 && self.salt.format != SaltFormat::Digits(1) {
-                // The usual salt, one binary byte: patch it, no prefix built.
-                range.replace_head_byte(self.next as u8, self.bounded);
-            } else {
-                let head = self.salt.prefix(self.next);
-                range.replace_head(head.as_bytes(), self.bounded);
-            }
+        if bucket > 0 {
+            self.salt.patch(&mut range, bucket, self.bounded);
         }
-        self.next += 1;
         Some(range)
     }
 
@@ -675,6 +763,56 @@ mod tests {
             s.bucket_of_parts(&[b"ab", b"c"]),
             s.bucket_of(b"abc"),
             "parts hash as their concatenation"
+        );
+    }
+
+    #[test]
+    fn fixed_width_buckets_are_the_slice_buckets() {
+        fn first_byte(b: &[u8]) -> u32 {
+            b.first().copied().unwrap_or(0).into()
+        }
+        let salts = [
+            Salt::new(100),
+            Salt::new(1000),
+            Salt::digits(10_000, 4),
+            Salt::new(7).with_hash(SaltHash::Modulo),
+            Salt::new(10).with_hash(SaltHash::Custom(first_byte)),
+            Salt::phoenix(16),
+        ];
+        for salt in salts {
+            for v in [0u64, 1, 7, 255, 0xDEAD_BEEF, u64::MAX] {
+                let b = v.to_be_bytes();
+                assert_eq!(salt.bucket_of_fixed(&b), salt.bucket_of(&b), "{salt:?} {v}");
+                let four = *b.last_chunk::<4>().unwrap();
+                assert_eq!(salt.bucket_of_fixed(&four), salt.bucket_of(&four));
+            }
+        }
+    }
+
+    #[test]
+    fn check_tells_a_bucket_out_of_range_from_a_mismatch() {
+        let s = Salt::new(100);
+        assert_eq!(s.check(&[7, 1], 7), Ok(()));
+        let kind = |r: Result<(), DecodeError>| r.unwrap_err().kind();
+        assert_eq!(
+            kind(s.check(&[7], 8)),
+            DecodeErrorKind::SaltMismatch {
+                expected: 8,
+                found: 7
+            }
+        );
+        for expected in [7, 200] {
+            assert_eq!(
+                kind(s.check(&[200], expected)),
+                DecodeErrorKind::BucketOutOfRange {
+                    found: 200,
+                    buckets: 100
+                }
+            );
+        }
+        assert_eq!(
+            kind(s.check(&[], 0)),
+            DecodeErrorKind::TooShort { min: 1, found: 0 }
         );
     }
 

@@ -35,6 +35,19 @@ pub fn prefix<B: RangeBytes>(
     KeyRangeOf::prefix(bytes(&pinned?, span))
 }
 
+/// [`prefix`] when the last pinned field is digits (`pad`): the end is the
+/// last digit plus one, with no carry to test for.
+///
+/// # Errors
+/// As [`prefix`].
+#[inline(always)]
+pub fn digit_prefix<B: RangeBytes>(
+    pinned: Result<impl AsRef<[u8]>, EncodeError>,
+    span: impl SliceIndex<[u8], Output = [u8]>,
+) -> Result<KeyRangeOf<B>, EncodeError> {
+    KeyRangeOf::digit_prefix(bytes(&pinned?, span))
+}
+
 /// `prefix_for_*` over every field of a key that ends in a value without a
 /// terminator: exactly the key of the pinned bytes.
 ///
@@ -84,6 +97,30 @@ pub fn value<B: RangeBytes, T: Copy, const W: usize>(
         |v: &T| edge(*v, descending),
         descending,
     )
+}
+
+/// [`value`] over a field of digits (`pad`): a bound's successor is its
+/// last digit plus one, with no carry to test for; so is the successor of
+/// the pinned bytes (an unbounded end) when they end in a digit
+/// (`head_digit`, also when there are none).
+///
+/// # Errors
+/// As [`field`].
+#[inline(always)]
+pub fn digits<B: RangeBytes, T: Copy, const W: usize>(
+    pinned: Result<impl AsRef<[u8]>, EncodeError>,
+    span: impl SliceIndex<[u8], Output = [u8]>,
+    bounds: &impl RangeBounds<T>,
+    edge: fn(T, bool) -> Result<Edge<W>, EncodeError>,
+    descending: bool,
+    head_digit: bool,
+) -> Result<KeyRangeOf<B>, EncodeError> {
+    let edge = |v: &T| edge(*v, descending);
+    let digits = range::Digits {
+        field: true,
+        head: head_digit,
+    };
+    range::field_in(bytes(&pinned?, span), bounds, edge, descending, digits)
 }
 
 /// `range_for_*` over an `#[ordered]` string: its bounds are their own edges.

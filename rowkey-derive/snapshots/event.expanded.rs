@@ -58,7 +58,7 @@ const _: () = {
                 <Event>::SALT
                     .write(
                         <Event>::SALT
-                            .bucket_of(&{ *__rk::Slots::slot::<1, 4>(&(*__key)) }),
+                            .bucket_of_fixed(__rk::Slots::slot::<1, 4>(&(*__key))),
                         &mut *__key,
                     )?;
             }
@@ -140,7 +140,7 @@ const _: () = {
             }
             <Event>::SALT
                 .write(
-                    <Event>::SALT.bucket_of(&{ *__rk::Slots::slot::<1, 4>(&(*__key)) }),
+                    <Event>::SALT.bucket_of_fixed(__rk::Slots::slot::<1, 4>(&(*__key))),
                     &mut *__key,
                 )?;
             __rk::Ok(__bytes)
@@ -158,7 +158,11 @@ const _: () = {
                 let __s = __rk::Slots::slot::<5, 8>(__key);
                 __rk::int::get::<_, 8>(__s, true, "ts", 5)?
             };
-            Self::SALT.check(__key, Self::SALT.bucket_of(&__key[1..5]))?;
+            Self::SALT
+                .check(
+                    __key,
+                    Self::SALT.bucket_of_fixed(__rk::Slots::slot::<1, 4>(&(*__key))),
+                )?;
             __rk::Ok(Event { user, ts })
         }
     }
@@ -189,6 +193,7 @@ Selects the keys by their bytes 1..5 (`user`).*/
         /**Every key whose `user` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
 
 Selects the keys by their bytes 1..5 (`user`).*/
+        #[inline(always)]
         pub fn range_for_user(
             user: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::BucketRanges<14>, ::rowkey::EncodeError> {
@@ -228,6 +233,7 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
         /**Every key with the given `user` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
 
 Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
+        #[inline(always)]
         pub fn range_for_user_ts(
             user: u32,
             ts: impl __rk::RangeBounds<u64>,

@@ -179,18 +179,9 @@ const _: () = {
             bytes: &[u8],
         ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
             let __key = __rk::codec::read_key::<20>(bytes, "FileKey")?;
-            let user_id = {
-                let __s = __rk::Slots::slot::<0, 6>(__key);
-                __rk::pad::get::<_, 6>(__s, false, "user_id", 0)?
-            };
-            let create_date = {
-                let __s = __rk::Slots::slot::<6, 8>(__key);
-                __rk::pad::get::<_, 8>(__s, false, "create_date", 6)?
-            };
-            let file_id = {
-                let __s = __rk::Slots::slot::<14, 6>(__key);
-                __rk::pad::get::<_, 6>(__s, false, "file_id", 14)?
-            };
+            let user_id = __rk::pad::get_in::<_, 6>(__key, 0, false, "user_id")?;
+            let create_date = __rk::pad::get_in::<_, 8>(__key, 6, false, "create_date")?;
+            let file_id = __rk::pad::get_in::<_, 6>(__key, 14, false, "file_id")?;
             __rk::Ok(FileKey {
                 user_id,
                 create_date,
@@ -206,7 +197,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
         pub fn prefix_for_user_id(
             user_id: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::prefix(
+            __rk::scan::digit_prefix(
                 __Pinned {
                     0: __rk::Some(&user_id),
                     ..__Pinned::NONE
@@ -218,10 +209,11 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
         /**Every key whose `user_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
 
 Selects the keys by their bytes 0..6 (`user_id`).*/
+        #[inline(always)]
         pub fn range_for_user_id(
             user_id: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::value::<
+            __rk::scan::digits::<
                 _,
                 _,
                 6,
@@ -231,6 +223,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
                 &user_id,
                 __rk::pad::edge::<_, 6>,
                 false,
+                true,
             )
         }
         /**Every key with the given `user_id` and `create_date`: one range.
@@ -241,7 +234,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
             user_id: u32,
             create_date: u32,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::prefix(
+            __rk::scan::digit_prefix(
                 __Pinned {
                     0: __rk::Some(&user_id),
                     1: __rk::Some(&create_date),
@@ -254,11 +247,12 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         /**Every key with the given `user_id` and whose `create_date` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
 
 Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
+        #[inline(always)]
         pub fn range_for_user_id_create_date(
             user_id: u32,
             create_date: impl __rk::RangeBounds<u32>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::value::<
+            __rk::scan::digits::<
                 _,
                 _,
                 8,
@@ -272,6 +266,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
                 &create_date,
                 __rk::pad::edge::<_, 8>,
                 false,
+                true,
             )
         }
         /**Every key with the given `user_id` and `create_date` and `file_id`: one range.
@@ -283,7 +278,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             create_date: u32,
             file_id: u64,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::prefix(
+            __rk::scan::digit_prefix(
                 __Pinned {
                     0: __rk::Some(&user_id),
                     1: __rk::Some(&create_date),
@@ -297,12 +292,13 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
         /**Every key with the given `user_id` and `create_date` and whose `file_id` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`).
 
 Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 (`file_id`).*/
+        #[inline(always)]
         pub fn range_for_user_id_create_date_file_id(
             user_id: u32,
             create_date: u32,
             file_id: impl __rk::RangeBounds<u64>,
         ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::value::<
+            __rk::scan::digits::<
                 _,
                 _,
                 6,
@@ -317,6 +313,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
                 &file_id,
                 __rk::pad::edge::<_, 6>,
                 false,
+                true,
             )
         }
     }

@@ -227,6 +227,7 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         /**Every key with the given `host` and whose `ts` lies in the given range (any range: `a..b`, `a..=b`, `a..`, `..`, `(Bound, Bound)`); the field is descending, so the keys come largest first.
 
 Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
+        #[inline(always)]
         pub fn range_for_host_ts(
             host: &str,
             ts: impl __rk::RangeBounds<u64>,

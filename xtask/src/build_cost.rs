@@ -2,11 +2,15 @@
 //! with serde's `#[derive(Serialize, Deserialize)]` on the same structs.
 //!
 //! In a temporary directory it generates two library crates with the same 20 key structs of
-//! 3 to 5 fields: `keys_rowkey` derives `RowKey` (rowkey by path, default features) and
-//! `keys_serde` derives `Serialize, Deserialize`. Both use the workspace's `Cargo.lock`, so
+//! 3 to 5 fields (three of them salted, four ending in a `String`): `keys_rowkey` derives
+//! `RowKey` (rowkey by path, default features) and `keys_serde` derives `Serialize,
+//! Deserialize`. Both use the workspace's `Cargo.lock`, so
 //! they build the same dependency versions as the repository, offline. For each it measures
 //! a clean build with dependencies (a fresh target directory), a clean build of the crate
 //! alone (dependencies built, `cargo clean -p`), and the rebuild after editing one struct.
+//! With `--instructions` it also counts the compiler's instructions for the last two under
+//! valgrind's cachegrind, which do not move with the machine's load: this program runs as
+//! cargo's `RUSTC_WORKSPACE_WRAPPER` and puts `rustc` under cachegrind for the crate measured.
 //!
 //! Generated code is counted without `cargo expand` (nightly-only `-Zunpretty`): a harness
 //! compiles each derive's own source as a plain library (its `#[proc_macro_derive]` entry
@@ -17,6 +21,7 @@
 //! the view struct) are counted as written, not expanded: their cost shows in the build times.
 
 use std::collections::BTreeMap;
+use std::ffi::{OsStr, OsString};
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -100,6 +105,10 @@ fn structs_source(derive: Derive, edited: bool) -> String {
             };
             let _ = writeln!(s, "    {attr}pub {name}: {ty},");
         }
+        // Every fifth key, from the third, ends in a `String`: a variable-length key.
+        if i % 5 == 2 {
+            s.push_str("    pub label: String,\n");
+        }
         if edited && i == EDITED {
             s.push_str("    pub extra: u8,\n");
         }
@@ -153,6 +162,16 @@ fn children_cpu() -> Duration {
 
 /// Runs `cargo` with `args` in `dir` and returns what it cost.
 fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Result<Cost, String> {
+    cargo_with(dir, target, args, &[])
+}
+
+/// [`cargo`] with more environment variables.
+fn cargo_with(
+    dir: &Path,
+    target: &Path,
+    args: &[&str],
+    vars: &[(&str, &OsStr)],
+) -> Result<Cost, String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let (start, cpu_before) = (Instant::now(), children_cpu());
     let out = Command::new(cargo)
@@ -161,6 +180,9 @@ fn cargo(dir: &Path, target: &Path, args: &[&str]) -> Result<Cost, String> {
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target)
         .env_remove("RUSTFLAGS")
+        // The crate measured stays incremental, as a user's own crate is.
+        .env_remove("CARGO_INCREMENTAL")
+        .envs(vars.iter().copied())
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
     let cost = Cost {
@@ -254,6 +276,125 @@ impl Krate {
         }
         Ok(costs)
     }
+}
+
+/// The variable that makes this program, run by cargo as
+/// `RUSTC_WORKSPACE_WRAPPER`, count the instructions of the compiler it runs
+/// for the crate it names; and the file it adds the counts to.
+pub const COUNT_CRATE_VAR: &str = "ROWKEY_XTASK_COUNT_CRATE";
+const COUNT_FILE_VAR: &str = "ROWKEY_XTASK_COUNT_FILE";
+
+/// The compiler's instructions for one crate: a clean build of the crate
+/// alone and the rebuild after editing one struct (the mean of the edit and
+/// its revert). Counted by cachegrind on `rustc` itself, the derive's run
+/// inside it included: they do not move with the machine's load.
+#[derive(Clone, Copy)]
+struct Instructions {
+    clean: u64,
+    rebuild: u64,
+}
+
+impl Krate {
+    /// [`Instructions`] of this crate.
+    fn instructions(&self) -> Result<Instructions, String> {
+        let file = self.dir.join("rustc-instructions");
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let counted = |args: &[&str]| -> Result<u64, String> {
+            let _ = fs::remove_file(&file);
+            let vars = [
+                ("RUSTC_WORKSPACE_WRAPPER", exe.as_os_str()),
+                (COUNT_CRATE_VAR, OsStr::new(self.derive.crate_name())),
+                (COUNT_FILE_VAR, file.as_os_str()),
+            ];
+            cargo_with(&self.dir, &self.target, args, &vars)?;
+            let text = fs::read_to_string(&file)
+                .map_err(|e| format!("no instruction count in {}: {e}", file.display()))?;
+            Ok(text
+                .lines()
+                .filter_map(|l| l.trim().parse::<u64>().ok())
+                .sum())
+        };
+        cargo(
+            &self.dir,
+            &self.target,
+            &["clean", "-p", self.derive.crate_name()],
+        )?;
+        let clean = counted(&["build"])?;
+        let mut rebuild = 0;
+        for edited in [true, false] {
+            write(&self.lib, &structs_source(self.derive, edited))?;
+            rebuild += counted(&["build"])?;
+        }
+        Ok(Instructions {
+            clean,
+            rebuild: rebuild / 2,
+        })
+    }
+}
+
+/// Runs the compiler as cargo asked (`args`: the compiler, then its
+/// arguments), under cachegrind when it compiles the crate `krate`, adding
+/// the instruction count to the file `ROWKEY_XTASK_COUNT_FILE` names.
+/// Cachegrind's report goes to a file of its own: cargo reads the
+/// compiler's messages from its standard error.
+pub fn count_rustc(krate: &str, args: Vec<OsString>) -> std::process::ExitCode {
+    let code = |status: std::process::ExitStatus| {
+        std::process::ExitCode::from(status.code().unwrap_or(1).clamp(0, 255) as u8)
+    };
+    let Some((rustc, rest)) = args.split_first() else {
+        eprintln!("xtask: the compiler wrapper was run without a compiler");
+        return std::process::ExitCode::FAILURE;
+    };
+    let ours = rest
+        .windows(2)
+        .any(|w| w[0] == "--crate-name" && w[1] == krate);
+    let (Some(out), true) = (std::env::var_os(COUNT_FILE_VAR), ours) else {
+        return match Command::new(rustc).args(rest).status() {
+            Ok(status) => code(status),
+            Err(e) => {
+                eprintln!("xtask: cannot run {}: {e}", rustc.to_string_lossy());
+                std::process::ExitCode::FAILURE
+            }
+        };
+    };
+    let log = PathBuf::from(&out).with_extension("log");
+    let mut log_arg = OsString::from("--log-file=");
+    log_arg.push(&log);
+    let status = Command::new("valgrind")
+        .args([
+            "--tool=cachegrind",
+            "--cache-sim=no",
+            "--cachegrind-out-file=/dev/null",
+        ])
+        .arg(log_arg)
+        .arg(rustc)
+        .args(rest)
+        .status();
+    let status = match status {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("xtask: cannot run valgrind: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    // `==PID== I   refs:      1,234,567`
+    let refs = fs::read_to_string(&log).ok().and_then(|t| {
+        t.lines().find_map(|l| {
+            let n = l.split("I   refs:").nth(1)?.trim().replace(',', "");
+            n.parse::<u64>().ok()
+        })
+    });
+    match refs {
+        Some(n) => {
+            let mut text = fs::read_to_string(&out).unwrap_or_default();
+            let _ = writeln!(text, "{n}");
+            if let Err(e) = fs::write(&out, text) {
+                eprintln!("xtask: {}: {e}", PathBuf::from(&out).display());
+            }
+        }
+        None => eprintln!("xtask: no instruction count in {}", log.display()),
+    }
+    code(status)
 }
 
 fn write(path: &Path, text: &str) -> Result<(), String> {
@@ -524,6 +665,10 @@ fn serde_derive_dir(krate: &Path) -> Result<PathBuf, String> {
         .ok_or_else(|| "serde_derive not found in cargo metadata".to_string())
 }
 
+fn billions(n: u64) -> String {
+    format!("{:.3} billion", n as f64 / 1e9)
+}
+
 fn secs(d: Duration) -> String {
     format!("{:.2} s", d.as_secs_f64())
 }
@@ -535,11 +680,12 @@ fn ratio(a: f64, b: f64) -> String {
 /// `cargo xtask build-cost [--keep]`: measures, prints a Markdown table.
 pub fn cmd_build_cost(args: Vec<std::ffi::OsString>) -> Result<std::process::ExitCode, String> {
     let keep = args.iter().any(|a| a == "--keep");
+    let count = args.iter().any(|a| a == "--instructions");
     let root = workspace_root();
     let dir = std::env::temp_dir().join(format!("rowkey-build-cost-{}", std::process::id()));
     fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     say(format!("working in {}", dir.display()));
-    let result = run(&root, &dir);
+    let result = run(&root, &dir, count);
     if keep {
         say(format!("kept {}", dir.display()));
     } else {
@@ -549,8 +695,16 @@ pub fn cmd_build_cost(args: Vec<std::ffi::OsString>) -> Result<std::process::Exi
     Ok(std::process::ExitCode::SUCCESS)
 }
 
-fn run(root: &Path, dir: &Path) -> Result<String, String> {
+fn run(root: &Path, dir: &Path, count: bool) -> Result<String, String> {
     let [rowkey, serde] = measure(root, dir)?;
+    let instructions = if count {
+        say("the compiler's instructions, under cachegrind".to_string());
+        let krates = [Derive::RowKey, Derive::Serde].map(|d| Krate::write(d, root, dir));
+        let [r, s] = krates;
+        Some([r?.instructions()?, s?.instructions()?])
+    } else {
+        None
+    };
     let serde_src = serde_derive_dir(&dir.join(Derive::Serde.crate_name()))?;
     let code = generated_code(root, dir, &serde_src)?;
     let (rl, rt) = code.get("rowkey").copied().ok_or("no rowkey count")?;
@@ -609,6 +763,32 @@ fn run(root: &Path, dir: &Path) -> Result<String, String> {
         "| generated tokens per struct | {rt:.0} | {st:.0} | {} |",
         ratio(rt, st)
     );
+    if let Some([r, s]) = instructions {
+        let _ = writeln!(
+            t,
+            "\nThe compiler's instructions for the crate alone (`rustc` under cachegrind, \
+             the derive's run included; the rebuild: the mean of the edit and its revert):\n"
+        );
+        let _ = writeln!(
+            t,
+            "| | {} | {} | rowkey ÷ serde |",
+            Derive::RowKey.label(),
+            Derive::Serde.label()
+        );
+        let _ = writeln!(t, "|---|---:|---:|---:|");
+        for (what, a, b) in [
+            ("clean build of the crate", r.clean, s.clean),
+            ("rebuild after editing one struct", r.rebuild, s.rebuild),
+        ] {
+            let _ = writeln!(
+                t,
+                "| {what} | {} | {} | {} |",
+                billions(a),
+                billions(b),
+                ratio(a as f64, b as f64)
+            );
+        }
+    }
     let _ = writeln!(t, "\nserde_derive source: {}", serde_src.display());
     Ok(t)
 }
@@ -661,10 +841,13 @@ mod tests {
     fn structs_have_three_to_five_fields_and_the_edit_adds_one() {
         let plain = structs_source(Derive::RowKey, false);
         assert_eq!(plain.matches("pub struct").count(), STRUCTS);
+        let strings = plain.matches("pub label: String").count();
+        assert_eq!(strings, 4);
         assert_eq!(
-            plain.matches("pub ").count() - STRUCTS,
+            plain.matches("pub ").count() - STRUCTS - strings,
             (0..STRUCTS).map(|i| 3 + i % 3).sum::<usize>()
         );
+        assert_eq!(plain.matches("#[salt").count(), 3);
         let edited = structs_source(Derive::RowKey, true);
         assert_eq!(edited.matches("pub extra: u8").count(), 1);
         assert!(!structs_source(Derive::Serde, false).contains("#[pad"));

@@ -17,8 +17,9 @@
 //! * `cargo xtask bigtable-bench`: runs `rowkey-bigtable`'s `bigtable_bench` example in
 //!   release mode with `BIGTABLE_EMULATOR_BIN` set; it starts, stops and kills an emulator
 //!   of its own (see BENCHMARKS.md).
-//! * `cargo xtask build-cost [--keep]`: the build time and generated code of
-//!   `#[derive(RowKey)]` against serde's derives on the same 20 structs (see `build_cost.rs`).
+//! * `cargo xtask build-cost [--keep] [--instructions]`: the build time and generated code
+//!   of `#[derive(RowKey)]` against serde's derives on the same 20 structs, and with
+//!   `--instructions` the compiler's instructions under cachegrind (see `build_cost.rs`).
 //!
 //! * `cargo xtask instructions [--passes N] [WORKLOAD..]`: instructions per operation of
 //!   rowkey and of the hand-written baselines, against each workload's target, per
@@ -80,9 +81,11 @@ commands:
   emulator [--port N] run the Bigtable emulator in the foreground (Ctrl-C stops it)
   bigtable-bench      the Bigtable client's throughput, memory and stall recovery, against
                       an emulator it starts (`--example bigtable_bench`, release mode)
-  build-cost [--keep] build time and generated lines of 20 key structs deriving RowKey,
+  build-cost [--keep] [--instructions]
+                      build time and generated lines of 20 key structs deriving RowKey,
                       against the same structs deriving serde's Serialize, Deserialize
-                      (in a temporary directory; --keep leaves it)
+                      (in a temporary directory; --keep leaves it; --instructions also
+                      counts the compiler's instructions under valgrind)
   instructions [--passes N] [WORKLOAD..]
                       instructions per operation, rowkey and hand-written, under valgrind
   help                this text
@@ -91,6 +94,11 @@ environment:
   BIGTABLE_EMULATOR_BIN  path of the cbtemulator binary (else found through gcloud)";
 
 fn main() -> ExitCode {
+    // Run by cargo as the compiler's wrapper for `build-cost --instructions`.
+    if let Some(krate) = env::var_os(build_cost::COUNT_CRATE_VAR) {
+        let krate = krate.to_string_lossy().into_owned();
+        return build_cost::count_rustc(&krate, env::args_os().skip(1).collect());
+    }
     let mut args = env::args_os().skip(1);
     let command = args.next().map(|c| c.to_string_lossy().into_owned());
     let rest: Vec<OsString> = args.collect();

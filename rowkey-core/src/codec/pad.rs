@@ -84,53 +84,79 @@ impl<const N: usize> Digits<N> {
     const IN_U64: bool = N <= 19;
 }
 
-/// `"00" "01" .. "99"`: two digits per lookup; padded to 128 pairs so that
-/// an index masked to 7 bits needs no bounds check.
-const PAIRS: &[u8; 256] = b"0001020304050607080910111213141516171819\
-    2021222324252627282930313233343536373839\
-    4041424344454647484950515253545556575859\
-    6061626364656667686970717273747576777879\
-    8081828384858687888990919293949596979899\
-    \0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\
-    \0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0";
+/// `"00" .. "99"`: `PAIRS[n]` holds the two ASCII digits of `n` as a
+/// little-endian `u16` (first digit in the low byte); padded to 128 entries
+/// so that an index masked to 7 bits needs no bounds check.
+const PAIRS: [u16; 128] = {
+    let mut t = [0u16; 128];
+    let mut n = 0;
+    while n < 100 {
+        t[n] = (b'0' + (n / 10) as u8) as u16 | ((b'0' + (n % 10) as u8) as u16) << 8;
+        n += 1;
+    }
+    t
+};
 
-/// Fraction bits of [`pairs`]' fixed-point number.
-const FRACTION_BITS: u32 = 57;
+/// The `N` ASCII digits of `v` (`1 <= N <= 8`, `v < 10^N`) in the low `N`
+/// bytes of a `u64`, first digit lowest, so that `to_le_bytes` spells them:
+/// built in a register, stored in one go (a wide load of bytes stored one
+/// or two at a time stalls the processor).
+///
+/// How: `v / 10^(N - lead)` as a fixed-point number with 64 fraction bits
+/// (one 64 x 64 -> 128-bit multiplication), whose integer part is the
+/// leading digit (odd `N`) or pair (even `N`); each further pair is the
+/// integer part of the fraction times 100, which one more multiplication
+/// gives together with the next fraction (its high and low words). Exact:
+/// the reciprocal rounded up errs by less than `v / 2^64`, which the
+/// `(N - lead) / 2` steps multiply by at most `10^(N - lead)`, still below
+/// the `10^-(N - lead)` that separates each step's exact value from the
+/// next integer (`10^(2N) < 2^64`). `every_value_up_to_nine_digits` checks
+/// every value with `ROWKEY_PAD_STEP=1`.
+#[inline(always)]
+fn ascii<const N: usize>(v: u32) -> u64 {
+    let lead = 2 - N % 2;
+    if N <= 2 {
+        // No fraction: the digit or pair itself.
+        let v = v as usize & 0x7F;
+        return if N == 1 {
+            b'0' as u64 + v as u64
+        } else {
+            PAIRS[v] as u64
+        };
+    }
+    let scale = pow10(N - lead) as u64;
+    // `2^64 / scale` rounded up; no power of ten above 1 divides `2^64`.
+    let t = v as u128 * (u64::MAX / scale + 1) as u128;
+    // Below 100; the mask tells the compiler so.
+    let first = (t >> 64) as usize & 0x7F;
+    let mut out = if lead == 1 {
+        b'0' as u64 + first as u64
+    } else {
+        PAIRS[first] as u64
+    };
+    let mut fraction = t as u64;
+    let mut at = lead;
+    while at < N {
+        let t = fraction as u128 * 100;
+        out |= (PAIRS[(t >> 64) as usize & 0x7F] as u64) << (8 * at);
+        fraction = t as u64;
+        at += 2;
+    }
+    out
+}
 
-/// Writes `v` (below `10^N`, `N <= 9`) as `N` digits, two at a time through
-/// [`PAIRS`], without a division. Measured on the 20-byte file key
-/// (`cargo xtask instructions`, W1 encode), this beats writing 8 digits at a
-/// time in one register (SWAR) at both widths it has: 73 instructions per key
-/// against 80 with SWAR for `pad(8)` and 96 with SWAR for `pad(6)` too.
-/// How: `v / 10^(N - lead)` as a 7.57 fixed-point number (one
-/// multiplication), whose integer part is the leading one or two digits; each
-/// further pair is the integer part of the fraction times 100. 57 fraction
-/// bits keep every digit exact up to 9 digits: the rounding error stays under
-/// one unit of the last digit (`10^N * 10^(N - lead) < 2^57`);
-/// `every_value_up_to_nine_digits` checks every value (with `ROWKEY_PAD_STEP=1`).
+/// Writes `v` (below `10^N`, `N <= 9`) as `N` digits, without a division:
+/// up to 8 built in one register ([`ascii`]) and stored whole; 9 as the
+/// leading digit and 8.
 #[inline(always)]
 fn pairs<const N: usize>(v: u32, out: &mut [u8; N]) {
-    const MASK: u64 = (1 << FRACTION_BITS) - 1;
-    if N == 0 {
-        return;
-    }
-    // One leading digit for odd N, two for even N.
-    let lead = 2 - N % 2;
-    let scale = pow10(N - lead) as u64;
-    let mut t = v as u64 * ((1u64 << FRACTION_BITS).div_ceil(scale));
-    // Below 100; the mask tells the compiler so.
-    let first = (t >> FRACTION_BITS) as usize & 0x7F;
-    if lead == 1 {
-        out[0] = b'0' + first as u8;
-    } else {
-        out[..2].copy_from_slice(&PAIRS[2 * first..2 * first + 2]);
-    }
-    let mut i = lead;
-    while i < N {
-        t = (t & MASK) * 100;
-        let p = 2 * (t >> FRACTION_BITS) as usize;
-        out[i..i + 2].copy_from_slice(&PAIRS[p..p + 2]);
-        i += 2;
+    if N <= 8 {
+        out.copy_from_slice(&ascii::<N>(v).to_le_bytes()[..N]);
+    } else if let Some((first, rest)) = out.split_first_mut() {
+        let lead = v / 100_000_000;
+        *first = b'0' + lead as u8;
+        let n = rest.len();
+        rest.copy_from_slice(&ascii::<8>(v - lead * 100_000_000).to_le_bytes()[..n]);
     }
 }
 
@@ -229,26 +255,44 @@ fn too_many_digits(field: &'static str, value: Number, max: u128) -> EncodeError
     )
 }
 
-/// The number 8 ASCII bytes spell (descending: every digit read as `9 - d`),
-/// and whether every byte is a digit (when not, the number is meaningless).
+/// The digit values of `n` ASCII bytes (`n <= 8`) in the high `n` bytes
+/// of a `u64` (first digit lowest, the bytes in front read as digit 0;
+/// descending: every digit `d` read as `9 - d`), and flag bits that are
+/// zero when every byte is a digit.
 #[inline(always)]
-fn eight_digits_value(bytes: [u8; 8], descending: bool) -> (u32, bool) {
-    const HIGH: u64 = 0xF0F0_F0F0_F0F0_F0F0;
-    let chunk = u64::from_le_bytes(bytes);
-    // A digit has high nibble 3, and so has the digit plus 6 (`0x3A..` do not).
-    let digits = ((chunk & HIGH) | ((chunk.wrapping_add(0x0606_0606_0606_0606) & HIGH) >> 4))
-        == 0x3333_3333_3333_3333;
-    let mut v = chunk.wrapping_sub(0x3030_3030_3030_3030);
-    if descending {
-        v = 0x0909_0909_0909_0909u64.wrapping_sub(v);
-    }
-    // Pairs of digits, then pairs of pairs, then the two halves.
-    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
-    let v = (v & 0x0000_00FF_0000_00FF)
-        .wrapping_mul(100 + (1_000_000 << 32))
-        .wrapping_add(((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32)))
-        >> 32;
-    (v as u32, digits)
+fn digit_values(bytes: &[u8], descending: bool) -> (u64, u64) {
+    let n = bytes.len();
+    let mut word = [0u8; 8];
+    word[8 - n..].copy_from_slice(bytes);
+    values_in_word(u64::from_le_bytes(word), n, descending)
+}
+
+/// [`digit_values`] of the `n` digits in the high bytes of `word` (read
+/// little-endian), whatever its low bytes hold: they are cleared. XOR with
+/// `"0"` leaves a digit's value, and a byte is below 10 when neither it
+/// nor it plus 0x76 reaches 0x80 (a carry out of a byte only follows a byte
+/// already flagged).
+#[inline(always)]
+fn values_in_word(word: u64, n: usize, descending: bool) -> (u64, u64) {
+    // The digits' own bytes; a mask the compiler drops when the low bytes are zero.
+    let digits = u64::MAX.checked_shl(8 * (8 - n as u32)).unwrap_or(0);
+    let v = (word & digits) ^ (0x3030_3030_3030_3030 & digits);
+    let flags = v | v.wrapping_add(0x7676_7676_7676_7676);
+    let v = if descending {
+        (0x0909_0909_0909_0909 & digits).wrapping_sub(v)
+    } else {
+        v
+    };
+    (v, flags)
+}
+
+/// The number spelled by 8 digit values (first digit lowest): pairs, then
+/// pairs of pairs, then the two halves, one multiplication each.
+#[inline(always)]
+fn number8(v: u64) -> u32 {
+    let v = (v.wrapping_mul(10).wrapping_add(v >> 8)) & 0x00FF_00FF_00FF_00FF;
+    let v = (v.wrapping_mul(1 + (100 << 16)) >> 16) & 0x0000_FFFF_0000_FFFF;
+    (v.wrapping_mul(1 + (10_000 << 32)) >> 32) as u32
 }
 
 /// Reads `N` digits.
@@ -269,21 +313,31 @@ pub fn get<T: Unsigned, const N: usize>(
     // 8 digits at a time from the left, the first chunk padded in front
     // with digits that read as 0; one branch per field, not per digit.
     // Wrapping: a non-digit makes a chunk's number meaningless until the check.
-    let pad = if descending { b'9' } else { b'0' };
     let mut s: u64 = 0;
-    let mut digits = true;
+    let mut flags = 0;
     let mut start = 0;
     let mut n = if N % 8 == 0 { 8 } else { N % 8 };
     while start < N {
-        let mut chunk = [pad; 8];
-        chunk[8 - n..].copy_from_slice(&bytes[start..start + n]);
-        let (value, ok) = eight_digits_value(chunk, descending);
-        s = s.wrapping_mul(100_000_000).wrapping_add(value as u64);
-        digits &= ok;
+        let (v, f) = digit_values(&bytes[start..start + n], descending);
+        s = s.wrapping_mul(100_000_000).wrapping_add(number8(v) as u64);
+        flags |= f;
         start += n;
         n = 8;
     }
-    if !digits {
+    checked(s, flags, bytes, field, offset)
+}
+
+/// The number `s` read from the `N` digits `bytes`, as a `T`, once the
+/// flags of their digit values say they are all digits.
+#[inline(always)]
+fn checked<T: Unsigned, const N: usize>(
+    s: u64,
+    flags: u64,
+    bytes: &[u8; N],
+    field: &'static str,
+    offset: usize,
+) -> Result<T, DecodeError> {
+    if flags & 0x8080_8080_8080_8080 != 0 {
         return Err(first_not_digit(bytes, field, offset));
     }
     if Digits::<N>::MAX <= T::MAX_U128 {
@@ -292,6 +346,51 @@ pub fn get<T: Unsigned, const N: usize>(
     } else {
         T::from_u64(s).ok_or_else(|| out_of_range::<T>(field, offset, s as u128))
     }
+}
+
+/// [`get`] for the field at `offset` of a fixed key, given the whole key:
+/// fewer than 8 digits are read with one 8-byte load (the field's bytes
+/// and its neighbours', which are dropped), where the field alone takes two
+/// loads and a merge. The same value and errors.
+///
+/// # Errors
+/// As [`get`]'s; [`DecodeErrorKind::TooShort`] when the key ends before the field.
+#[inline(always)]
+pub fn get_in<T: Unsigned, const N: usize>(
+    key: &[u8],
+    offset: usize,
+    descending: bool,
+    field: &'static str,
+) -> Result<T, DecodeError> {
+    let Some(slot) = key.get(offset..).and_then(|k| k.first_chunk::<N>()) else {
+        let kind = DecodeErrorKind::TooShort {
+            min: offset + N,
+            found: key.len(),
+        };
+        return Err(DecodeError::new(field, offset, kind));
+    };
+    // The 8 bytes from the field's first, or else the 8 bytes up to its last.
+    let from_first = offset + 8 <= key.len();
+    let at = if from_first {
+        Some(offset)
+    } else {
+        (offset + N).checked_sub(8)
+    };
+    let window = at.and_then(|at| key.get(at..)?.first_chunk::<8>());
+    let (Some(window), true) = (window, N < 8) else {
+        return get(slot, descending, field, offset);
+    };
+    let word = u64::from_le_bytes(*window);
+    let (v, flags) = if from_first {
+        // The field's digits in the low bytes: checked there, then shifted
+        // to the high bytes, a shift the multiplications of `number8` absorb.
+        let (v, flags) = values_in_word(word, 8, descending);
+        let front = 8 * (8usize.saturating_sub(N) as u32);
+        (v << front, flags & (u64::MAX >> front))
+    } else {
+        values_in_word(word, N, descending)
+    };
+    checked(number8(v) as u64, flags, slot, field, offset)
 }
 
 /// [`decode`] for 20 digits and more, digit by digit in a `u128`.
@@ -395,11 +494,12 @@ pub fn decode_digits(
 /// The digits of a range bound, or [`Edge::AboveMax`] when `v` has more than `N` digits.
 #[inline]
 pub fn edge<T: Unsigned, const N: usize>(v: T, descending: bool) -> Result<Edge<N>, EncodeError> {
+    if !v.at_most(Digits::<N>::MAX) {
+        return Ok(Edge::AboveMax);
+    }
     let mut out = [0u8; N];
-    Ok(match put(v, &mut out, descending, "") {
-        Ok(()) => Edge::Bytes(out),
-        Err(_) => Edge::AboveMax,
-    })
+    write_digits(v, &mut out, descending);
+    Ok(Edge::Bytes(out))
 }
 
 /// The `#[pad(N)]` codec ([`FieldCodec::Pad`](crate::FieldCodec::Pad)).
@@ -570,6 +670,68 @@ mod tests {
         let mut out = [0u8; N];
         put(v, &mut out, desc, "f").unwrap();
         out
+    }
+
+    /// Reading a field out of the whole key gives what reading its slot
+    /// gives, whatever its neighbours hold, at every offset of keys shorter
+    /// and longer than the 8-byte window.
+    #[test]
+    fn reads_in_the_key_as_in_the_slot() {
+        fn check<const N: usize>() {
+            let mut x = 0x2545_F491_4F6C_DD1Du64 ^ N as u64;
+            let mut next = move || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            };
+            for len in [N, N + 1, 7, 8, 9, 12, 20].into_iter().filter(|&l| l >= N) {
+                for offset in 0..=len - N {
+                    for round in 0..200 {
+                        let mut key = [0u8; 24];
+                        for b in key.iter_mut() {
+                            // Mostly digits, sometimes anything.
+                            let r = next();
+                            *b = if r % 5 == 0 {
+                                r as u8
+                            } else {
+                                b'0' + (r >> 8) as u8 % 10
+                            };
+                        }
+                        if round % 2 == 0 {
+                            let v = next() % (max_value(N) as u64 + 1);
+                            let mut slot = [0u8; N];
+                            put(v, &mut slot, round % 4 == 0, "f").unwrap();
+                            key[offset..offset + N].copy_from_slice(&slot);
+                        }
+                        let key = &key[..len];
+                        let slot: &[u8; N] = key[offset..offset + N].try_into().unwrap();
+                        for desc in [false, true] {
+                            assert_eq!(
+                                get_in::<u64, N>(key, offset, desc, "f"),
+                                get::<u64, N>(slot, desc, "f", offset),
+                                "{key:02x?} at {offset}"
+                            );
+                            assert_eq!(
+                                get_in::<u8, N>(key, offset, desc, "f"),
+                                get::<u8, N>(slot, desc, "f", offset)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        check::<1>();
+        check::<2>();
+        check::<3>();
+        check::<5>();
+        check::<6>();
+        check::<7>();
+        check::<8>();
+        check::<9>();
+        check::<16>();
+        check::<19>();
+        check::<20>();
     }
 
     #[test]

@@ -221,6 +221,20 @@ impl Codec {
         matches!(self, Codec::Pad { .. })
     }
 
+    /// Whether every byte the codec writes is an ASCII digit (`pad`, either
+    /// order): bytes that end with such a field's never end in 0xFF, so
+    /// their successor, a range's end, is the last byte plus one.
+    pub fn writes_digits(&self) -> bool {
+        matches!(self, Codec::Pad { .. })
+    }
+
+    /// Whether the codec's module reads a field of a fixed key out of the
+    /// whole key (`get_in(key, offset, ..)`: `pad`, whose short fields are
+    /// then one load of the key's bytes around them).
+    pub fn reads_in_key(&self) -> bool {
+        matches!(self, Codec::Pad { .. })
+    }
+
     /// The runtime module generated code calls for a field of this codec
     /// (`optional`: an `Option`), of `width` bytes, holding `value_ty`.
     pub fn runtime(&self, optional: bool, width: &Size, value_ty: &syn::Type) -> Runtime {

@@ -5,8 +5,8 @@
 
 use proc_macro2::TokenStream;
 
-use super::field::{encoded_len, read_field, read_fixed_field, writer, writer_arg};
-use super::salt::bucket_expr;
+use super::field::{encoded_len, read_field, read_fixed_field, read_in_key, writer, writer_arg};
+use super::salt::{bucket_expr, fixed_bucket};
 use crate::model::Key;
 use crate::tokens::{lit, q as quote};
 
@@ -52,17 +52,22 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
     let write = super::pinned::fixed_statements(key, super::pinned::Values::Key);
     let decodes = key.fields.iter().map(|f| {
         let ident = f.ident;
-        let (o, fw) = (f.offset.arg(), f.width.arg());
-        let off = &f.offset;
-        let read = read_fixed_field(
-            f,
-            quote!(__rk::Slots::slot::<#o, #fw>(__key)),
-            &quote!(#off),
-        );
+        let read = match read_in_key(f, &quote!(__key)) {
+            Some(read) => read,
+            None => {
+                let (o, fw) = (f.offset.arg(), f.width.arg());
+                let off = &f.offset;
+                read_fixed_field(
+                    f,
+                    quote!(__rk::Slots::slot::<#o, #fw>(__key)),
+                    &quote!(#off),
+                )
+            }
+        };
         quote!(let #ident = #read;)
     });
     let check_salt = key.salt.as_ref().map(|_| {
-        let bucket = bucket_expr(key, &quote!(__key));
+        let bucket = fixed_bucket(key, &quote!(Self::SALT), &quote!((*__key)));
         quote!(Self::SALT.check(__key, #bucket)?;)
     });
     let names = key.fields.iter().map(|f| f.ident);

@@ -121,6 +121,19 @@ pub fn read_fixed_field(f: &Field<'_>, slot: TokenStream, offset: &TokenStream) 
     }}
 }
 
+/// Reads field `f` of the fixed key `key` (a `&[u8; WIDTH]`) out of the
+/// whole key, when its codec does so (see `Codec::reads_in_key`) and the
+/// field is plain (no `Option`, no mirror): an expression. May use `?`.
+pub fn read_in_key(f: &Field<'_>, key: &TokenStream) -> Option<TokenStream> {
+    if !f.codec.reads_in_key() || f.optional || f.mirror {
+        return None;
+    }
+    let rt = f.runtime();
+    let (m, g, args) = (&rt.module, &rt.generics, &rt.args);
+    let (desc, name, off) = (f.descending, unraw(f.ident), &f.offset);
+    Some(quote!(#m::get_in #g (#args #key, #off, #desc, #name)?))
+}
+
 /// Writes field `f` (value: the expression `value`) into the `[u8; WIDTH]`
 /// place `target` at the field's constant offset. May use `?`.
 pub fn encode_field(f: &Field<'_>, target: &TokenStream, value: &TokenStream) -> TokenStream {

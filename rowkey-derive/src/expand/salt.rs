@@ -65,11 +65,9 @@ pub fn stamp(
     })
 }
 
-/// The bucket of a fixed key being written into the array `key_array`:
-/// hashes a copy of the salted bytes, so the array's address never reaches
-/// the (not inlined) hash function and the compiler can build the key in
-/// place, without a copy per encode.
-fn fixed_bucket(key: &Key<'_>, salt: &TokenStream, key_array: &TokenStream) -> TokenStream {
+/// The bucket of a fixed key in the array `key_array`: the salted bytes
+/// as an array, so that the hash of their constant width is inlined.
+pub fn fixed_bucket(key: &Key<'_>, salt: &TokenStream, key_array: &TokenStream) -> TokenStream {
     let Some(s) = &key.salt else {
         return quote!(0u32);
     };
@@ -83,7 +81,7 @@ fn fixed_bucket(key: &Key<'_>, salt: &TokenStream, key_array: &TokenStream) -> T
         .iter()
         .fold(Size::bytes(0), |n, &i| n.plus(&key.fields[i].width));
     let (a, len) = (first.offset.arg(), len.arg());
-    quote!(#salt.bucket_of(&{ *__rk::Slots::slot::<#a, #len>(&#key_array) }))
+    quote!(#salt.bucket_of_fixed(__rk::Slots::slot::<#a, #len>(&#key_array)))
 }
 
 /// `SALT` and `split_points()`, for a salted key.

@@ -9,7 +9,7 @@ use rowkey_format::names::Helper;
 use super::field::{borrowed_text, edge_fn, param_type};
 use super::names::{bytes_doc, helper_name, listed, params};
 use super::pinned;
-use crate::model::Key;
+use crate::model::{Field, Key};
 use crate::symbol::unraw;
 use crate::tokens::q as quote;
 
@@ -28,6 +28,12 @@ pub fn helpers(key: &Key<'_>, cap: &(TokenStream, TokenStream)) -> Vec<TokenStre
         }
     }
     items
+}
+
+/// Whether field `f`'s bytes are all ASCII digits, its last never 0xFF
+/// (an `Option`'s absent value is not).
+fn digits(f: &Field<'_>) -> bool {
+    f.codec.writes_digits() && !f.optional
 }
 
 /// Whether fixing fields `0..pinned` fixes the salt bucket.
@@ -57,6 +63,8 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
     // A trailing value has no terminator: `[v, v 00)` holds exactly the key whose value is `v`.
     let range = if last.codec.to_end() {
         quote!(__rk::scan::exact(#pin, #span))
+    } else if digits(last) {
+        quote!(__rk::scan::digit_prefix(#pin, #span))
     } else {
         quote!(__rk::scan::prefix(#pin, #span))
     };
@@ -126,6 +134,12 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
     let range = match edge_fn(last) {
         // A self-delimiting ordered value (OrderedBytes `Text`): its encodings are the edges.
         _ if last.runtime().cursor => quote!(__rk::scan::text(#pin, #span, &#last_ident, #desc)),
+        (edge, true) if digits(last) => {
+            // The pinned bytes end in a digit, or there are none (the bucket
+            // left out when they do not fix it).
+            let head_digit = key.fields[..k - 1].last().is_none_or(digits);
+            quote!(__rk::scan::digits::<_, _, #w>(#pin, #span, &#last_ident, #edge, #desc, #head_digit))
+        }
         (edge, true) => {
             quote!(__rk::scan::value::<_, _, #w>(#pin, #span, &#last_ident, #edge, #desc))
         }
@@ -134,8 +148,11 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
         }
     };
     let (ret, body) = per_bucket(key, k - 1, cap, range);
+    // `#[inline(always)]` as the prefix helpers: a fixed key's range is then
+    // built in registers where it is used, its bounds' cases folded.
     quote! {
         #[doc = #doc]
+        #[inline(always)]
         pub fn #fname #generics(#(#params)* #last_ident: impl __rk::RangeBounds<#bound_ty>) -> __rk::Result<#ret, #krate::EncodeError> {
             #body
         }
