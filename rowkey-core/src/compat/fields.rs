@@ -97,8 +97,11 @@ pub(crate) enum Values {
     Same,
     /// Every old value and more.
     Wider,
+    /// Every old value, but a borrowing Rust type cannot read some of them
+    /// (`&str` for an escaped string holding a `0x00`).
+    Unreadable,
     /// Not every old value.
-    Narrower,
+    Fewer,
 }
 
 /// How the new segment relates to the old one (neither a nested key).
@@ -108,13 +111,15 @@ pub(crate) fn relation(old: &Segment<'_>, new: &Segment<'_>) -> Relation {
     if old.reverse != new.reverse {
         diffs.push(Difference::Order);
     }
-    if old.mirror != new.mirror {
+    // One byte back to front is itself.
+    if old.mirror != new.mirror && old.kind.codec().width() > 1 {
         diffs.push(Difference::Mirror);
     }
     if old.optional != new.optional {
         diffs.push(Difference::Optional);
     }
-    if eo != en {
+    let across = across(old, new);
+    if eo != en && across.is_none() {
         diffs.push(match (eo, en) {
             (Encoding::Tag(_), Encoding::Tag(_)) => Difference::Tag,
             _ if same_family(eo, en) => Difference::Width,
@@ -124,12 +129,39 @@ pub(crate) fn relation(old: &Segment<'_>, new: &Segment<'_>) -> Relation {
     if !diffs.is_empty() {
         return Relation::Differs(diffs);
     }
+    if let Some(values) = across {
+        return Relation::SameBytes(values);
+    }
     let (o, n) = (domain(old), domain(new));
     Relation::SameBytes(match (contains(n, o), contains(o, n)) {
         (true, true) => Values::Same,
         (true, false) => Values::Wider,
-        _ => Values::Narrower,
+        _ if contains(n.values(), o.values()) => Values::Unreadable,
+        _ => Values::Fewer,
     })
+}
+
+/// Two codecs that write an old value's bytes alike: a byte array, then
+/// the rest of the key as bytes (the last field), or an MD5 digest and a
+/// 16-byte array.
+fn across(old: &Segment<'_>, new: &Segment<'_>) -> Option<Values> {
+    match (old.kind, new.kind) {
+        (FieldCodec::Bytes(_), FieldCodec::Rest(r)) if !r.0.utf8 => {
+            Some(match (r.0.borrowed, new.reverse) {
+                (true, true) => Values::Unreadable,
+                _ => Values::Wider,
+            })
+        }
+        // Not every byte array is UTF-8 text.
+        (FieldCodec::Bytes(_), FieldCodec::Rest(_)) => Some(Values::Fewer),
+        (FieldCodec::Md5Digest, FieldCodec::Bytes(b))
+        | (FieldCodec::Bytes(b), FieldCodec::Md5Digest)
+            if b.0 == 16 =>
+        {
+            Some(Values::Same)
+        }
+        _ => None,
+    }
 }
 
 /// The same codec with another size parameter.
@@ -145,12 +177,6 @@ fn same_family(a: Encoding<'_>, b: Encoding<'_>) -> bool {
             | (Float(_), Float(_))
             | (Phoenix(PhoenixType::Char(_)), Phoenix(PhoenixType::Char(_)))
     )
-}
-
-/// Whether the field is `#[fixed(N)]` text or bytes: a narrower one keeps
-/// the order of the values both hold (zero padding sorts first).
-pub(crate) fn is_fixed(seg: &Segment<'_>) -> bool {
-    matches!(seg.kind, FieldCodec::Fixed(_))
 }
 
 /// The values a field holds, where fields of one encoding may differ.
@@ -215,6 +241,19 @@ fn text(t: TextType, reverse: bool, ascending: Borrows) -> Domain {
     Domain::Text {
         utf8: t.utf8,
         borrows,
+    }
+}
+
+impl Domain {
+    /// The values, whatever the Rust type can borrow.
+    fn values(self) -> Domain {
+        match self {
+            Domain::Text { utf8, .. } => Domain::Text {
+                utf8,
+                borrows: Borrows::Every,
+            },
+            other => other,
+        }
     }
 }
 

@@ -146,11 +146,17 @@ fn same_bytes(old: &Segment<'_>, new: &Segment<'_>, values: Values, out: &mut Ch
             );
             out.field(Rule::FieldType, name, Level::ReadsOld, m);
         }
-        Values::Narrower => {
+        Values::Unreadable => {
             let m = format!(
-                "{from} → {to}: the same bytes, but old keys may hold values the new type cannot read"
+                "{from} → {to}: the same bytes, but the new type does not borrow some old values, so those keys no longer decode"
             );
             out.field(Rule::FieldType, name, Level::OrderKept, m);
+        }
+        Values::Fewer => {
+            let m = format!(
+                "{from} → {to}: the same bytes, but old keys may hold values the new field cannot, which no scan of the new layout finds"
+            );
+            out.field(Rule::FieldType, name, Level::Breaking, m);
         }
     }
 }
@@ -196,14 +202,6 @@ fn differs(old: &Segment<'_>, new: &Segment<'_>, d: Difference, last: bool, out:
             Level::Breaking,
             format!("{from} → {to}: old keys hold the old tag"),
         ),
-        Difference::Width if narrower_fixed(old, new) && last => (
-            Rule::FieldWidth,
-            Level::OrderKept,
-            format!(
-                "{from} → {to}, {} → {} bytes: no field follows, so values that fit keep their place; old keys no longer decode",
-                old.width, new.width
-            ),
-        ),
         Difference::Width => (
             Rule::FieldWidth,
             Level::Breaking,
@@ -227,26 +225,13 @@ fn differs(old: &Segment<'_>, new: &Segment<'_>, d: Difference, last: bool, out:
     out.field(rule, name, level, m);
 }
 
-/// A `#[fixed(N)]` field made narrower, nothing else changed: the old bytes
-/// of a value that fits start with the new ones.
-fn narrower_fixed(old: &Segment<'_>, new: &Segment<'_>) -> bool {
-    fields::is_fixed(old)
-        && fields::is_fixed(new)
-        && new.width < old.width
-        && old.reverse == new.reverse
-        && !old.mirror
-        && !new.mirror
-        && !old.optional
-        && !new.optional
-}
-
 /// Whether a key may end before the field, and the version that added it.
 fn since(old: &Segment<'_>, new: &Segment<'_>, out: &mut Changes<'_>) {
     let name = new.name;
     match (old.omittable(), new.omittable()) {
         (true, false) => {
-            let m = "old keys may end before it; the new layout reads it in every key".to_string();
-            out.field(Rule::FieldSince, name, Level::OrderKept, m);
+            let m = "old keys may end before it, but the new layout writes it in every key: its scans miss those keys".to_string();
+            out.field(Rule::FieldSince, name, Level::Breaking, m);
         }
         (false, true) => {
             let m = "old keys write its `None` at the end, which the new layout refuses (it leaves it out)".to_string();
@@ -274,9 +259,8 @@ fn nested(
     let prefix = format!("{}{}.", out.prefix, seg.name);
     let mut inner = Changes::new(&prefix);
     compare(old, new, &mut inner);
-    let kept = inner.list.iter().all(|c| c.level >= Level::OrderKept);
     out.list.append(&mut inner.list);
-    if old.width != new.width && !(last && kept) {
+    if old.width != new.width {
         let m = format!(
             "the nested key `{}` is {} → {} bytes{}",
             new.name,
@@ -417,15 +401,29 @@ fn list(names: &[&str]) -> String {
 
 fn max_width(old: &Layout<'_>, new: &Layout<'_>, out: &mut Changes<'_>) {
     let (o, n) = (old.max_width, new.max_width);
-    let longest_old = if old.variable { o } else { old.width };
+    let longest_old = longest(old).map_or(o, |l| l.min(o));
+    let longest_new = longest(new).map_or(n, |l| l.min(n));
     if new.variable && n < longest_old {
         let m = format!("max_width {o} → {n}: old keys longer than {n} bytes no longer decode");
         out.key(Rule::MaxWidth, Level::OrderKept, m);
-    } else if old.variable && new.variable && n > o {
+    } else if longest_new > longest_old && old.variable && new.variable && n > o {
         let m = format!("max_width {o} → {n}: new keys may be longer than the old layout reads");
         out.key(Rule::MaxWidth, Level::ReadsOld, m);
     } else if o != n {
-        let m = format!("max_width {o} → {n}: no key is affected");
+        let m = format!("max_width {o} → {n}: no key is that long");
         out.key(Rule::MaxWidth, Level::Renamed, m);
     }
+}
+
+/// The longest key a layout writes, when its fields are bounded.
+fn longest(l: &Layout<'_>) -> Option<usize> {
+    l.segments
+        .iter()
+        .try_fold(0, |sum, s| match s.kind.codec().extent() {
+            Extent::Fixed(_) | Extent::Delimited { .. } if s.kind == FieldCodec::Salt => {
+                Some(sum + s.width)
+            }
+            Extent::Fixed(w) => Some(sum + w + s.optional as usize),
+            _ => None,
+        })
 }

@@ -291,6 +291,22 @@ pub enum Shows {
         /// The bytes the new layout writes for those values.
         new_key: Vec<u8>,
     },
+    /// A field holds a value the new field cannot hold, so no scan of the
+    /// new layout selects it (and no new key has it).
+    NoValue {
+        /// The field, as the new layout names it.
+        field: String,
+        /// The old value.
+        value: String,
+    },
+    /// A field of the new layout the key lacks comes before a field it
+    /// has: no scan of the new layout by that field finds it.
+    Unreachable {
+        /// The field it has, as the new layout names it.
+        field: String,
+        /// The field before it the key lacks.
+        missing: String,
+    },
     /// The new layout's scan for its values does not contain it.
     ScanMisses {
         /// The scan, as `field=value` pins.

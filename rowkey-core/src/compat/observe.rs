@@ -55,7 +55,7 @@ fn rank(s: &Shows) -> u8 {
     match s {
         Shows::ReadsDifferently { .. } => 6,
         Shows::WrittenElsewhere { .. } => 5,
-        Shows::ScanMisses { .. } => 4,
+        Shows::ScanMisses { .. } | Shows::NoValue { .. } | Shows::Unreachable { .. } => 4,
         Shows::OutOfOrder { .. } => 3,
         Shows::NoLongerDecodes => 2,
         Shows::ReadsNewFields { .. } => 1,
@@ -301,6 +301,12 @@ fn describe(s: &Shows) -> String {
         Shows::WrittenElsewhere { .. } => {
             "the new layout writes an old key's values as other bytes".into()
         }
+        Shows::NoValue { field, .. } => {
+            format!("an old key's `{field}` is no value of the new field")
+        }
+        Shows::Unreachable { field, missing } => {
+            format!("no scan of the new layout by `{field}` finds old keys, which lack `{missing}`")
+        }
         Shows::ScanMisses { .. } => {
             "the new layout's scan for an old key's values misses it".into()
         }
@@ -383,70 +389,129 @@ fn text_at(values: &[FieldValue<'_>], path: &str) -> Option<String> {
 }
 
 /// Whether the new layout's scan for the old key's values (its longest
-/// leading run of fields the new layout has) leaves the key out.
+/// leading run of fields the new layout has) leaves the key out, or one of
+/// those values is none the new layout holds.
 fn scan_miss(member: &crate::Member<'_>, p: &Pairing<'_, '_>, s: &Sample<'_>) -> Option<Shows> {
     let layout = member.layout;
-    let mut pins = pins(p, s);
-    loop {
-        let refs: Vec<(&str, &str)> = pins.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
-        let scan = Scan {
-            pins: &refs,
-            range: None,
-        };
-        match dynamic::scan::<Vec<u8>>(layout, &scan) {
-            Ok(ranges) => return missed(member, ranges, &pins, s),
-            // A value the new field cannot hold: the scan stops before it.
-            Err(_) if pins.pop().is_some() => {}
+    let (pins, lost) = pins(p, s);
+    let scan = |n: usize| {
+        let refs: Vec<(&str, &str)> = pins[..n]
+            .iter()
+            .map(|(_, n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        dynamic::scan::<Vec<u8>>(
+            layout,
+            &Scan {
+                pins: &refs,
+                range: None,
+            },
+        )
+    };
+    // The longest run of pins the new layout writes: a value it cannot hold ends it.
+    let mut n = pins.len();
+    let ranges = loop {
+        match scan(n) {
+            Ok(r) => break r,
+            Err(_) if n > 0 => n -= 1,
             Err(_) => return None,
         }
+    };
+    if let Some(lost) = lost {
+        return Some(lost);
     }
+    if let Some((field, _, value)) = pins.get(n) {
+        let (field, value) = (field.clone(), value.clone());
+        return Some(Shows::NoValue { field, value });
+    }
+    missed(member, ranges, &pins[..n], s)
 }
+
+/// A field's name, pin path and value text.
+type Pin = (String, String, String);
 
 /// The pins of the old key's values on the new layout's leading fields:
-/// each shared field's old value, up to the first field the old key lacks
-/// or a key may leave out.
-fn pins(p: &Pairing<'_, '_>, s: &Sample<'_>) -> Vec<(String, String)> {
+/// each shared field's old value (a tag's constant), up to the first field
+/// the old key lacks or a key may leave out; and what keeps a scan from
+/// reaching the key: a value the new field cannot hold (text that is not
+/// UTF-8, a number for a flag, a number out of range), or a field the key
+/// lacks before one it has.
+fn pins(p: &Pairing<'_, '_>, s: &Sample<'_>) -> (Vec<Pin>, Option<Shows>) {
     let shared = p.align.shared();
     let mut out = Vec::new();
+    let mut pinning = true;
     for (n, seg) in p.align.new.iter().enumerate() {
+        let Some(&(o, _)) = shared.iter().find(|&&(_, x)| x == n) else {
+            let later = shared.iter().find(|&&(_, x)| x > n);
+            let lost = later.filter(|_| pinning).map(|&(_, x)| Shows::Unreachable {
+                field: p.align.new[x].name.to_string(),
+                missing: seg.name.to_string(),
+            });
+            if lost.is_some() {
+                return (out, lost);
+            }
+            pinning = false;
+            continue;
+        };
+        pinning &= !seg.omittable();
         if matches!(seg.kind, FieldCodec::Tag(_)) {
+            if pinning {
+                out.push((seg.name.into(), seg.name.into(), String::new()));
+            }
             continue;
         }
-        let Some(&(o, _)) = shared.iter().find(|&&(_, x)| x == n) else {
-            break;
-        };
-        if seg.omittable() {
-            break;
-        }
         let Some(v) = s.values.iter().find(|v| v.name == p.align.old[o].name) else {
-            break;
+            continue;
         };
-        pin(seg, &v.value, seg.name, &mut out);
+        let mut pinned = Vec::new();
+        let lost = || {
+            let (field, value) = (seg.name.to_string(), v.value.to_string());
+            Some(Shows::NoValue { field, value })
+        };
+        if !pin(seg, &v.value, seg.name, seg.name, &mut pinned) {
+            return (out, lost());
+        }
+        if !pinning {
+            // Past the scan: the value must still be one the new field holds.
+            let holds = pinned.iter().all(|(_, _, text)| samples::holds(seg, text));
+            if !holds && !matches!(seg.kind, FieldCodec::Nested(_)) {
+                return (out, lost());
+            }
+            continue;
+        }
+        out.extend(pinned);
     }
-    out
+    (out, None)
 }
 
-/// A field's pin; a nested key's fields each pinned by the new nested
-/// layout's names, in order.
-fn pin(seg: &Segment<'_>, v: &Value<'_>, path: &str, out: &mut Vec<(String, String)>) {
+/// A field's pin, the old value as the new field reads text; a nested
+/// key's fields each pinned by the new nested layout's names, in order.
+/// False when the value is of another kind than the field's.
+fn pin(seg: &Segment<'_>, v: &Value<'_>, field: &str, path: &str, out: &mut Vec<Pin>) -> bool {
     match (seg.kind, v) {
         (FieldCodec::Nested(inner), Value::Key(fields)) => {
             let inner_fields = inner
                 .segments
                 .iter()
                 .filter(|s| !matches!(s.kind, FieldCodec::Salt | FieldCodec::Tag(_)));
-            for (s, fv) in inner_fields.zip(fields.iter().filter(|f| f.value != Value::Unit)) {
-                pin(s, &fv.value, &format!("{path}.{}", s.name), out);
-            }
+            let values = fields.iter().filter(|f| f.value != Value::Unit);
+            inner_fields
+                .zip(values)
+                .all(|(s, fv)| pin(s, &fv.value, field, &format!("{path}.{}", s.name), out))
         }
-        _ => out.push((path.to_string(), v.to_input())),
+        _ => match samples::input(seg, v) {
+            Some(text) => {
+                out.push((field.to_string(), path.to_string(), text));
+                true
+            }
+            None => false,
+        },
     }
 }
 
 fn missed(
     member: &crate::Member<'_>,
     ranges: ScanRanges<Vec<u8>>,
-    pins: &[(String, String)],
+    pins: &[Pin],
     s: &Sample<'_>,
 ) -> Option<Shows> {
     let rest = s.key.strip_prefix(member.tag);
@@ -462,7 +527,7 @@ fn missed(
         return None;
     }
     let with_tag = |b: &[u8]| [member.tag, b].concat();
-    let scan: Vec<String> = pins.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    let scan: Vec<String> = pins.iter().map(|(_, n, v)| format!("{n}={v}")).collect();
     Some(Shows::ScanMisses {
         scan: scan.join(" "),
         start: with_tag(first.start()),
@@ -536,11 +601,18 @@ fn compare(
 }
 
 /// Whether a field's bytes sort as its values: its layout says so, and it
-/// is none of the Phoenix columns whose nulls or padding sort apart.
+/// is none whose prefixes sort apart: a descending field that runs to the
+/// end of the key (a shorter value is a prefix, so it sorts first), a
+/// Phoenix `CHAR` (space padding) or descending `VARCHAR` (null first).
 fn sorts_by_value(seg: &Segment<'_>) -> bool {
+    let to_end = matches!(seg.kind.codec().extent(), crate::codec::Extent::ToEnd);
     let phoenix_apart = matches!(seg.kind, FieldCodec::Phoenix(PhoenixType::Char(_)))
         || (seg.reverse && seg.kind == FieldCodec::Phoenix(PhoenixType::Varchar));
-    seg.order != Order::Unordered && !phoenix_apart && !matches!(seg.kind, FieldCodec::Nested(_))
+    let apart = seg.order == Order::Unordered
+        || (to_end && seg.reverse)
+        || phoenix_apart
+        || matches!(seg.kind, FieldCodec::Nested(_));
+    !apart
 }
 
 /// Keys of member `m`: the typical key, each field varied over its values,
@@ -555,8 +627,15 @@ fn generate<'a>(
     let layout = member.layout;
     let paths = samples::paths(layout);
     let mut choices: Vec<Vec<String>> = paths.iter().map(|(_, s)| samples::values(s)).collect();
+    let base = base_choice(layout, &paths, &choices);
     if let Some(target) = long {
-        add_long(&paths, &mut choices, target);
+        add_long(
+            layout,
+            &paths,
+            &base,
+            &mut choices,
+            target + member.tag.len(),
+        );
     }
     let mut out: Vec<Sample<'a>> = Vec::new();
     let push =
@@ -579,7 +658,6 @@ fn generate<'a>(
                 }
             }
         };
-    let base = base_choice(layout, &paths, &choices);
     let (paths_r, choices_r, base_r) = (&paths, &choices, &base);
     let pick = |at: Option<(usize, usize)>| {
         move |path: &str, _: &Segment<'_>| {
@@ -637,14 +715,31 @@ fn base_choice(
     base
 }
 
-/// Values long enough to make keys of about `target` bytes, for the
-/// variable-length text fields.
-fn add_long(paths: &[(String, Segment<'_>)], choices: &mut [Vec<String>], target: usize) {
+/// Values long enough to make keys of `target` bytes and a little more,
+/// for the variable-length text fields: the typical key, that field grown.
+fn add_long(
+    layout: &Layout<'_>,
+    paths: &[(String, Segment<'_>)],
+    base: &[usize],
+    choices: &mut [Vec<String>],
+    target: usize,
+) {
+    let typical = samples::key(layout, &mut |path, _| {
+        let g = paths.iter().position(|(p, _)| p == path)?;
+        choices[g].get(base[g]).cloned()
+    });
+    let Some(typical) = typical else { return };
     for (f, (_, seg)) in paths.iter().enumerate() {
         let variable = !matches!(seg.kind.codec().extent(), crate::codec::Extent::Fixed(_));
+        let Some(value) = choices[f].get(base[f]) else {
+            continue;
+        };
+        let len = value
+            .strip_prefix("0x")
+            .map_or(value.len(), |h| h.len() / 2);
         if variable {
             for extra in 0..4 {
-                let n = target.saturating_sub(seg.width) + extra;
+                let n = (target + len + extra).saturating_sub(typical.len());
                 choices[f].push("a".repeat(n));
             }
         }

@@ -203,6 +203,12 @@ impl Witness {
                 "the new layout writes these values as {}: a second row for one key",
                 hex(new_key)
             ),
+            Shows::NoValue { field, value } => format!(
+                "its `{field}` is {value}, which the new field cannot hold: no scan of the new layout finds it"
+            ),
+            Shows::Unreachable { field, missing } => format!(
+                "the new layout scans by `{field}` only after `{missing}`, which old keys lack: no scan of it by `{field}` finds this key"
+            ),
             Shows::ScanMisses { scan, start, end } => format!(
                 "the new layout's scan for {scan} covers [\"{}\", {}), which misses it",
                 StringBinary(start),

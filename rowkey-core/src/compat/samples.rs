@@ -398,6 +398,44 @@ fn texts_of(
     Some(())
 }
 
+/// The value as text `seg` reads back as that same value (text for a
+/// string field, hex for bytes); `None` when the field has no such value
+/// (bytes that are not UTF-8 for a string, a number for a flag, an `f64`
+/// an `f32` rounds).
+pub(crate) fn input(seg: &Segment<'_>, v: &crate::value::Value<'_>) -> Option<String> {
+    use crate::value::Value;
+    let utf8 = match kind(seg) {
+        Kind::Text { utf8, .. } => Some(utf8),
+        Kind::Exact(_) => Some(false),
+        _ => None,
+    };
+    let bare = match v {
+        Value::Some(inner) => inner,
+        other => other,
+    };
+    let text = match (utf8, bare) {
+        (Some(true), Value::Bytes(b)) => String::from(core::str::from_utf8(b).ok()?),
+        (Some(false), Value::Text(t)) => hex(t.as_bytes()),
+        _ => v.to_input(),
+    };
+    let back = dynamic::parse_value(seg, &text).ok()?;
+    super::values::same(v, &back).then_some(text)
+}
+
+/// Whether `seg` holds the value of `text`: a key of that field alone encodes.
+pub(crate) fn holds(seg: &Segment<'_>, text: &str) -> bool {
+    let alone = Segment { offset: 0, ..*seg };
+    let layout = Layout {
+        name: "",
+        width: 0,
+        variable: true,
+        max_width: usize::MAX,
+        salt: None,
+        segments: &[alone],
+    };
+    dynamic::encode(&layout, &[(seg.name, text)]).is_ok()
+}
+
 /// Every field's path (a nested key's fields as `main.user`), with its
 /// segment: tags and the salt bucket left out.
 pub(crate) fn paths<'a>(layout: &Layout<'a>) -> Vec<(String, Segment<'a>)> {
