@@ -1,6 +1,7 @@
 //! Key changes caught before they ship: the verdict of `rowkey::compat`
 //! against what `dynamic` observes on random keys of randomly changed
-//! layouts (`properties`).
+//! layouts (`properties`), and one change of each kind with its report
+//! pinned (`reports`).
 
 #[path = "../support/cases.rs"]
 mod cases;
@@ -8,3 +9,6 @@ mod cases;
 mod model;
 mod oracle;
 mod properties;
+// Key fields the tests only write.
+#[allow(dead_code)]
+mod reports;

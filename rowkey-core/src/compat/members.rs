@@ -311,10 +311,15 @@ fn overlaps(
 }
 
 /// Whether no bytes decode as both members: tags where neither starts the
-/// other, or the same tag and keys the derive tells apart.
+/// other, fixed keys of different lengths, or the same tag and keys the
+/// derive tells apart.
 fn disjoint(a: &Member<'_>, b: &Member<'_>) -> bool {
     let tagged = !a.tag.is_empty() && !b.tag.is_empty();
     if tagged && !a.tag.starts_with(b.tag) && !b.tag.starts_with(a.tag) {
+        return true;
+    }
+    let fixed = !a.layout.variable && !b.layout.variable;
+    if fixed && a.tag.len() + a.layout.width != b.tag.len() + b.layout.width {
         return true;
     }
     a.tag == b.tag && crate::checks::disjoint(a.layout, b.layout)

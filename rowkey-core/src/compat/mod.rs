@@ -11,8 +11,8 @@
 //! | identical | the same schema | nothing to do |
 //! | renamed only | the same keys both ways; only names (of the key or its fields), Rust types that hold the same values, or `since` versions differ | deploy in any order |
 //! | reads old keys | every key the old layout writes decodes under the new one to the same values (fields appended with `#[rowkey(since = N)]` read `None`), and the new layout writes that same key for them | deploy readers first |
-//! | order kept | no old key reads as other values and old and new keys sort in one order (the new layout's scans still find every old key), but some old keys no longer decode: a field appended or dropped at the end, a value range narrowed | read old keys with the old layout, or migrate |
-//! | breaking | an old key reads as other values, or a scan of the new layout misses it, or old and new keys sort apart | migrate the table |
+//! | order kept | no old key reads as other values, every old value is one the new layout holds, and old keys sit where the new layout's scans for their values look, in one order with new keys; but some old keys no longer decode (a field appended or dropped at the end, a lower `max_width`, a borrowing type) | read old keys with the old layout meanwhile, or migrate |
+//! | breaking | an old key reads as other values, holds a value the new layout cannot, or a scan of the new layout misses it, or old and new keys sort apart | migrate the table |
 //!
 //! The verdict is reasoned from the two layouts ([`Rule`]: a width, a codec,
 //! an order, a tag, the salt, a field inserted, removed or moved, a key type
@@ -68,11 +68,13 @@ use crate::{KeyTypes, Layout, Member};
 /// `verdict >= Level::ReadsOld` reads as "at least reads old keys".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
-    /// Some old key reads as other values under the new layout, a scan of
-    /// the new layout misses it, or old and new keys sort apart.
+    /// Some old key reads as other values under the new layout, holds a
+    /// value the new layout cannot, or a scan of the new layout misses it,
+    /// or old and new keys sort apart.
     Breaking,
-    /// No old key reads as other values and old and new keys sort in one
-    /// order, but some old keys no longer decode.
+    /// No old key reads as other values, and old keys sit where the new
+    /// layout's scans for their values look, in one order with new keys;
+    /// but some old keys no longer decode.
     OrderKept,
     /// Every old key decodes under the new layout to the same values, and
     /// the new layout writes the same bytes for them.

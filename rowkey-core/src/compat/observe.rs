@@ -397,7 +397,7 @@ fn scan_miss(member: &crate::Member<'_>, p: &Pairing<'_, '_>, s: &Sample<'_>) ->
     let scan = |n: usize| {
         let refs: Vec<(&str, &str)> = pins[..n]
             .iter()
-            .map(|(_, n, v)| (n.as_str(), v.as_str()))
+            .map(|p| (p.path.as_str(), p.text.as_str()))
             .collect();
         dynamic::scan::<Vec<u8>>(
             layout,
@@ -419,15 +419,21 @@ fn scan_miss(member: &crate::Member<'_>, p: &Pairing<'_, '_>, s: &Sample<'_>) ->
     if let Some(lost) = lost {
         return Some(lost);
     }
-    if let Some((field, _, value)) = pins.get(n) {
-        let (field, value) = (field.clone(), value.clone());
+    if let Some(p) = pins.get(n) {
+        let (field, value) = (p.field.clone(), p.text.clone());
         return Some(Shows::NoValue { field, value });
     }
     missed(member, ranges, &pins[..n], s)
 }
 
-/// A field's name, pin path and value text.
-type Pin = (String, String, String);
+/// A field's pin: its name, the path a scan names it by, and the value's
+/// text (empty for a tag, whose bytes the scan writes).
+struct Pin {
+    field: String,
+    path: String,
+    text: String,
+    tag: bool,
+}
 
 /// The pins of the old key's values on the new layout's leading fields:
 /// each shared field's old value (a tag's constant), up to the first field
@@ -455,7 +461,12 @@ fn pins(p: &Pairing<'_, '_>, s: &Sample<'_>) -> (Vec<Pin>, Option<Shows>) {
         pinning &= !seg.omittable();
         if matches!(seg.kind, FieldCodec::Tag(_)) {
             if pinning {
-                out.push((seg.name.into(), seg.name.into(), String::new()));
+                out.push(Pin {
+                    field: seg.name.into(),
+                    path: seg.name.into(),
+                    text: String::new(),
+                    tag: true,
+                });
             }
             continue;
         }
@@ -472,7 +483,7 @@ fn pins(p: &Pairing<'_, '_>, s: &Sample<'_>) -> (Vec<Pin>, Option<Shows>) {
         }
         if !pinning {
             // Past the scan: the value must still be one the new field holds.
-            let holds = pinned.iter().all(|(_, _, text)| samples::holds(seg, text));
+            let holds = pinned.iter().all(|p| samples::holds(seg, &p.text));
             if !holds && !matches!(seg.kind, FieldCodec::Nested(_)) {
                 return (out, lost());
             }
@@ -500,7 +511,12 @@ fn pin(seg: &Segment<'_>, v: &Value<'_>, field: &str, path: &str, out: &mut Vec<
         }
         _ => match samples::input(seg, v) {
             Some(text) => {
-                out.push((field.to_string(), path.to_string(), text));
+                out.push(Pin {
+                    field: field.to_string(),
+                    path: path.to_string(),
+                    text,
+                    tag: false,
+                });
                 true
             }
             None => false,
@@ -527,7 +543,11 @@ fn missed(
         return None;
     }
     let with_tag = |b: &[u8]| [member.tag, b].concat();
-    let scan: Vec<String> = pins.iter().map(|(_, n, v)| format!("{n}={v}")).collect();
+    let scan: Vec<String> = pins
+        .iter()
+        .filter(|p| !p.tag)
+        .map(|p| format!("{}={}", p.path, p.text))
+        .collect();
     Some(Shows::ScanMisses {
         scan: scan.join(" "),
         start: with_tag(first.start()),

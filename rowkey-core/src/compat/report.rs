@@ -83,7 +83,7 @@ pub(crate) fn migration(
     for c in changes {
         let field = c.field.as_deref().unwrap_or_default();
         match (c.rule, c.level) {
-            (Rule::FieldType, Level::OrderKept) => notes.push(format!(
+            (Rule::FieldType, Level::Breaking) => notes.push(format!(
                 "`{field}`: old values the new type cannot hold do not encode; `rowkey::migrate` reports each with its position"
             )),
             (Rule::MemberRemoved, _) => notes.push(format!(
@@ -92,13 +92,9 @@ pub(crate) fn migration(
             _ => {}
         }
     }
-    let moves = changes.iter().any(|c| {
-        c.level == Level::Breaking
-            && !matches!(
-                c.rule,
-                Rule::FieldRenamed | Rule::KeyRenamed | Rule::Observed
-            )
-    });
+    let moves = changes
+        .iter()
+        .any(|c| c.level == Level::Breaking && moves_keys(c.rule));
     if moves {
         notes.push("new keys sort elsewhere than the old ones: write them beside the old keys (or into a new table), then delete the old keys; `rowkey::order_break` shows in a test which keys changed order".to_string());
     }
@@ -107,6 +103,15 @@ pub(crate) fn migration(
         from_keys_alone,
         notes,
     }
+}
+
+/// Whether a breaking change of this rule writes a key's values as other
+/// bytes, so new keys sort elsewhere than the old ones.
+fn moves_keys(rule: Rule) -> bool {
+    !matches!(
+        rule,
+        Rule::FieldType | Rule::MemberOverlap | Rule::MemberRemoved | Rule::Observed
+    )
 }
 
 impl fmt::Display for super::Report {
