@@ -423,12 +423,11 @@ fn replay(old: &Layout<'_>, new: &Layout<'_>, w: &Witness, names: Names<'_>) -> 
             }
         }
         (Shows::WrittenElsewhere { new_key }, Some(_)) if new_key != &w.key => Ok(()),
-        (Shows::ScanMisses { scan, start, .. }, _) => {
-            let pins: Vec<(&str, &str)> = scan
-                .split(' ')
-                .filter(|p| !p.is_empty())
-                .filter_map(|p| p.split_once('='))
-                .collect();
+        // The scan of the key's values, as this oracle pins them, misses it.
+        (Shows::ScanMisses { start, .. }, _) => {
+            let pins = pins(new, &ov, names)?;
+            let pins: Vec<(&str, &str)> =
+                pins.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
             let r = dynamic::scan::<Vec<u8>>(
                 new,
                 &Scan {
