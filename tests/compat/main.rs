@@ -1,7 +1,7 @@
 //! Key changes caught before they ship: the verdict of `rowkey::compat`
 //! against what `dynamic` observes on random keys of randomly changed
-//! layouts (`properties`), and one change of each kind with its report
-//! pinned (`reports`).
+//! layouts (`properties`), one change of each kind with its report pinned
+//! (`reports`), and schema files checked by a test (`snapshot`).
 
 #[path = "../support/cases.rs"]
 mod cases;
@@ -12,3 +12,4 @@ mod properties;
 // Key fields the tests only write.
 #[allow(dead_code)]
 mod reports;
+mod snapshot;
