@@ -33,8 +33,8 @@ pub use crate::json::Arena;
 pub use read::{read, Schema};
 #[cfg(feature = "schema")]
 pub use snapshot::{
-    assert_compatible, assert_key_types_compatible, snapshot, Snapshot, SnapshotEnv, SnapshotError,
-    Update, UPDATE_VAR,
+    assert_compatible, assert_key_types_compatible, compare, snapshot, Snapshot, SnapshotEnv,
+    SnapshotError, Update, UPDATE_VAR,
 };
 
 #[cfg(feature = "schema")]

@@ -322,9 +322,26 @@ fn write(path: &Path, json: &str) -> std::io::Result<()> {
     std::fs::write(path, json)
 }
 
-/// The stored schema against the current one; a single key against an
-/// enum of key types as the enum of that one key.
-fn compare(old: Schema<'_>, new: Schema<'_>) -> Report {
+/// The compatibility of two schemas (read back from their files, or a
+/// key's `LAYOUT` and an enum's `KEY_TYPES`): [`compat::check`] for two
+/// keys, [`compat::check_key_types`] for two enums of key types, and a
+/// single key against an enum as the enum of that one key.
+///
+/// ```
+/// use rowkey::compat::Level;
+/// use rowkey::schema::{self, Arena, Schema};
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// struct FileKey { #[pad(6)] user_id: u32, #[pad(8)] create_date: u32 }
+///
+/// let arena = Arena::new();
+/// let stored = schema::read(&FileKey::LAYOUT.to_json(), &arena)?;
+/// let report = schema::compare(stored, Schema::Key(&FileKey::LAYOUT));
+/// assert_eq!(report.verdict, Level::Identical);
+/// # Ok::<(), String>(())
+/// ```
+pub fn compare(old: Schema<'_>, new: Schema<'_>) -> Report {
     match (old, new) {
         (Schema::Key(o), Schema::Key(n)) => compat::check(o, n),
         (Schema::KeyTypes(o), Schema::KeyTypes(n)) => compat::check_key_types(o, n),
