@@ -96,7 +96,7 @@ pub(crate) fn migration(
         .iter()
         .any(|c| c.level == Level::Breaking && moves_keys(c.rule));
     if moves {
-        notes.push("new keys sort elsewhere than the old ones: write them beside the old keys (or into a new table), then delete the old keys; `rowkey::order_break` shows in a test which keys changed order".to_string());
+        notes.push("the new keys are other bytes than the old ones: write each beside its old key (or into a new table), then delete the old keys; `rowkey::order_break` tells in a test whether the rewrite keeps the keys' order".to_string());
     }
     Migration {
         needed: verdict < Level::ReadsOld,
@@ -106,7 +106,7 @@ pub(crate) fn migration(
 }
 
 /// Whether a breaking change of this rule writes a key's values as other
-/// bytes, so new keys sort elsewhere than the old ones.
+/// bytes, so a new key does not overwrite its old one.
 fn moves_keys(rule: Rule) -> bool {
     !matches!(
         rule,
