@@ -39,6 +39,11 @@ impl<'p> Changes<'p> {
 
     fn key(&mut self, rule: Rule, level: Level, message: String) {
         let field = self.prefix.strip_suffix('.').map(String::from);
+        // A nested key's or a key type's own changes say whose they are.
+        let message = match &field {
+            Some(f) => format!("`{f}`: {message}"),
+            None => message,
+        };
         self.list.push(Change {
             rule,
             field,
@@ -309,7 +314,7 @@ fn inserted(j: usize, align: &Alignment<'_, '_>, new: &Layout<'_>, out: &mut Cha
         return out.field(Rule::FieldInserted, name, Level::Breaking, m);
     }
     if may_be_left_out(new, &align.new, j) {
-        let m = "appended, and left out of keys that lack it: old keys read it as None".to_string();
+        let m = "appended, and left out of keys that lack it: old keys read it as absent".to_string();
         out.field(Rule::FieldAppended, name, Level::ReadsOld, m);
     } else {
         let m = "appended: old keys lack it, so they no longer decode; they sort before the new keys with the same fields before it".to_string();
