@@ -497,7 +497,7 @@ fn replay(old: &Layout<'_>, new: &Layout<'_>, w: &Witness, names: Names<'_>) -> 
 }
 
 /// The same value: numbers by value, text as its bytes, floats by their bits.
-fn same(a: &Value<'_>, b: &Value<'_>) -> bool {
+pub fn same(a: &Value<'_>, b: &Value<'_>) -> bool {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => num(*x) == num(*y),
         (Value::Text(_) | Value::Bytes(_), Value::Text(_) | Value::Bytes(_)) => {

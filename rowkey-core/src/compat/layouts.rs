@@ -314,7 +314,8 @@ fn inserted(j: usize, align: &Alignment<'_, '_>, new: &Layout<'_>, out: &mut Cha
         return out.field(Rule::FieldInserted, name, Level::Breaking, m);
     }
     if may_be_left_out(new, &align.new, j) {
-        let m = "appended, and left out of keys that lack it: old keys read it as absent".to_string();
+        let m =
+            "appended, and left out of keys that lack it: old keys read it as absent".to_string();
         out.field(Rule::FieldAppended, name, Level::ReadsOld, m);
     } else {
         let m = "appended: old keys lack it, so they no longer decode; they sort before the new keys with the same fields before it".to_string();

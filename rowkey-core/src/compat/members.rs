@@ -159,13 +159,25 @@ pub(crate) fn check(old: &Set<'_, '_>, new: &Set<'_, '_>) -> Report {
     }
     added_and_removed(old, new, &pairings, &mut changes);
     overlaps(old, new, &pairings, &mut changes);
-    let reasoned = changes
-        .iter()
-        .map(|c| c.level)
-        .min()
-        .unwrap_or(Level::Renamed)
-        .min(Level::Renamed);
+    // A possible overlap breaks only where a key shows it: until then it
+    // leaves "reads old keys" standing.
+    let level = |c: &Change| match c.rule {
+        Rule::MemberOverlap => Level::ReadsOld,
+        _ => c.level,
+    };
+    let reasoned = changes.iter().map(level).fold(Level::Renamed, Level::min);
     let seen = observe::run(old, new, &pairings, &changes, reasoned);
+    for c in changes.iter_mut().filter(|c| c.rule == Rule::MemberOverlap) {
+        if !seen
+            .witnesses
+            .iter()
+            .any(|w| w.rule == c.rule && w.field == c.field)
+        {
+            c.level = Level::ReadsOld;
+            c.message
+                .push_str("; no generated key reads as both, so old keys read as before");
+        }
+    }
     changes.extend(seen.changes);
     let verdict = changes.iter().map(|c| c.level).fold(reasoned, Level::min);
     let migration = report::migration(old, new, &pairings, &changes, verdict);
@@ -311,15 +323,24 @@ fn overlaps(
 }
 
 /// Whether no bytes decode as both members: tags where neither starts the
-/// other, fixed keys of different lengths, or the same tag and keys the
-/// derive tells apart.
+/// other, keys of lengths that cannot meet (two fixed lengths that differ,
+/// or a fixed one shorter than the other's shortest), or the same tag and
+/// keys the derive tells apart.
 fn disjoint(a: &Member<'_>, b: &Member<'_>) -> bool {
     let tagged = !a.tag.is_empty() && !b.tag.is_empty();
     if tagged && !a.tag.starts_with(b.tag) && !b.tag.starts_with(a.tag) {
         return true;
     }
-    let fixed = !a.layout.variable && !b.layout.variable;
-    if fixed && a.tag.len() + a.layout.width != b.tag.len() + b.layout.width {
+    let len = |m: &Member<'_>| m.tag.len() + m.layout.width;
+    let apart = |x: &Member<'_>, y: &Member<'_>| {
+        !x.layout.variable
+            && (if y.layout.variable {
+                len(y) > len(x)
+            } else {
+                len(y) != len(x)
+            })
+    };
+    if apart(a, b) || apart(b, a) {
         return true;
     }
     a.tag == b.tag && crate::checks::disjoint(a.layout, b.layout)

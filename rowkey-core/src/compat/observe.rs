@@ -269,9 +269,15 @@ impl<'r, 's, 'a, 'l> Judge<'r, 's, 'a, 'l> {
     /// The worst finding below the reasoned verdict, if any: an observed
     /// change with its witness.
     fn contradictions(&self, findings: &[Finding<'_, 'a>], verdict: Level, out: &mut Observed) {
+        // A key read as another key type shows an overlap the rules named.
+        let named = |f: &&Finding<'_, 'a>| {
+            let other_type = matches!(&f.shows, Shows::ReadsDifferently { fields } if fields.iter().any(|x| x.starts_with("key type")));
+            other_type && out.witnesses.iter().any(|w| w.rule == Rule::MemberOverlap)
+        };
         let worst = findings
             .iter()
             .filter(|f| f.level < verdict)
+            .filter(|f| !named(f))
             .min_by_key(|f| (f.level, u8::MAX - rank(&f.shows)));
         let Some(f) = worst else { return };
         let message = format!(
