@@ -51,11 +51,13 @@
 
 mod align;
 mod fields;
+mod keys;
 mod layouts;
 mod members;
 mod observe;
 mod report;
 mod samples;
+mod scans;
 mod values;
 
 use alloc::string::String;
