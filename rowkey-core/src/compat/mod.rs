@@ -187,7 +187,9 @@ pub enum Rule {
     MemberAdded,
     /// A key type was removed.
     MemberRemoved,
-    /// Two key types can now decode the same bytes.
+    /// Two key types may now decode the same bytes (their layouts do not
+    /// tell them apart, as the derive requires): breaking where a generated
+    /// key reads as the wrong one, else it leaves "reads old keys".
     MemberOverlap,
     /// What keys generated from the layouts showed, beyond the rules above.
     Observed,
