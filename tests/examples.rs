@@ -39,6 +39,10 @@ mod secondary_index;
 #[path = "../examples/colocated_index.rs"]
 mod colocated_index;
 
+#[allow(dead_code)]
+#[path = "../examples/key_change.rs"]
+mod key_change;
+
 use std::io::sink;
 
 #[test]
@@ -221,4 +225,40 @@ fn colocated_index_answers_inside_each_region() {
     assert_eq!(s.index_rows, 20_000);
     assert_eq!(s.misplaced, 0);
     assert!(s.index_first);
+}
+
+#[test]
+fn key_change_fails_review_is_migrated_and_then_passes() {
+    let mut out = Vec::new();
+    let s = key_change::run(&mut out).unwrap();
+    assert_eq!(s.verdict, rowkey::compat::Level::Breaking);
+    assert!(
+        s.review.contains("witness of field-width (`user_id`)"),
+        "{}",
+        s.review
+    );
+    assert!(s.review.contains("ROWKEY_UPDATE_SCHEMAS=breaking"));
+    assert_eq!((s.migrated, s.old_keys_left), (10, 0));
+    assert!(s.order_kept, "widening the user id keeps the keys' order");
+    assert_eq!(s.found_before, [1, 2, 3, 4, 5, 7]);
+    assert_eq!(s.found_after, s.found_before);
+    assert_eq!(s.after_accepting, rowkey::schema::Snapshot::Unchanged);
+    // The README shows the review's report as the example prints it.
+    let readme = include_str!("../README.md");
+    assert!(
+        readme.contains(&s.review),
+        "the README's report differs from the example's:\n{}",
+        s.review
+    );
+    // And its migration, line for line from the example.
+    let source = include_str!("../examples/key_change.rs");
+    let shown = readme
+        .split("(from `examples/key_change.rs`):")
+        .nth(1)
+        .and_then(|rest| rest.split("```rust,ignore\n").nth(1))
+        .and_then(|block| block.split("\n```").next())
+        .expect("the README shows the migration");
+    for line in shown.lines() {
+        assert!(source.contains(line.trim()), "not in the example: {line}");
+    }
 }

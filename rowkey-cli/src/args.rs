@@ -1,6 +1,9 @@
-//! `field=value` arguments, as `encode` and `scan` take them.
+//! `field=value` arguments, as `encode` and `scan` take them, and the
+//! compatibility level `compat` asks for.
 
 use std::ops::Bound;
+
+use rowkey_core::compat::Level;
 
 /// `field=value` arguments, each field once.
 ///
@@ -38,6 +41,18 @@ pub fn range_bounds(v: &str) -> Option<(Bound<&str>, Bound<&str>)> {
     Some((lo, hi))
 }
 
+/// `--level`: `reads-old`, `order`, `renamed`, `identical` (or `breaking`,
+/// which any change passes).
+///
+/// # Errors
+/// Another word, with the levels it takes.
+pub fn level(text: &str) -> Result<Level, String> {
+    Level::from_name(text).ok_or_else(|| {
+        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        format!("`{text}` is no level; give one of {}", names.join(", "))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,6 +72,13 @@ mod tests {
             "field `user_id` is given twice (`user_id=1` and `user_id=2`): give each field once"
         );
         assert!(pairs(&s(&["a"])).unwrap_err().contains("FIELD=VALUE"));
+    }
+
+    #[test]
+    fn levels() {
+        assert_eq!(level("reads-old"), Ok(Level::ReadsOld));
+        assert_eq!(level("order"), Ok(Level::OrderKept));
+        assert!(level("backward").unwrap_err().contains("reads-old"));
     }
 
     #[test]

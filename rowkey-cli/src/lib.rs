@@ -1,10 +1,12 @@
 //! The library behind the `rowkey` command line: schemas read back into
-//! layouts, key texts, the commands, and the tools they print for (the
+//! layouts, key texts, the commands (`compat` among them: a schema change
+//! checked against the keys stored), and the tools they print for (the
 //! HBase shell and `cbt`). The binary is `src/main.rs`; what `--json`
 //! prints is described in [`json`].
 
 pub mod args;
 pub mod cbt;
+pub mod compat;
 pub mod decode;
 pub mod encode;
 pub mod hbase;

@@ -1,7 +1,8 @@
 //! `rowkey`: row keys in operation. Decode a key copied from the HBase shell,
 //! `cbt` or a log by its schema; encode one from field values; print the
 //! start and stop rows of a typed scan, the pre-split points of a table, and
-//! where a stream of keys lands, with a heat map.
+//! where a stream of keys lands, with a heat map; check that a changed
+//! schema still reads the keys stored.
 //!
 //! The schema is what `T::LAYOUT.to_json()` writes (format 1). Every error
 //! is one line on stderr and a non-zero exit.
@@ -18,9 +19,11 @@ use rowkey_cli::keytext::{self, Plain};
 use rowkey_cli::schema::{self, Arena, Schema};
 use rowkey_cli::splits;
 use rowkey_cli::spread::Spread;
-use rowkey_cli::{encode, heatmap, scan, Printed, Tools};
+use rowkey_cli::{args, compat, encode, heatmap, scan, Printed, Tools};
+use rowkey_core::compat::Level;
 
-/// Row keys in operation: decode, encode, scan, split and spread keys by their schema.
+/// Row keys in operation: decode, encode, scan, split and spread keys by
+/// their schema, and check a schema's change against the keys stored.
 ///
 /// A key is read as `0x` hex, `b64:` base64, a double-quoted HBase shell
 /// string (`"\x00user"`), plain hex when it is an even number of hex
@@ -168,6 +171,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Whether NEW still reads the keys OLD wrote: the verdict, every
+    /// change with its rule, a witness key for each that breaks, and what
+    /// a migration takes. Exits non-zero when the verdict is below --level.
+    Compat {
+        /// The schema the stored keys were written with.
+        #[arg(value_name = "OLD.json")]
+        old: PathBuf,
+        /// The schema of the new code.
+        #[arg(value_name = "NEW.json")]
+        new: PathBuf,
+        /// The least that must hold: reads-old (every old key reads the
+        /// same), order (old keys no longer decode but stay where scans
+        /// look), renamed (only names changed) or identical.
+        #[arg(long, default_value = "reads-old", value_parser = args::level)]
+        level: Level,
+        /// The report as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -186,9 +208,14 @@ fn main() -> ExitCode {
 
 /// The schema file of `arg`, its layouts kept in `arena`.
 fn read_schema<'a>(arg: &SchemaArg, arena: &'a Arena) -> Result<Schema<'a>, String> {
-    let text = std::fs::read_to_string(&arg.schema)
-        .map_err(|e| format!("cannot read the schema {}: {e}", arg.schema.display()))?;
-    schema::read(&text, arena).map_err(|e| format!("{}: {e}", arg.schema.display()))
+    read_schema_file(&arg.schema, arena)
+}
+
+/// The schema file at `path`, its layouts kept in `arena`.
+fn read_schema_file<'a>(path: &Path, arena: &'a Arena) -> Result<Schema<'a>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the schema {}: {e}", path.display()))?;
+    schema::read(&text, arena).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn plain(text: bool) -> Plain {
@@ -318,6 +345,34 @@ fn run(cli: Cli, arena: &Arena, out: &mut dyn Write) -> Result<(), String> {
             }
             report_spread(&spread, svg.as_deref(), cells, json, out)?;
             spread_verdict(&spread, allow_bad)
+        }
+        Command::Compat {
+            old,
+            new,
+            level,
+            json,
+        } => {
+            let (old_s, new_s) = (
+                read_schema_file(&old, arena)?,
+                read_schema_file(&new, arena)?,
+            );
+            let (report, ok) = compat::check(old_s, new_s, level);
+            let text = if json {
+                compat::print_json(&report, level)
+            } else {
+                compat::print(&report, level)
+            };
+            write(out, &text)?;
+            match ok {
+                true => Ok(()),
+                false => Err(format!(
+                    "{} against {}: {}, below the level asked for ({})",
+                    new.display(),
+                    old.display(),
+                    report.verdict,
+                    level
+                )),
+            }
         }
     }
 }

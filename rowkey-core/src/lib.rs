@@ -17,6 +17,8 @@ extern crate std;
 #[doc(hidden)]
 pub mod checks;
 pub mod codec;
+#[cfg(feature = "alloc")]
+pub mod compat;
 #[doc(hidden)]
 pub mod cursor;
 #[cfg(feature = "alloc")]

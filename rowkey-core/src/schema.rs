@@ -14,6 +14,11 @@
 //! `#[tag(..)]` bytes, written before the member's key (`[]` without one);
 //! `tag` is the first `#[tag]` field inside the key (`{"field", "offset",
 //! "bytes"}`, the offset within the key, or `null`).
+//!
+//! With feature `schema`, [`assert_compatible`] keeps a key's schema file
+//! in your repository, checked by a test: written the first time, and a
+//! change fails the test with its [`compat`](crate::compat) report until
+//! it is accepted.
 
 use alloc::format;
 use alloc::string::String;
@@ -26,6 +31,14 @@ use crate::{FieldCodec, KeyTypes, Layout, Order, SaltFormat, Segment};
 pub use crate::json::Arena;
 #[cfg(feature = "schema")]
 pub use read::{read, Schema};
+#[cfg(feature = "schema")]
+pub use snapshot::{
+    assert_compatible, assert_key_types_compatible, compare, snapshot, Snapshot, SnapshotEnv,
+    SnapshotError, Update, UPDATE_VAR,
+};
+
+#[cfg(feature = "schema")]
+mod snapshot;
 
 /// The schema format this crate writes.
 pub const FORMAT: u32 = 1;

@@ -1,0 +1,106 @@
+//! Values of two layouts compared: whether an old field's value is the new
+//! field's, and in which order two values stand, across codecs and Rust types.
+
+use core::cmp::Ordering;
+
+use crate::value::Value;
+use crate::Number;
+
+/// Whether two values are the same value: numbers by their number, text
+/// and bytes by their bytes, floats by their bits (an `f32` as the `f64` it
+/// converts to exactly), nested keys field by field.
+pub(crate) fn same(a: &Value<'_>, b: &Value<'_>) -> bool {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => numbers(*x, *y) == Ordering::Equal,
+        (Value::Text(_) | Value::Bytes(_), Value::Text(_) | Value::Bytes(_)) => {
+            a.as_bytes() == b.as_bytes()
+        }
+        (Value::Some(x), Value::Some(y)) => same(x, y),
+        (Value::Key(x), Value::Key(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(&x.value, &y.value))
+        }
+        (Value::F32(x), Value::F64(y)) | (Value::F64(y), Value::F32(x)) => {
+            f64::from(*x).to_bits() == y.to_bits()
+        }
+        _ => a == b,
+    }
+}
+
+/// How two values of one field sort as values (not bytes): numbers
+/// numerically, floats by `total_cmp`, text and bytes bytewise, `None`
+/// first; `None` when they are of kinds that do not compare.
+pub(crate) fn order(a: &Value<'_>, b: &Value<'_>) -> Option<Ordering> {
+    Some(match (a, b) {
+        (Value::Int(x), Value::Int(y)) => numbers(*x, *y),
+        (Value::F32(_) | Value::F64(_), Value::F32(_) | Value::F64(_)) => {
+            float(a)?.total_cmp(&float(b)?)
+        }
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Text(_) | Value::Bytes(_), Value::Text(_) | Value::Bytes(_)) => {
+            a.as_bytes().cmp(b.as_bytes())
+        }
+        (Value::Unit, Value::Unit) | (Value::None, Value::None) => Ordering::Equal,
+        (Value::None, Value::Some(_)) => Ordering::Less,
+        (Value::Some(_), Value::None) => Ordering::Greater,
+        (Value::Some(x), Value::Some(y)) => order(x, y)?,
+        _ if same(a, b) => Ordering::Equal,
+        _ => return None,
+    })
+}
+
+fn float(v: &Value<'_>) -> Option<f64> {
+    match v {
+        Value::F32(x) => Some(f64::from(*x)),
+        Value::F64(x) => Some(*x),
+        _ => None,
+    }
+}
+
+/// Two numbers by value, whatever their signedness.
+pub(crate) fn numbers(a: Number, b: Number) -> Ordering {
+    match (a, b) {
+        (Number::Unsigned(x), Number::Unsigned(y)) => x.cmp(&y),
+        (Number::Signed(x), Number::Signed(y)) => x.cmp(&y),
+        (Number::Signed(x), Number::Unsigned(y)) => match u128::try_from(x) {
+            Ok(x) => x.cmp(&y),
+            Err(_) => Ordering::Less,
+        },
+        (Number::Unsigned(_), Number::Signed(_)) => numbers(b, a).reverse(),
+    }
+}
+
+/// Whether a field's value is its null: `None`, or Phoenix's null `VARCHAR`,
+/// the empty string. What a field old keys lack must read.
+pub(crate) fn is_null(v: &Value<'_>, phoenix_varchar: bool) -> bool {
+    match v {
+        Value::None => true,
+        Value::Text(s) => phoenix_varchar && s.is_empty(),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+    use alloc::vec;
+
+    #[test]
+    fn numbers_compare_across_signedness() {
+        let (u, s) = (Number::Unsigned, Number::Signed);
+        assert_eq!(numbers(u(5), s(5)), Ordering::Equal);
+        assert_eq!(numbers(s(-1), u(0)), Ordering::Less);
+        assert_eq!(numbers(u(u128::MAX), s(i128::MAX)), Ordering::Greater);
+        assert!(same(&Value::Int(u(7)), &Value::Int(s(7))));
+    }
+
+    #[test]
+    fn text_is_its_bytes_and_none_sorts_first() {
+        let text = Value::Text(String::from("ab"));
+        assert!(same(&text, &Value::Bytes(vec![b'a', b'b'])));
+        let some = Value::Some(alloc::boxed::Box::new(Value::Int(Number::Unsigned(0))));
+        assert_eq!(order(&Value::None, &some), Some(Ordering::Less));
+        assert_eq!(order(&text, &Value::Bool(true)), None);
+        assert!(same(&Value::F32(1.5), &Value::F64(1.5)));
+    }
+}

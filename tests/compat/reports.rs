@@ -1,0 +1,451 @@
+//! One key change of each kind, compiled and checked: its verdict, its
+//! rule, a witness for every breaking change, and the whole report pinned
+//! in `tests/compat/reports/<name>.txt`. After a deliberate change to the
+//! reports, rewrite them with `ROWKEY_BLESS=1 cargo test --test compat
+//! reports` and read the diff.
+
+use std::path::PathBuf;
+
+use rowkey::compat::{self, Level, Report, Rule};
+use rowkey::{KeyTypes, Member, RowKey};
+
+/// Checks `report` against `tests/compat/reports/<name>.txt`, its verdict,
+/// and that `rule` is among its changes with a witness when it breaks.
+fn pinned(name: &str, report: Report, verdict: Level, rule: Option<Rule>) {
+    let text = report.to_string();
+    assert_eq!(report.verdict, verdict, "{name}:\n{text}");
+    if let Some(rule) = rule {
+        let change = report
+            .changes
+            .iter()
+            .find(|c| c.rule == rule)
+            .unwrap_or_else(|| panic!("{name}: no {}\n{text}", rule.name()));
+        if change.level < Level::ReadsOld {
+            assert!(
+                report.witnesses.iter().any(|w| w.rule == rule),
+                "{name}: no witness\n{text}"
+            );
+        }
+    }
+    let path: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "tests",
+        "compat",
+        "reports",
+        &format!("{name}.txt"),
+    ]
+    .iter()
+    .collect();
+    if std::env::var_os("ROWKEY_BLESS").is_some() {
+        std::fs::write(&path, &text).expect("write the report");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        expected == text,
+        "the report of {name} differs from {}; if the change is intended, run \
+         `ROWKEY_BLESS=1 cargo test --test compat reports` and review the diff.\n\
+         expected:\n{expected}\nactual:\n{text}",
+        path.display()
+    );
+}
+
+/// The articles' file key, as first deployed.
+#[derive(RowKey)]
+struct FileKey {
+    #[pad(6)]
+    user_id: u32,
+    #[pad(8)]
+    create_date: u32,
+    #[pad(6)]
+    file_id: u64,
+}
+
+mod width {
+    use super::*;
+    /// The user id grows a digit: every field after it moves.
+    #[derive(RowKey)]
+    pub struct FileKey {
+        #[pad(7)]
+        user_id: u32,
+        #[pad(8)]
+        create_date: u32,
+        #[pad(6)]
+        file_id: u64,
+    }
+}
+
+#[test]
+fn width() {
+    let r = compat::check(&FileKey::LAYOUT, &width::FileKey::LAYOUT);
+    pinned("width", r, Level::Breaking, Some(Rule::FieldWidth));
+}
+
+mod codec {
+    use super::*;
+    /// The user id as 4 binary bytes instead of 6 digits.
+    #[derive(RowKey)]
+    pub struct FileKey {
+        user_id: u32,
+        #[pad(8)]
+        create_date: u32,
+        #[pad(6)]
+        file_id: u64,
+    }
+}
+
+#[test]
+fn codec() {
+    let r = compat::check(&FileKey::LAYOUT, &codec::FileKey::LAYOUT);
+    pinned("codec", r, Level::Breaking, Some(Rule::FieldCodec));
+}
+
+mod order {
+    use super::*;
+    /// Newest first.
+    #[derive(RowKey)]
+    pub struct FileKey {
+        #[pad(6)]
+        user_id: u32,
+        #[pad(8)]
+        #[reverse]
+        create_date: u32,
+        #[pad(6)]
+        file_id: u64,
+    }
+}
+
+#[test]
+fn order() {
+    let r = compat::check(&FileKey::LAYOUT, &order::FileKey::LAYOUT);
+    pinned("order", r, Level::Breaking, Some(Rule::FieldOrder));
+}
+
+/// Ids as ten digits, of a `u64`.
+#[derive(RowKey)]
+struct CounterKey {
+    #[pad(10)]
+    id: u64,
+}
+
+mod narrowed {
+    use super::*;
+    /// The id's type narrowed: ten digits hold more than a `u32`.
+    #[derive(RowKey)]
+    pub struct CounterKey {
+        #[pad(10)]
+        id: u32,
+    }
+}
+
+#[test]
+fn narrowed() {
+    let r = compat::check(&CounterKey::LAYOUT, &narrowed::CounterKey::LAYOUT);
+    pinned("narrowed", r, Level::Breaking, Some(Rule::FieldType));
+}
+
+mod inserted {
+    use super::*;
+    /// A category between the user and the date.
+    #[derive(RowKey)]
+    pub struct FileKey {
+        #[pad(6)]
+        user_id: u32,
+        category: u8,
+        #[pad(8)]
+        create_date: u32,
+        #[pad(6)]
+        file_id: u64,
+    }
+}
+
+#[test]
+fn inserted() {
+    let r = compat::check(&FileKey::LAYOUT, &inserted::FileKey::LAYOUT);
+    pinned("inserted", r, Level::Breaking, Some(Rule::FieldInserted));
+}
+
+mod removed {
+    use super::*;
+    /// The date dropped from the middle.
+    #[derive(RowKey)]
+    pub struct FileKey {
+        #[pad(6)]
+        user_id: u32,
+        #[pad(6)]
+        file_id: u64,
+    }
+}
+
+#[test]
+fn removed() {
+    let r = compat::check(&FileKey::LAYOUT, &removed::FileKey::LAYOUT);
+    pinned("removed", r, Level::Breaking, Some(Rule::FieldRemoved));
+}
+
+mod moved {
+    use super::*;
+    /// Dates first.
+    #[derive(RowKey)]
+    pub struct FileKey {
+        #[pad(8)]
+        create_date: u32,
+        #[pad(6)]
+        user_id: u32,
+        #[pad(6)]
+        file_id: u64,
+    }
+}
+
+#[test]
+fn moved() {
+    let r = compat::check(&FileKey::LAYOUT, &moved::FileKey::LAYOUT);
+    pinned("moved", r, Level::Breaking, Some(Rule::FieldMoved));
+}
+
+/// A record of a mixed table: a customer's order, tagged 2.
+#[derive(RowKey)]
+struct OrderKey {
+    customer: u64,
+    #[tag(2)]
+    kind: (),
+    order: u64,
+}
+
+mod tag {
+    use super::*;
+    /// The orders' tag renumbered.
+    #[derive(RowKey)]
+    pub struct OrderKey {
+        customer: u64,
+        #[tag(3)]
+        kind: (),
+        order: u64,
+    }
+}
+
+#[test]
+fn tag() {
+    let r = compat::check(&OrderKey::LAYOUT, &tag::OrderKey::LAYOUT);
+    pinned("tag", r, Level::Breaking, Some(Rule::FieldTag));
+}
+
+/// Log events salted over 8 buckets by their time.
+#[derive(RowKey)]
+struct Log {
+    #[salt(mod = 8)]
+    ts: u64,
+    host: u32,
+}
+
+mod salt_buckets {
+    use super::*;
+    /// Twice the buckets.
+    #[derive(RowKey)]
+    pub struct Log {
+        #[salt(mod = 16)]
+        ts: u64,
+        host: u32,
+    }
+}
+
+#[test]
+fn salt_buckets() {
+    let r = compat::check(&Log::LAYOUT, &salt_buckets::Log::LAYOUT);
+    pinned("salt_buckets", r, Level::Breaking, Some(Rule::SaltBuckets));
+}
+
+mod salt_hash {
+    use super::*;
+    /// The bucket as the time modulo 8, OpenTSDB's way.
+    #[derive(RowKey)]
+    pub struct Log {
+        #[salt(mod = 8, hash = modulo)]
+        ts: u64,
+        host: u32,
+    }
+}
+
+#[test]
+fn salt_hash() {
+    let r = compat::check(&Log::LAYOUT, &salt_hash::Log::LAYOUT);
+    pinned("salt_hash", r, Level::Breaking, Some(Rule::SaltHash));
+}
+
+mod salt_fields {
+    use super::*;
+    /// Salted by time and host.
+    #[derive(RowKey)]
+    pub struct Log {
+        #[salt(mod = 8)]
+        ts: u64,
+        #[salt]
+        host: u32,
+    }
+}
+
+#[test]
+fn salt_fields() {
+    let r = compat::check(&Log::LAYOUT, &salt_fields::Log::LAYOUT);
+    pinned("salt_fields", r, Level::Breaking, Some(Rule::SaltFields));
+}
+
+mod salt_added {
+    use super::*;
+    /// The file key spread over 10 buckets by its user.
+    #[derive(RowKey)]
+    pub struct FileKey {
+        #[salt(mod = 10)]
+        #[pad(6)]
+        user_id: u32,
+        #[pad(8)]
+        create_date: u32,
+        #[pad(6)]
+        file_id: u64,
+    }
+}
+
+#[test]
+fn salt_added() {
+    let r = compat::check(&FileKey::LAYOUT, &salt_added::FileKey::LAYOUT);
+    pinned("salt_added", r, Level::Breaking, Some(Rule::SaltAdded));
+}
+
+#[derive(RowKey)]
+struct UserKey {
+    id: u64,
+}
+
+#[derive(RowKey)]
+struct GroupKey {
+    id: u64,
+}
+
+/// Users and groups of one table, told apart by a tag before their keys.
+#[derive(RowKey)]
+enum Row {
+    #[tag(b"u")]
+    User(UserKey),
+    #[tag(b"g")]
+    Group(GroupKey),
+}
+
+#[test]
+fn member_tag() {
+    /// The groups' tag given to the users, the groups' tag a new one.
+    #[derive(RowKey)]
+    enum Row2 {
+        #[tag(b"g")]
+        User(UserKey),
+        #[tag(b"h")]
+        Group(GroupKey),
+    }
+    let r = compat::check_key_types(&Row::KEY_TYPES, &Row2::KEY_TYPES);
+    pinned("member_tag", r, Level::Breaking, Some(Rule::MemberTag));
+}
+
+#[test]
+fn member_overlap() {
+    #[derive(RowKey)]
+    struct AdminKey {
+        id: u64,
+    }
+    // A schema edited by hand (the derive refuses two key types it cannot
+    // tell apart): a new key type with the users' tag, tried first.
+    const ADMIN: KeyTypes<'static> = KeyTypes {
+        name: "Row",
+        members: &[
+            Member {
+                name: "Admin",
+                tag: b"u",
+                layout: &AdminKey::LAYOUT,
+            },
+            Member {
+                name: "User",
+                tag: b"u",
+                layout: &UserKey::LAYOUT,
+            },
+            Member {
+                name: "Group",
+                tag: b"g",
+                layout: &GroupKey::LAYOUT,
+            },
+        ],
+    };
+    let r = compat::check_key_types(&Row::KEY_TYPES, &ADMIN);
+    pinned(
+        "member_overlap",
+        r,
+        Level::Breaking,
+        Some(Rule::MemberOverlap),
+    );
+}
+
+mod since {
+    use super::*;
+    /// A region, added in version 2: old keys read it as `None`.
+    #[derive(RowKey)]
+    pub struct FileKey {
+        #[pad(6)]
+        user_id: u32,
+        #[pad(8)]
+        create_date: u32,
+        #[pad(6)]
+        file_id: u64,
+        #[rowkey(since = 2)]
+        region: Option<u16>,
+    }
+}
+
+#[test]
+fn since() {
+    let r = compat::check(&FileKey::LAYOUT, &since::FileKey::LAYOUT);
+    pinned("since", r, Level::ReadsOld, Some(Rule::FieldAppended));
+}
+
+mod appended {
+    use super::*;
+    /// A version byte appended to every key: old keys lack it.
+    #[derive(RowKey)]
+    pub struct FileKey {
+        #[pad(6)]
+        user_id: u32,
+        #[pad(8)]
+        create_date: u32,
+        #[pad(6)]
+        file_id: u64,
+        version: u8,
+    }
+}
+
+#[test]
+fn appended() {
+    let r = compat::check(&FileKey::LAYOUT, &appended::FileKey::LAYOUT);
+    pinned("appended", r, Level::OrderKept, Some(Rule::FieldAppended));
+}
+
+mod renamed {
+    use super::*;
+    /// Names are not in the bytes.
+    #[derive(RowKey)]
+    pub struct FileKeyV2 {
+        #[pad(6)]
+        owner: u32,
+        #[pad(8)]
+        created: u32,
+        #[pad(6)]
+        file_id: u64,
+    }
+}
+
+#[test]
+fn renamed() {
+    let r = compat::check(&FileKey::LAYOUT, &renamed::FileKeyV2::LAYOUT);
+    pinned("renamed", r, Level::Renamed, Some(Rule::FieldRenamed));
+}
+
+#[test]
+fn identical() {
+    let r = compat::check(&FileKey::LAYOUT, &FileKey::LAYOUT);
+    pinned("identical", r, Level::Identical, None);
+}
