@@ -170,7 +170,7 @@ impl<'a> Predicate<'a> {
     /// by `encode`, a range by `range` (the field's codec with no head, as
     /// its `range_for_..` helper builds it). What a typed builder calls.
     /// A value or bound they refuse is kept for [`Predicate::build`].
-    pub fn pick<T>(
+    pub fn pick<T: PartialOrd>(
         &mut self,
         i: usize,
         picked: Picked<T>,
@@ -179,6 +179,10 @@ impl<'a> Predicate<'a> {
     ) {
         match picked {
             Picked::Values(vs) => self.encode_values(i, &vs, encode),
+            Picked::Range(lo, hi) if crossed(&lo, &hi) => self.fail(SelectError::new(
+                self.layout.segments[i].name,
+                SelectErrorKind::EmptyRange,
+            )),
             Picked::Range(lo, hi) => match range(lo.as_ref(), hi.as_ref()) {
                 Ok(r) => self.set_range(i, r),
                 Err(e) => self.fail(SelectError::encode(self.layout.segments[i].name, e)),
@@ -251,6 +255,18 @@ impl<'a> Predicate<'a> {
             ranges: compiled.ranges,
             covering: compiled.covering,
         })
+    }
+}
+
+/// Whether both bounds are given and admit no value between them: the low
+/// end above the high one, or equal to it with either end excluded.
+fn crossed<T: PartialOrd>(lo: &Bound<T>, hi: &Bound<T>) -> bool {
+    match (lo, hi) {
+        (Bound::Included(l), Bound::Included(h)) => l > h,
+        (Bound::Included(l) | Bound::Excluded(l), Bound::Included(h) | Bound::Excluded(h)) => {
+            l >= h
+        }
+        _ => false,
     }
 }
 
