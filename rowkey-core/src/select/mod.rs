@@ -258,6 +258,25 @@ impl<'a> Predicate<'a> {
     }
 }
 
+/// A value's bytes, `len` of them at most, as `write` writes them through a
+/// cursor: what a typed builder's methods encode each value with.
+///
+/// # Errors
+/// What `write` returns.
+#[doc(hidden)]
+pub fn value_bytes(
+    len: usize,
+    field: &'static str,
+    write: impl FnOnce(&mut crate::cursor::Writer<'_>) -> Result<(), EncodeError>,
+) -> Result<Vec<u8>, EncodeError> {
+    let mut buf = alloc::vec![0u8; len];
+    let mut w = crate::cursor::Writer::new(&mut buf, field);
+    write(&mut w)?;
+    let n = w.position();
+    buf.truncate(n);
+    Ok(buf)
+}
+
 /// Whether both bounds are given and admit no value between them: the low
 /// end above the high one, or equal to it with either end excluded.
 fn crossed<T: PartialOrd>(lo: &Bound<T>, hi: &Bound<T>) -> bool {

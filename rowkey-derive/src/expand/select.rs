@@ -201,16 +201,10 @@ fn encode(key: &Key<'_>, f: &Field<'_>) -> TokenStream {
         (encoded_len(f, &v), write_field(f, &v))
     };
     quote! {
-        |__v: &#ty| -> __rk::Result<__rk::Vec<u8>, #krate::EncodeError> {
-            let mut __buf = __rk::vec![0u8; #len];
-            let __n = {
-                let __w = &mut __rk::Writer::new(&mut __buf, #name);
-                #write
-                __w.position()
-            };
-            __buf.truncate(__n);
-            __rk::Ok(__buf)
-        }
+        |__v: &#ty| __rk::select::value_bytes(#len, #name, |__w| {
+            #write
+            __rk::Ok::<(), #krate::EncodeError>(())
+        })
     }
 }
 
