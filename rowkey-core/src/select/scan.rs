@@ -58,6 +58,8 @@ pub struct SkipScan<'s, 'a, F, I> {
     jumps: u32,
     /// No key after the last row handed on can match.
     done: bool,
+    /// Every key in the ranges matches: no check per row.
+    exact: bool,
     stats: ScanStats,
 }
 
@@ -90,6 +92,7 @@ impl<'a> Select<'a> {
             dense: 0,
             jumps: 0,
             done: false,
+            exact: self.ranges_are_exact(),
             stats: ScanStats::default(),
         }
     }
@@ -257,6 +260,10 @@ where
                 return Some(row);
             };
             self.stats.rows_read += 1;
+            if self.exact {
+                self.stats.matches += 1;
+                return Some(row);
+            }
             if self.before_next_match(key) || self.stepping_over(key) {
                 continue;
             }
