@@ -24,11 +24,13 @@
 
 mod explained;
 mod scan;
+mod select;
 mod walk;
 mod write;
 
 pub use crate::value::{FieldValue, InputError, Value};
 pub use explained::{Explained, ExplainedField, Reading};
 pub use scan::{scan, Scan, ScanRanges};
+pub use select::{select, TextCondition};
 pub use walk::{decode, explain, explain_members};
 pub use write::{encode, parse_value};

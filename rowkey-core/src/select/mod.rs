@@ -320,6 +320,24 @@ impl<'a> Select<'a> {
     /// per row: no condition is left after the field the ranges end with,
     /// and the cap did not widen them.
     pub fn ranges_are_exact(&self) -> bool {
+        self.covering.is_none() && self.filtered().is_empty()
+    }
+
+    /// The fields whose conditions the ranges do not spell out, which
+    /// [`Select::matches`] checks on each row read: those after the field
+    /// the ranges end with, and those the cap left out.
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey)]
+    /// struct FileKey { #[pad(6)] user_id: u32, #[pad(8)] create_date: u32, #[pad(6)] file_id: u64 }
+    ///
+    /// let s = FileKey::select().user_id(1).create_date(20120901..=20120930).file_id([3, 7]).build()?;
+    /// assert_eq!(s.filtered(), ["file_id"]);
+    /// # Ok::<(), rowkey::select::SelectError>(())
+    /// ```
+    pub fn filtered(&self) -> Vec<&'a str> {
         let first = usize::from(self.layout.salt.is_some());
         let last = (first..self.fields.len())
             .find(|&i| !matches!(self.fields[i].condition, Condition::Points(_)))
@@ -328,7 +346,13 @@ impl<'a> Select<'a> {
             Some(Condition::Range(_)) => last + 1,
             _ => last,
         };
-        self.covering.is_none() && self.checked.iter().all(|&i| i < open)
+        let capped = self.covering.as_ref().map_or(&[][..], |c| &c.filtered[..]);
+        self.checked
+            .iter()
+            .map(|&i| (i, self.fields[i].name))
+            .filter(|(i, name)| *i >= open || capped.iter().any(|c| c == name))
+            .map(|(_, name)| name)
+            .collect()
     }
 
     /// The key's layout.
