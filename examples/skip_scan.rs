@@ -297,16 +297,11 @@ fn files_of_september(files: &Keyspace) -> Result<Query> {
 fn hosts_last_hour(logs: &Keyspace) -> Result<Query> {
     let hour = LOG_START + SPAN - 3600..LOG_START + SPAN;
     let hosts = [3, 17];
-    let select = LogEvent::select()
-        .ts(hour.clone())
-        .host(hosts)
-        .build()?;
+    let select = LogEvent::select().ts(hour.clone()).host(hosts).build()?;
     let name = format!("skip scan ({} ranges, seeks)", select.ranges().len());
     let skip_way = measure(&name, || skip(logs, &select))?;
     let stepping = measure("skip scan, 8 rows stepped before a seek", || {
-        let mut scan = select
-            .scan(|r| keys_in(logs, r))
-            .steps_before_seek(8);
+        let mut scan = select.scan(|r| keys_in(logs, r)).steps_before_seek(8);
         let keys = scan
             .by_ref()
             .map(|k| k.map(|(k, ())| k.to_vec()))

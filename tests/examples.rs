@@ -237,7 +237,11 @@ fn skip_scans_find_what_the_hand_written_scans_find_reading_fewer_rows() {
         assert!(q.agree, "{}: every way finds the same rows", q.title);
         let (skip, wide) = (&q.ways[0], q.ways.last().unwrap());
         assert!(skip.matches > 0, "{}", q.title);
-        assert!(skip.rows_read < wide.rows_read, "{}: {skip:?} against {wide:?}", q.title);
+        assert!(
+            skip.rows_read < wide.rows_read,
+            "{}: {skip:?} against {wide:?}",
+            q.title
+        );
     }
     // Users 1, 5 and 9: three exact ranges, only matching rows read.
     let users = &s.queries[0].ways[0];

@@ -334,9 +334,20 @@ fn selects_derived_without_the_prelude_work() {
         body: None,
     };
     let bytes = h.encode().unwrap();
-    let s = user::Hbase::select().id(-3..0).name("a"..).tag([None]).build().unwrap();
+    let s = user::Hbase::select()
+        .id(-3..0)
+        .name("a"..)
+        .tag([None])
+        .build()
+        .unwrap();
     assert!(s.matches(&bytes));
-    let p = user::PhoenixKey::select().a(1).b(-5..5).h(["x", "y"]).i("").build().unwrap();
+    let p = user::PhoenixKey::select()
+        .a(1)
+        .b(-5..5)
+        .h(["x", "y"])
+        .i("")
+        .build()
+        .unwrap();
     assert_eq!(p.ranges().len(), 4, "one per bucket");
 }
 
@@ -374,7 +385,14 @@ mod locals {
         let bytes = k.encode().unwrap();
         assert_eq!(K::decode(&bytes).unwrap(), k);
         assert!(K::range_for___key___v(1, 2..3).unwrap().contains(&bytes));
-        let s = K::select().__key(1).__v(2..3).__lo([3, 4]).__s(4).__w(..9).build().unwrap();
+        let s = K::select()
+            .__key(1)
+            .__v(2..3)
+            .__lo([3, 4])
+            .__s(4)
+            .__w(..9)
+            .build()
+            .unwrap();
         assert!(s.matches(&bytes));
         let v = V {
             __buf: 1,
@@ -460,8 +478,15 @@ mod names {
 
     #[test]
     fn fields_named_like_the_select_steps_work() {
-        let key = Steps { build: 1, max_ranges: 2, select: 3 }.encode().unwrap();
-        let mut p = rowkey::select::Predicate::from(Steps::select().build(1).max_ranges([2, 5]).select(3));
+        let key = Steps {
+            build: 1,
+            max_ranges: 2,
+            select: 3,
+        }
+        .encode()
+        .unwrap();
+        let mut p =
+            rowkey::select::Predicate::from(Steps::select().build(1).max_ranges([2, 5]).select(3));
         p.max_ranges(1);
         let s = p.build().unwrap();
         assert!(s.matches(&key));

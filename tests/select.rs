@@ -171,7 +171,20 @@ macro_rules! arg_copy {
         }
     )*};
 }
-arg_copy!(u8, u16, u32, i8, i16, i32, i64, bool, Option<u8>, Option<u16>, Option<i16>, [u8; 2]);
+arg_copy!(
+    u8,
+    u16,
+    u32,
+    i8,
+    i16,
+    i32,
+    i64,
+    bool,
+    Option<u8>,
+    Option<u16>,
+    Option<i16>,
+    [u8; 2]
+);
 
 impl Arg for String {
     type Arg<'a> = &'a str;
@@ -375,7 +388,10 @@ impl<K: Debug> Run<'_, K> {
             let next = expected.iter().find(|e| **e > bytes.as_slice());
             match s.next_hint(bytes) {
                 Some(h) => {
-                    prop_assert!(h.as_slice() > bytes.as_slice(), "hint {h:?} not after {k:?}");
+                    prop_assert!(
+                        h.as_slice() > bytes.as_slice(),
+                        "hint {h:?} not after {k:?}"
+                    );
                     if let Some(n) = next {
                         prop_assert!(h.as_slice() <= *n, "hint {h:?} after {k:?} skips {n:?}");
                     }
@@ -609,24 +625,41 @@ case!(phoenix_salted, PhoenixSaltedCond, PhoenixSalted, salted_after: |_| false,
 fn invalid_predicates_name_their_field() {
     let e = Plain::select().a(Vec::new()).build().unwrap_err();
     assert_eq!((e.field(), e.kind()), ("a", &SelectErrorKind::EmptySet));
-    let e = Plain::select().c(9..3).build().unwrap_err();
+    let (high, low) = (9, 3);
+    let e = Plain::select().c(high..low).build().unwrap_err();
     assert_eq!((e.field(), e.kind()), ("c", &SelectErrorKind::EmptyRange));
     // `pad(2)` holds 0..=99: a range wholly above holds no value of the field.
     let e = Plain::select().a(100..200).build().unwrap_err();
     assert_eq!((e.field(), e.kind()), ("a", &SelectErrorKind::EmptyRange));
     let e = Plain::select().a([1, 100]).build().unwrap_err();
     assert_eq!(e.field(), "a");
-    assert_eq!(e.to_string(), "field `a`: value 100 does not fit, allowed 0..=99");
+    assert_eq!(
+        e.to_string(),
+        "field `a`: value 100 does not fit, allowed 0..=99"
+    );
     let e = Plain::select().c(70_000).build().unwrap_err();
-    assert_eq!(e.to_string(), "field `c`: value 70000 does not fit, allowed 0..=65535");
+    assert_eq!(
+        e.to_string(),
+        "field `c`: value 70000 does not fit, allowed 0..=65535"
+    );
     // The first error is the one reported.
-    let e = Plain::select().b(5..1).a(Vec::new()).build().unwrap_err();
+    let e = Plain::select()
+        .b(5..low as u8)
+        .a(Vec::new())
+        .build()
+        .unwrap_err();
     assert_eq!(e.field(), "b");
 }
 
 #[test]
 fn a_cap_says_what_it_covers() {
-    let s = Plain::select().a([1, 3, 5]).b([1, 2]).c(0..3).max_ranges(4).build().unwrap();
+    let s = Plain::select()
+        .a([1, 3, 5])
+        .b([1, 2])
+        .c(0..3)
+        .max_ranges(4)
+        .build()
+        .unwrap();
     let why = s.covering().expect("6 exact ranges, cap 4");
     assert_eq!(why.filtered, ["b"]);
     assert_eq!(s.ranges().len(), 3);
@@ -641,9 +674,22 @@ fn values_pin_the_bucket_of_each_combination() {
     let s = Salted::select().host([1, 2]).ts(10..20).build().unwrap();
     assert_eq!(s.ranges().len(), 2);
     for host in [1u8, 2] {
-        let key = Salted { host, kind: (), ts: 15, o: None, p: None, m: 0 }.encode().unwrap();
+        let key = Salted {
+            host,
+            kind: (),
+            ts: 15,
+            o: None,
+            p: None,
+            m: 0,
+        }
+        .encode()
+        .unwrap();
         let bucket = Salted::SALT.read(&key).unwrap();
-        let r = s.ranges().iter().find(|r| r.start()[0] as u32 == bucket).unwrap();
+        let r = s
+            .ranges()
+            .iter()
+            .find(|r| r.start()[0] as u32 == bucket)
+            .unwrap();
         assert!(r.contains(&key), "{r}");
     }
     // A salted field after the range pins the buckets, not the combination.

@@ -99,7 +99,11 @@ impl Bigtable {
     ///
     /// # Errors
     /// As [`Bigtable::stream_rows`].
-    pub async fn read_select(&self, table_id: &str, select: &Select<'_>) -> Result<Vec<Row>, Error> {
+    pub async fn read_select(
+        &self,
+        table_id: &str,
+        select: &Select<'_>,
+    ) -> Result<Vec<Row>, Error> {
         let mut rows = self.stream_select(table_id, select)?;
         let mut out = Vec::new();
         while let Some(row) = rows.next().await {

@@ -108,16 +108,16 @@ async fn a_select_is_one_request_with_the_rest_filtered() -> TestResult {
 
     // Three hosts of region 2, a time window: one range per host, each in its bucket.
     let hosts = [53, 61, 70];
-    let s = Sample::select()
-        .region(2)
-        .host(hosts)
-        .ts(50..150)
-        .build()?;
+    let s = Sample::select().region(2).host(hosts).ts(50..150).build()?;
     assert_eq!(s.ranges().len(), 3);
     assert!(s.ranges_are_exact());
-    let read = check(&bt, &table, "region 2, hosts 53, 61, 70, ts 50..150", &s, |x| {
-        x.region == 2 && hosts.contains(&x.host) && (50..150).contains(&x.ts)
-    })
+    let read = check(
+        &bt,
+        &table,
+        "region 2, hosts 53, 61, 70, ts 50..150",
+        &s,
+        |x| x.region == 2 && hosts.contains(&x.host) && (50..150).contains(&x.ts),
+    )
     .await?;
     assert_eq!(read, 300, "exact ranges send only matching rows");
 
@@ -148,7 +148,11 @@ async fn b_a_select_over_the_request_limit_is_read_in_several() -> TestResult {
     // 1,000 single samples: region 0, every host, five timestamps each.
     let hosts: Vec<u32> = (0..HOSTS_PER_REGION).collect();
     let times: Vec<u64> = (0..POINTS).step_by(40).collect();
-    let s = Sample::select().region(0).host(hosts).ts(times.clone()).build()?;
+    let s = Sample::select()
+        .region(0)
+        .host(hosts)
+        .ts(times.clone())
+        .build()?;
     assert_eq!(s.ranges().len(), 125);
     const LIMIT: usize = 2048;
     let small = Bigtable::connect_with(Config {

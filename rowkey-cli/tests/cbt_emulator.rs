@@ -277,7 +277,10 @@ fn a_set_scan_runs_through_cbt() {
         ],
         b"",
     ));
-    assert_eq!(read.lines().filter(|l| l.starts_with("cbt read")).count(), 3);
+    assert_eq!(
+        read.lines().filter(|l| l.starts_with("cbt read")).count(),
+        3
+    );
     let found = decoded_rows(&schema, &cbt.bash(&read, &cbt.emulator).stdout);
     let select = FileKey::select()
         .user_id([1, 2, 4])

@@ -201,7 +201,9 @@ fn a_field_given_several_values_scans_each_combination() {
         for r in select.ranges() {
             let (start, end) = (StringBinary(r.start()), StringBinary(r.end().unwrap()));
             expected.push(match tool {
-                "scan" => format!("scan 'files', {{STARTROW => \"{start}\", STOPROW => \"{end}\"}}"),
+                "scan" => {
+                    format!("scan 'files', {{STARTROW => \"{start}\", STOPROW => \"{end}\"}}")
+                }
                 _ => format!("cbt read files start={start} end={end}"),
             });
         }
@@ -210,7 +212,12 @@ fn a_field_given_several_values_scans_each_combination() {
 
     // A set past a range: no ranges hold exactly its rows, so no commands.
     let f = |rest: &[&str]| fails_once(&strs(&with(&s, "scan", "file_key", rest)), b"");
-    let e = f(&["user_id=1", "create_date=20120901..=20120930", "file_id=3", "file_id=7"]);
+    let e = f(&[
+        "user_id=1",
+        "create_date=20120901..=20120930",
+        "file_id=3",
+        "file_id=7",
+    ]);
     assert!(e.starts_with("error: `file_id` lies after a range"), "{e}");
     assert!(e.contains("stream_select"), "{e}");
     // A set and a range on one field.
@@ -218,7 +225,10 @@ fn a_field_given_several_values_scans_each_combination() {
     assert_eq!(e, "error: field `user_id` is given `user_id=1` and `user_id=2..3`: give it values (each as `user_id=VALUE`) or one range\n");
     // A value that does not fit names its field.
     let e = f(&["user_id=1", "user_id=1000000"]);
-    assert_eq!(e, "error: field `user_id`: value 1000000 does not fit, allowed 0..=999999\n");
+    assert_eq!(
+        e,
+        "error: field `user_id`: value 1000000 does not fit, allowed 0..=999999\n"
+    );
 }
 
 #[test]

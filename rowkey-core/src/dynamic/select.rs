@@ -55,7 +55,8 @@ pub fn select<'a>(
     for (name, condition) in conditions {
         let i = field(layout, name)?;
         let seg = &layout.segments[i];
-        let input = |e: InputError| SelectError::new(seg.name, SelectErrorKind::Input(strip(seg, e)));
+        let input =
+            |e: InputError| SelectError::new(seg.name, SelectErrorKind::Input(strip(seg, e)));
         match condition {
             TextCondition::Values(texts) => {
                 let bytes = texts
@@ -76,7 +77,12 @@ pub fn select<'a>(
 
 /// The index of field `name` in the layout's segments.
 fn field(layout: &Layout<'_>, name: &str) -> Result<usize, SelectError> {
-    let known = || fields_of(layout).map(|s| s.name).collect::<Vec<_>>().join(", ");
+    let known = || {
+        fields_of(layout)
+            .map(|s| s.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     layout
         .segments
         .iter()

@@ -1,5 +1,6 @@
 //! Why a predicate is refused: each error names its field.
 
+use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use core::fmt;
 
@@ -21,7 +22,11 @@ use crate::{EncodeError, EncodeErrorKind};
 /// assert_eq!(e.to_string(), "field `user_id`: value 1000000 does not fit, allowed 0..=999999");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SelectError {
+pub struct SelectError(Box<Inner>);
+
+/// The error, boxed: `Result`s of selects stay one pointer wide.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Inner {
     field: String,
     kind: SelectErrorKind,
 }
@@ -47,20 +52,20 @@ pub enum SelectErrorKind {
 impl SelectError {
     /// An error about `field`.
     pub fn new(field: &str, kind: SelectErrorKind) -> Self {
-        SelectError {
+        SelectError(Box::new(Inner {
             field: field.to_string(),
             kind,
-        }
+        }))
     }
 
     /// The field the error is about.
     pub fn field(&self) -> &str {
-        &self.field
+        &self.0.field
     }
 
     /// What is wrong.
     pub fn kind(&self) -> &SelectErrorKind {
-        &self.kind
+        &self.0.kind
     }
 
     /// An encode error of `field`'s values or bounds.
@@ -71,8 +76,8 @@ impl SelectError {
 
 impl fmt::Display for SelectError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "field `{}`: ", self.field)?;
-        match &self.kind {
+        write!(f, "field `{}`: ", self.0.field)?;
+        match &self.0.kind {
             SelectErrorKind::EmptySet => f.write_str(
                 "the set of values is empty, so nothing can match: give at least one value, or no condition on the field",
             ),

@@ -124,12 +124,18 @@ mod tests {
     fn shapes() {
         assert_eq!(pick::<u32>(7), Picked::Values(alloc::vec![7]));
         assert_eq!(pick::<u32>([1, 5]), Picked::Values(alloc::vec![1, 5]));
-        assert_eq!(pick::<&str>(&["a", "b"][..]), Picked::Values(alloc::vec!["a", "b"]));
+        assert_eq!(
+            pick::<&str>(&["a", "b"][..]),
+            Picked::Values(alloc::vec!["a", "b"])
+        );
         assert_eq!(
             pick::<u32>(3..=9),
             Picked::Range(Bound::Included(3), Bound::Included(9))
         );
-        assert_eq!(pick::<u32>(..9), Picked::Range(Bound::Unbounded, Bound::Excluded(9)));
+        assert_eq!(
+            pick::<u32>(..9),
+            Picked::Range(Bound::Unbounded, Bound::Excluded(9))
+        );
         assert_eq!(
             pick::<Option<u8>>([None, Some(2)]),
             Picked::Values(alloc::vec![None, Some(2)])

@@ -55,7 +55,9 @@ impl fmt::Display for Covering {
             if !self.filtered.is_empty() {
                 f.write_str("; ")?;
             }
-            f.write_str("neighbouring ranges are joined, and the rows between them are read and skipped")?;
+            f.write_str(
+                "neighbouring ranges are joined, and the rows between them are read and skipped",
+            )?;
         }
         Ok(())
     }
@@ -127,7 +129,10 @@ pub(crate) fn compile(
     let covering = (m < run_end || joined).then(|| Covering {
         max_ranges,
         exact,
-        filtered: fields[m..run_end].iter().map(|f| f.name.to_string()).collect(),
+        filtered: fields[m..run_end]
+            .iter()
+            .map(|f| f.name.to_string())
+            .collect(),
         joined,
     });
     Ok(Compiled { ranges, covering })
@@ -294,11 +299,13 @@ fn estimate(layout: &Layout<'_>, fields: &[Field<'_>], first: usize, m: usize) -
             n
         }
     } else {
-        salted(layout).iter().fold(1u128, |k, &i| match &fields[i].condition {
-            _ if i < m => k,
-            Condition::Points(ps) => k.saturating_mul(ps.len() as u128),
-            _ => n,
-        })
+        salted(layout)
+            .iter()
+            .fold(1u128, |k, &i| match &fields[i].condition {
+                _ if i < m => k,
+                Condition::Points(ps) => k.saturating_mul(ps.len() as u128),
+                _ => n,
+            })
     };
     heads.saturating_mul(per_head.min(n))
 }
@@ -314,7 +321,7 @@ fn merge(sorted: Vec<KeyRangeBuf>) -> Result<Vec<KeyRangeBuf>, EncodeError> {
                     _ => None,
                 };
                 let end = end.map(<[u8]>::to_vec);
-                *prev = KeyRangeBuf::new(&prev.start().to_vec(), end.as_deref())?;
+                *prev = KeyRangeBuf::new(prev.start(), end.as_deref())?;
                 continue;
             }
         }

@@ -162,7 +162,8 @@ fn doc(key: &Key<'_>, f: &Field<'_>) -> String {
         .salt
         .as_ref()
         .is_some_and(|s| s.fields.iter().any(|&j| key.fields[j].ident == f.ident));
-    let mut doc = format!("Selects the keys whose `{name}` is {takes}. A later call replaces the condition.");
+    let mut doc =
+        format!("Selects the keys whose `{name}` is {takes}. A later call replaces the condition.");
     if f.descending {
         doc.push_str(" The field is descending: its keys come largest value first.");
     }
