@@ -169,25 +169,11 @@ const _: () = {
         EventSelect(::rowkey::select::Predicate < 'static >, ::core::marker::PhantomData
         < fn () -> Event >,); impl EventSelect { #[doc =
         "Selects the keys whose `user` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition. The field is salted: values here pin the salt bucket of each combination."]
-        pub fn user(mut self, user : impl __rk::select::Pick < u32 >) -> Self { self.0
-        .pick(1, __rk::select::Pick::pick(user), | __v : & u32 |
-        __rk::select::value_bytes(4, "user", | __w | { { let __s = __w.slot:: < 4 > () ?;
-        __rk::int::put:: < _, 4 > ((* __v), __s, false, "user") ?; } __rk::Ok:: < (),
-        ::rowkey::EncodeError > (()) }), | __lo : __rk::Bound < & u32 >, __hi :
-        __rk::Bound < & u32 > | -> __rk::Result < ::rowkey::KeyRangeBuf,
-        ::rowkey::EncodeError > { __rk::range::field:: < __rk::Vec < u8 >, u32, 4 > (&
-        [], & (__lo, __hi), | __e : & u32 | __rk::int::edge:: < _, 4 > (* __e, false),
-        false) }); self } #[doc =
+        pub fn user(mut self, user : impl __rk::select::Pick < u32 >) -> Self { self.0.
+        pick(1, __rk::select::Pick::pick(user)); self } #[doc =
         "Selects the keys whose `ts` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition. The field is descending: its keys come largest value first."]
-        pub fn ts(mut self, ts : impl __rk::select::Pick < u64 >) -> Self { self.0
-        .pick(2, __rk::select::Pick::pick(ts), | __v : & u64 |
-        __rk::select::value_bytes(8, "ts", | __w | { { let __s = __w.slot:: < 8 > () ?;
-        __rk::int::put:: < _, 8 > ((* __v), __s, true, "ts") ?; } __rk::Ok:: < (),
-        ::rowkey::EncodeError > (()) }), | __lo : __rk::Bound < & u64 >, __hi :
-        __rk::Bound < & u64 > | -> __rk::Result < ::rowkey::KeyRangeBuf,
-        ::rowkey::EncodeError > { __rk::range::field:: < __rk::Vec < u8 >, u64, 8 > (&
-        [], & (__lo, __hi), | __e : & u64 | __rk::int::edge:: < _, 8 > (* __e, true),
-        true) }); self } #[doc =
+        pub fn ts(mut self, ts : impl __rk::select::Pick < u64 >) -> Self { self.0.
+        pick(2, __rk::select::Pick::pick(ts)); self } #[doc =
         r" Caps the key ranges at `n` (by default `select::DEFAULT_MAX_RANGES`):"] #[doc
         = r" past it they cover more keys than match, and `Select::covering` says so."]
         pub fn max_ranges(mut self, n : usize) -> Self { self.0.max_ranges(n); self }

@@ -206,34 +206,13 @@ const _: () = {
         ::core::marker::PhantomData < fn () -> FileKey >,); impl FileKeySelect { #[doc =
         "Selects the keys whose `user_id` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition."]
         pub fn user_id(mut self, user_id : impl __rk::select::Pick < u32 >) -> Self {
-        self.0.pick(0, __rk::select::Pick::pick(user_id), | __v : & u32 |
-        __rk::select::value_bytes(6, "user_id", | __w | { { let __s = __w.slot:: < 6 > ()
-        ?; __rk::pad::put:: < _, 6 > ((* __v), __s, false, "user_id") ?; } __rk::Ok:: <
-        (), ::rowkey::EncodeError > (()) }), | __lo : __rk::Bound < & u32 >, __hi :
-        __rk::Bound < & u32 > | -> __rk::Result < ::rowkey::KeyRangeBuf,
-        ::rowkey::EncodeError > { __rk::range::field:: < __rk::Vec < u8 >, u32, 6 > (&
-        [], & (__lo, __hi), | __e : & u32 | __rk::pad::edge:: < _, 6 > (* __e, false),
-        false) }); self } #[doc =
+        self.0. pick(0, __rk::select::Pick::pick(user_id)); self } #[doc =
         "Selects the keys whose `create_date` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition."]
         pub fn create_date(mut self, create_date : impl __rk::select::Pick < u32 >) ->
-        Self { self.0.pick(1, __rk::select::Pick::pick(create_date), | __v : & u32 |
-        __rk::select::value_bytes(8, "create_date", | __w | { { let __s = __w.slot:: < 8
-        > () ?; __rk::pad::put:: < _, 8 > ((* __v), __s, false, "create_date") ?; }
-        __rk::Ok:: < (), ::rowkey::EncodeError > (()) }), | __lo : __rk::Bound < & u32 >,
-        __hi : __rk::Bound < & u32 > | -> __rk::Result < ::rowkey::KeyRangeBuf,
-        ::rowkey::EncodeError > { __rk::range::field:: < __rk::Vec < u8 >, u32, 8 > (&
-        [], & (__lo, __hi), | __e : & u32 | __rk::pad::edge:: < _, 8 > (* __e, false),
-        false) }); self } #[doc =
+        Self { self.0. pick(1, __rk::select::Pick::pick(create_date)); self } #[doc =
         "Selects the keys whose `file_id` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition."]
         pub fn file_id(mut self, file_id : impl __rk::select::Pick < u64 >) -> Self {
-        self.0.pick(2, __rk::select::Pick::pick(file_id), | __v : & u64 |
-        __rk::select::value_bytes(6, "file_id", | __w | { { let __s = __w.slot:: < 6 > ()
-        ?; __rk::pad::put:: < _, 6 > ((* __v), __s, false, "file_id") ?; } __rk::Ok:: <
-        (), ::rowkey::EncodeError > (()) }), | __lo : __rk::Bound < & u64 >, __hi :
-        __rk::Bound < & u64 > | -> __rk::Result < ::rowkey::KeyRangeBuf,
-        ::rowkey::EncodeError > { __rk::range::field:: < __rk::Vec < u8 >, u64, 6 > (&
-        [], & (__lo, __hi), | __e : & u64 | __rk::pad::edge:: < _, 6 > (* __e, false),
-        false) }); self } #[doc =
+        self.0. pick(2, __rk::select::Pick::pick(file_id)); self } #[doc =
         r" Caps the key ranges at `n` (by default `select::DEFAULT_MAX_RANGES`):"] #[doc
         = r" past it they cover more keys than match, and `Select::covering` says so."]
         pub fn max_ranges(mut self, n : usize) -> Self { self.0.max_ranges(n); self }

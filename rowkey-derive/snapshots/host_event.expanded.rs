@@ -198,26 +198,15 @@ const _: () = {
         HostEventKeySelect < 'a > { #[doc =
         "Selects the keys whose `host` is one value or a set of values (an array, a `Vec`, a slice); its bytes do not sort as its values, so no range. A later call replaces the condition."]
         pub fn host < '__v > (mut self, host : impl __rk::select::Values < & '__v str >)
-        -> Self { self.0.pick_values(0, __rk::select::Values::values(host), | __v : & &
-        '__v str | __rk::select::value_bytes(__rk::escaped::len(& (* * __v), false),
-        "host", | __w | { __rk::escaped::write(__w, & (* * __v), false, "host") ?;
-        __rk::Ok:: < (), ::rowkey::EncodeError > (()) })); self } #[doc =
+        -> Self { self.0. pick_values(0, __rk::select::Values::values(host)); self }
+        #[doc =
         "Selects the keys whose `ts` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition. The field is descending: its keys come largest value first."]
-        pub fn ts(mut self, ts : impl __rk::select::Pick < u64 >) -> Self { self.0
-        .pick(1, __rk::select::Pick::pick(ts), | __v : & u64 |
-        __rk::select::value_bytes(8, "ts", | __w | { { let __s = __w.slot:: < 8 > () ?;
-        __rk::int::put:: < _, 8 > ((* __v), __s, true, "ts") ?; } __rk::Ok:: < (),
-        ::rowkey::EncodeError > (()) }), | __lo : __rk::Bound < & u64 >, __hi :
-        __rk::Bound < & u64 > | -> __rk::Result < ::rowkey::KeyRangeBuf,
-        ::rowkey::EncodeError > { __rk::range::field:: < __rk::Vec < u8 >, u64, 8 > (&
-        [], & (__lo, __hi), | __e : & u64 | __rk::int::edge:: < _, 8 > (* __e, true),
-        true) }); self } #[doc =
+        pub fn ts(mut self, ts : impl __rk::select::Pick < u64 >) -> Self { self.0.
+        pick(1, __rk::select::Pick::pick(ts)); self } #[doc =
         "Selects the keys whose `rest` is one value or a set of values (an array, a `Vec`, a slice); its bytes do not sort as its values, so no range. A later call replaces the condition."]
         pub fn rest < '__v > (mut self, rest : impl __rk::select::Values < & '__v[u8] >)
-        -> Self { self.0.pick_values(2, __rk::select::Values::values(rest), | __v : & &
-        '__v[u8] | __rk::select::value_bytes(__rk::rest::len(& (* * __v), false), "rest",
-        | __w | { __rk::rest::write(__w, & (* * __v), false, "rest") ?; __rk::Ok:: < (),
-        ::rowkey::EncodeError > (()) })); self } #[doc =
+        -> Self { self.0. pick_values(2, __rk::select::Values::values(rest)); self }
+        #[doc =
         r" Caps the key ranges at `n` (by default `select::DEFAULT_MAX_RANGES`):"] #[doc
         = r" past it they cover more keys than match, and `Select::covering` says so."]
         pub fn max_ranges(mut self, n : usize) -> Self { self.0.max_ranges(n); self }

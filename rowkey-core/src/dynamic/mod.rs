@@ -33,4 +33,5 @@ pub use explained::{Explained, ExplainedField, Reading};
 pub use scan::{scan, Scan, ScanRanges};
 pub use select::{select, TextCondition};
 pub use walk::{decode, explain, explain_members};
+pub(crate) use write::write_value;
 pub use write::{encode, parse_value};

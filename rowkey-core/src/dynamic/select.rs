@@ -6,11 +6,10 @@ use alloc::format;
 use alloc::vec::Vec;
 use core::ops::Bound;
 
-use super::write::{fields_of, parse_value, write_value};
-use crate::codec::phoenix::{varchar_end, varchar_range};
-use crate::select::{Predicate, Select, SelectError, SelectErrorKind};
-use crate::value::{InputError, Value};
-use crate::{FieldCodec, KeyRangeBuf, Layout, PhoenixType, Segment};
+use super::write::{fields_of, parse_value};
+use crate::select::{input, Predicate, Select, SelectError, SelectErrorKind};
+use crate::value::Value;
+use crate::{FieldCodec, Layout};
 
 /// A field's condition as text: values, or a range of them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,20 +54,25 @@ pub fn select<'a>(
     for (name, condition) in conditions {
         let i = field(layout, name)?;
         let seg = &layout.segments[i];
-        let input =
-            |e: InputError| SelectError::new(seg.name, SelectErrorKind::Input(strip(seg, e)));
+        let parse = |t: &str| parse_value(seg, t).map_err(|e| input(seg, e));
         match condition {
             TextCondition::Values(texts) => {
-                let bytes = texts
+                let values = texts
                     .iter()
-                    .map(|t| value_bytes(seg, t))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(input)?;
-                p.set_values(i, bytes);
+                    .map(|t| parse(t))
+                    .collect::<Result<Vec<_>, _>>()?;
+                p.values_of(i, &values);
             }
             TextCondition::Range(lo, hi) => {
-                let r = range(layout, i, *lo, *hi).map_err(input)?;
-                p.set_range(i, r);
+                let bound = |b: Bound<&str>| -> Result<Bound<Value<'_>>, SelectError> {
+                    Ok(match b {
+                        Bound::Included(t) => Bound::Included(parse(t)?),
+                        Bound::Excluded(t) => Bound::Excluded(parse(t)?),
+                        Bound::Unbounded => Bound::Unbounded,
+                    })
+                };
+                let (lo, hi) = (bound(*lo)?, bound(*hi)?);
+                p.range_of(i, lo.as_ref(), hi.as_ref());
             }
         }
     }
@@ -93,57 +97,4 @@ fn field(layout: &Layout<'_>, name: &str) -> Result<usize, SelectError> {
                 SelectErrorKind::Input(format!("no such field; {} has {}", layout.name, known())),
             )
         })
-}
-
-/// An input error's text without its "field `name`: " (the select error names it).
-fn strip(seg: &Segment<'_>, e: InputError) -> alloc::string::String {
-    let head = format!("field `{}`: ", seg.name);
-    e.0.strip_prefix(&head).map(Into::into).unwrap_or(e.0)
-}
-
-fn is_varchar(seg: &Segment<'_>) -> bool {
-    seg.kind == FieldCodec::Phoenix(PhoenixType::Varchar)
-}
-
-/// A value's bytes as the key holds them when a field follows it.
-fn value_bytes(seg: &Segment<'_>, text: &str) -> Result<Vec<u8>, InputError> {
-    let value = parse_value(seg, text)?;
-    let mut out = Vec::new();
-    write_value(seg, &value, &mut out)?;
-    if is_varchar(seg) {
-        out.extend(varchar_end(text, seg.reverse, false));
-    }
-    Ok(out)
-}
-
-/// The keys whose bytes from field `i` on hold a value between the bounds.
-fn range(
-    layout: &Layout<'_>,
-    i: usize,
-    lo: Bound<&str>,
-    hi: Bound<&str>,
-) -> Result<KeyRangeBuf, InputError> {
-    let seg = &layout.segments[i];
-    let codec = seg.kind.codec();
-    let ordered = !seg.mirror && !seg.optional && codec.ordered(seg.reverse);
-    if !ordered || (is_varchar(seg) && seg.reverse) {
-        return Err(seg.field_ref().input_error(format!(
-            "{} does not keep order in the key, so it takes values, not a range",
-            seg.codec
-        )));
-    }
-    if is_varchar(seg) {
-        let nullable = layout.segments[i..].iter().all(is_varchar);
-        let shortest = nullable.then_some(&[][..]);
-        return Ok(varchar_range(&[], shortest, lo, hi)?);
-    }
-    let parse = |b: Bound<&str>| -> Result<Bound<Value<'_>>, InputError> {
-        Ok(match b {
-            Bound::Included(t) => Bound::Included(parse_value(seg, t)?),
-            Bound::Excluded(t) => Bound::Excluded(parse_value(seg, t)?),
-            Bound::Unbounded => Bound::Unbounded,
-        })
-    };
-    let (lo, hi) = (parse(lo)?, parse(hi)?);
-    codec.range(&[], lo.as_ref(), hi.as_ref(), seg.field_ref())
 }

@@ -56,23 +56,27 @@
 //! [`Predicate::max_ranges`]): past it the product stops at an earlier field,
 //! whose values are then checked per row, and [`Select::covering`] says so.
 
+mod encode;
 mod error;
 mod field;
 mod hint;
 mod pick;
 mod ranges;
 mod scan;
+mod value;
 
 use alloc::vec::Vec;
 use core::ops::Bound;
 
-use crate::{EncodeError, FieldCodec, KeyRangeBuf, Layout};
+use crate::value::{InputError, Value};
+use crate::{FieldCodec, KeyRangeBuf, Layout, Segment};
 use field::{intervals, Condition, Field, Point, Shape};
 
 pub use error::{SelectError, SelectErrorKind};
 pub use pick::{Pick, Picked, Values};
 pub use ranges::Covering;
 pub use scan::{ScanStats, SkipScan};
+pub use value::IntoValue;
 
 /// The most ranges a select compiles to unless told otherwise. Each range
 /// is a seek in a store and a `RowRange` of about twice the key's bytes in
@@ -166,40 +170,39 @@ impl<'a> Predicate<'a> {
         self.conditions[i] = Condition::Range(range);
     }
 
-    /// Field `i`'s condition from what the user picked: each value's bytes
-    /// by `encode`, a range by `range` (the field's codec with no head, as
-    /// its `range_for_..` helper builds it). What a typed builder calls.
-    /// A value or bound they refuse is kept for [`Predicate::build`].
-    pub fn pick<T: PartialOrd>(
-        &mut self,
-        i: usize,
-        picked: Picked<T>,
-        encode: impl Fn(&T) -> Result<Vec<u8>, EncodeError>,
-        range: impl FnOnce(Bound<&T>, Bound<&T>) -> Result<KeyRangeBuf, EncodeError>,
-    ) {
+    /// Field `i`'s condition from what the user picked: each value written
+    /// by the field's codec, a range by its `range`. What a typed builder
+    /// calls; a value or bound the codec refuses is kept for
+    /// [`Predicate::build`].
+    pub fn pick<T: IntoValue + PartialOrd>(&mut self, i: usize, picked: Picked<T>) {
         match picked {
-            Picked::Values(vs) => self.encode_values(i, &vs, encode),
+            Picked::Values(vs) => self.typed_values(i, vs),
             Picked::Range(lo, hi) if crossed(&lo, &hi) => self.fail(SelectError::new(
                 self.layout.segments[i].name,
                 SelectErrorKind::EmptyRange,
             )),
-            Picked::Range(lo, hi) => match range(lo.as_ref(), hi.as_ref()) {
-                Ok(r) => self.set_range(i, r),
-                Err(e) => self.fail(SelectError::encode(self.layout.segments[i].name, e)),
-            },
+            Picked::Range(lo, hi) => {
+                let seg = &self.layout.segments[i];
+                let bound = |b: Bound<T>| -> Result<Bound<Value<'static>>, SelectError> {
+                    Ok(match b {
+                        Bound::Included(v) => Bound::Included(typed(seg, v)?),
+                        Bound::Excluded(v) => Bound::Excluded(typed(seg, v)?),
+                        Bound::Unbounded => Bound::Unbounded,
+                    })
+                };
+                match bound(lo).and_then(|lo| Ok((lo, bound(hi)?))) {
+                    Ok((lo, hi)) => self.range_of(i, lo.as_ref(), hi.as_ref()),
+                    Err(e) => self.fail(e),
+                }
+            }
         }
     }
 
     /// [`Predicate::pick`] for a field whose bytes do not keep order: a
     /// range is refused ([`SelectErrorKind::Unordered`]).
-    pub fn pick_values<T>(
-        &mut self,
-        i: usize,
-        picked: Picked<T>,
-        encode: impl Fn(&T) -> Result<Vec<u8>, EncodeError>,
-    ) {
+    pub fn pick_values<T: IntoValue>(&mut self, i: usize, picked: Picked<T>) {
         match picked {
-            Picked::Values(vs) => self.encode_values(i, &vs, encode),
+            Picked::Values(vs) => self.typed_values(i, vs),
             Picked::Range(..) => self.fail(SelectError::new(
                 self.layout.segments[i].name,
                 SelectErrorKind::Unordered,
@@ -207,15 +210,50 @@ impl<'a> Predicate<'a> {
         }
     }
 
-    fn encode_values<T>(
+    /// [`Predicate::pick_values`] for a field whose values `encode` writes
+    /// (a nested key, by its own `encode_into`).
+    pub fn pick_bytes<T>(
         &mut self,
         i: usize,
-        values: &[T],
-        encode: impl Fn(&T) -> Result<Vec<u8>, EncodeError>,
+        picked: Picked<T>,
+        encode: impl Fn(&T) -> Result<Vec<u8>, crate::EncodeError>,
     ) {
-        match values.iter().map(encode).collect::<Result<Vec<_>, _>>() {
+        let name = self.layout.segments[i].name;
+        match picked {
+            Picked::Values(vs) => match vs.iter().map(encode).collect() {
+                Ok(bytes) => self.set_values(i, bytes),
+                Err(e) => self.fail(SelectError::encode(name, e)),
+            },
+            Picked::Range(..) => self.fail(SelectError::new(name, SelectErrorKind::Unordered)),
+        }
+    }
+
+    fn typed_values<T: IntoValue>(&mut self, i: usize, values: Vec<T>) {
+        let seg = &self.layout.segments[i];
+        match values
+            .into_iter()
+            .map(|v| typed(seg, v))
+            .collect::<Result<Vec<_>, _>>()
+        {
+            Ok(values) => self.values_of(i, &values),
+            Err(e) => self.fail(e),
+        }
+    }
+
+    /// Field `i` holds one of `values`, written by its codec.
+    pub(crate) fn values_of(&mut self, i: usize, values: &[Value<'_>]) {
+        let seg = &self.layout.segments[i];
+        match values.iter().map(|v| encode::value_bytes(seg, v)).collect() {
             Ok(bytes) => self.set_values(i, bytes),
-            Err(e) => self.fail(SelectError::encode(self.layout.segments[i].name, e)),
+            Err(e) => self.fail(input(seg, e)),
+        }
+    }
+
+    /// Field `i` lies between the bounds, written by its codec's `range`.
+    pub(crate) fn range_of(&mut self, i: usize, lo: Bound<&Value<'_>>, hi: Bound<&Value<'_>>) {
+        match encode::range(self.layout, i, lo, hi) {
+            Ok(r) => self.set_range(i, r),
+            Err(e) => self.fail(input(&self.layout.segments[i], e)),
         }
     }
 
@@ -258,23 +296,17 @@ impl<'a> Predicate<'a> {
     }
 }
 
-/// A value's bytes, `len` of them at most, as `write` writes them through a
-/// cursor: what a typed builder's methods encode each value with.
-///
-/// # Errors
-/// What `write` returns.
-#[doc(hidden)]
-pub fn value_bytes(
-    len: usize,
-    field: &'static str,
-    write: impl FnOnce(&mut crate::cursor::Writer<'_>) -> Result<(), EncodeError>,
-) -> Result<Vec<u8>, EncodeError> {
-    let mut buf = alloc::vec![0u8; len];
-    let mut w = crate::cursor::Writer::new(&mut buf, field);
-    write(&mut w)?;
-    let n = w.position();
-    buf.truncate(n);
-    Ok(buf)
+/// A typed value as the codecs' [`Value`], its error naming the field.
+fn typed<T: IntoValue>(seg: &Segment<'_>, v: T) -> Result<Value<'static>, SelectError> {
+    v.into_value().map_err(|e| SelectError::encode(seg.name, e))
+}
+
+/// A codec's refusal of a value as the select's error: "field `name`: "
+/// once, from the select error.
+pub(crate) fn input(seg: &Segment<'_>, e: InputError) -> SelectError {
+    let head = alloc::format!("field `{}`: ", seg.name);
+    let why = e.0.strip_prefix(&head).map(Into::into).unwrap_or(e.0);
+    SelectError::new(seg.name, SelectErrorKind::Input(why))
 }
 
 /// Whether both bounds are given and admit no value between them: the low

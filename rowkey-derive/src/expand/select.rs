@@ -1,16 +1,17 @@
 //! `select()`: a typed builder of a skip scan, one method per field that
 //! takes a value, a set of values or (on a field whose bytes keep order) a
-//! range of the field's own type. Each value is written by the field's
-//! codec, each range by the same runtime call as the field's `range_for_..`
-//! helper with no head; the runtime's `select` compiles the ranges and
-//! checks keys. The builder is `<Key>Select`, defined inside the derive's
-//! block, so it can clash with nothing.
+//! range of the field's own type, and hands it to the runtime's `select`,
+//! which writes each value and range by the field's codec (through the
+//! layout), compiles the ranges and checks keys. Each method is one call,
+//! so a key's select costs its crate little to compile. The builder is
+//! `<Key>Select`, defined inside the derive's block, so it can clash with
+//! nothing.
 
 use proc_macro2::{Ident, TokenStream};
-use quote::format_ident;
+use quote::{format_ident, quote_spanned};
+use syn::spanned::Spanned;
 
-use super::field::{borrowed_text, edge_fn, encoded_len, param_type, write_field};
-use crate::codec::{Codec, PhoenixCol};
+use super::field::{borrowed_text, param_type};
 use crate::model::{Field, Key};
 use crate::symbol::unraw;
 use crate::tokens::{lit, q as quote};
@@ -122,30 +123,42 @@ pub fn items(key: &Key<'_>) -> TokenStream {
     }
 }
 
-/// The method of field `f`, segment `i` of the layout.
+/// The method of field `f`, segment `i` of the layout: the values or
+/// range, handed to the runtime, which writes them by the field's codec.
 fn method(key: &Key<'_>, f: &Field<'_>, i: usize) -> TokenStream {
     let ident = f.ident;
     let ty = param_type(f, &quote!('__v));
     let generics = borrowed_text(f).map(|_| quote!(<'__v>));
     let index = lit(i);
-    let encode = encode(key, f);
     let doc = doc(key, f);
     let (bound, call) = if f.ranged() {
-        let range = range(key, f, i);
         (
             quote!(Pick),
-            quote!(self.0.pick(#index, __rk::select::Pick::pick(#ident), #encode, #range)),
+            quote!(pick(#index, __rk::select::Pick::pick(#ident))),
+        )
+    } else if f.nested() {
+        // Written by the key's own `encode_into`, as `encode` writes it: a
+        // type that is no key gives the one error `encode` gives.
+        let (w, ty, k, b) = (f.width.arg(), f.value_ty, quote!(__k), quote!(__b));
+        let put = quote_spanned!(ty.span()=> <#ty as __rk::RowKey>::encode_into(#k, &mut #b)?;);
+        (
+            quote!(Values),
+            quote!(pick_bytes(#index, __rk::select::Values::values(#ident), |__k: &#ty| {
+                let mut __b = [0u8; #w];
+                #put
+                __rk::Ok(<[u8]>::to_vec(&__b))
+            })),
         )
     } else {
         (
             quote!(Values),
-            quote!(self.0.pick_values(#index, __rk::select::Values::values(#ident), #encode)),
+            quote!(pick_values(#index, __rk::select::Values::values(#ident))),
         )
     };
     quote! {
         #[doc = #doc]
         pub fn #ident #generics(mut self, #ident: impl __rk::select::#bound<#ty>) -> Self {
-            #call;
+            self.0.#call;
             self
         }
     }
@@ -171,85 +184,4 @@ fn doc(key: &Key<'_>, f: &Field<'_>) -> String {
         doc.push_str(" The field is salted: values here pin the salt bucket of each combination.");
     }
     doc
-}
-
-/// The value expression of the closure argument `__v` (a `&T`), as the
-/// field's writer takes it: the `str` of a `&&str`, else the `T`.
-fn value(f: &Field<'_>) -> TokenStream {
-    match borrowed_text(f) {
-        Some(_) => quote!((**__v)),
-        None => quote!((*__v)),
-    }
-}
-
-fn is_varchar(f: &Field<'_>) -> bool {
-    matches!(f.codec, Codec::Phoenix(PhoenixCol::Varchar(_)))
-}
-
-/// `|__v| -> Result<Vec<u8>, EncodeError>`: a value's bytes as the key
-/// holds them when a field follows (a `VARCHAR` with its separator).
-fn encode(key: &Key<'_>, f: &Field<'_>) -> TokenStream {
-    let krate = &key.krate;
-    let ty = param_type(f, &quote!('__v));
-    let v = value(f);
-    let (desc, name) = (f.descending, unraw(f.ident));
-    let (len, write) = if is_varchar(f) {
-        (
-            quote!(__rk::phoenix::varchar_len(&#v, #desc, false)),
-            quote!(__rk::phoenix::encode_varchar(__w, &#v, #desc, false, #name)?;),
-        )
-    } else {
-        (encoded_len(f, &v), write_field(f, &v))
-    };
-    quote! {
-        |__v: &#ty| __rk::select::value_bytes(#len, #name, |__w| {
-            #write
-            __rk::Ok::<(), #krate::EncodeError>(())
-        })
-    }
-}
-
-/// `|lo, hi| -> Result<KeyRangeBuf, EncodeError>`: the keys whose bytes
-/// from the field on hold a value in the bounds, by the field's codec, as
-/// its `range_for_..` helper builds them after the fields before.
-fn range(key: &Key<'_>, f: &Field<'_>, i: usize) -> TokenStream {
-    let krate = &key.krate;
-    let ty = param_type(f, &quote!('__v));
-    let desc = f.descending;
-    let bounds = quote!(__lo: __rk::Bound<&#ty>, __hi: __rk::Bound<&#ty>);
-    let ret = quote!(__rk::Result<#krate::KeyRangeBuf, #krate::EncodeError>);
-    if is_varchar(f) {
-        // Null (empty) sorts first; with only `VARCHAR`s from here on, a key may end before it.
-        let nullable = key.fields[i - usize::from(key.salt.is_some())..]
-            .iter()
-            .all(is_varchar);
-        let shortest = if nullable {
-            quote!(__rk::Some(&[][..]))
-        } else {
-            quote!(__rk::None)
-        };
-        return quote! {
-            |#bounds| -> #ret {
-                __rk::phoenix::varchar_range(&[], #shortest, __lo.map(|__v| *__v), __hi.map(|__v| *__v))
-            }
-        };
-    }
-    if f.runtime().cursor {
-        // An OrderedBytes `Text`: its encodings are the edges.
-        return quote! {
-            |#bounds| -> #ret {
-                __rk::codec::ordered_field::text_range(&[], __lo.map(|__v| *__v), __hi.map(|__v| *__v), #desc)
-            }
-        };
-    }
-    let w = f.width.arg();
-    let edge = match edge_fn(f) {
-        (edge, true) => quote!(|__e: &#ty| #edge(*__e, #desc)),
-        (edge, false) => edge,
-    };
-    quote! {
-        |#bounds| -> #ret {
-            __rk::range::field::<__rk::Vec<u8>, #ty, #w>(&[], &(__lo, __hi), #edge, #desc)
-        }
-    }
 }
