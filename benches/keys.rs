@@ -34,8 +34,7 @@ use rowkey::RowKey;
 #[path = "support/workloads.rs"]
 mod workloads;
 use workloads::{
-    agree, each, hand, records, Event, FileKey, Kind, Metric, Records, Runner, Workload, BUCKETS,
-    SEED,
+    agree, each, hand, records, Event, FileKey, Metric, Records, Runner, Workload, BUCKETS, SEED,
 };
 
 /// The salt bucket as a user of a key library without salts computes it:

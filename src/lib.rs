@@ -72,6 +72,27 @@ pub use rowkey_core::*;
 /// # Ok::<(), rowkey::EncodeError>(())
 /// ```
 ///
+/// # Skip scans: `select()`
+///
+/// `T::select()` is a builder with one method per field (tags have none),
+/// taking a value, a set of values or, on a field whose bytes keep order, a
+/// range, in the field's own type; `build()` compiles it to the fewest exact
+/// key ranges and the check and seek hint for the fields past them
+/// ([`select::Select`]).
+///
+/// ```
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// struct Page { #[fixed(8)] site: String, #[pad(4)] year: u16, id: u32 }
+///
+/// let s = Page::select().site(["a.org", "b.org"]).year(2020..=2024).build()?;
+/// assert_eq!(s.ranges().len(), 2);
+/// let key = Page { site: "b.org".into(), year: 2022, id: 1 }.encode()?;
+/// assert!(s.matches(&key));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Nested keys: `_within`
 ///
 /// ```

@@ -43,6 +43,10 @@ mod colocated_index;
 #[path = "../examples/key_change.rs"]
 mod key_change;
 
+#[allow(dead_code)]
+#[path = "../examples/skip_scan.rs"]
+mod skip_scan;
+
 use std::io::sink;
 
 #[test]
@@ -261,4 +265,30 @@ fn key_change_fails_review_is_migrated_and_then_passes() {
     for line in shown.lines() {
         assert!(source.contains(line.trim()), "not in the example: {line}");
     }
+}
+
+#[test]
+fn skip_scans_find_what_the_hand_written_scans_find_reading_fewer_rows() {
+    let mut out = Vec::new();
+    let s = skip_scan::run(30_000, &mut out).unwrap();
+    assert_eq!(s.file_rows, 30_000);
+    assert!(s.log_rows > 25_000, "{}", s.log_rows);
+    for q in &s.queries {
+        assert!(q.agree, "{}: every way finds the same rows", q.title);
+        let (skip, wide) = (&q.ways[0], q.ways.last().unwrap());
+        assert!(skip.matches > 0, "{}", q.title);
+        assert!(
+            skip.rows_read < wide.rows_read,
+            "{}: {skip:?} against {wide:?}",
+            q.title
+        );
+    }
+    // Users 1, 5 and 9: three exact ranges, only matching rows read.
+    let users = &s.queries[0].ways[0];
+    assert_eq!((users.scans, users.rows_read), (3, users.matches));
+    // Files 3 and 7 of each day: about one row read per match.
+    let files = &s.queries[1].ways[0];
+    assert!(files.rows_read <= 2 * files.matches, "{files:?}");
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("every way found the same rows"), "{text}");
 }

@@ -275,6 +275,82 @@ fn keys_derived_without_the_prelude_work() {
         .contains(&bytes));
 }
 
+#[test]
+fn selects_derived_without_the_prelude_work() {
+    let e = user::Everything {
+        host: 7,
+        ts: -1,
+        minute: 1439,
+        flag: true,
+        hash: [1, 2],
+        name: "web",
+        raw: &[9],
+        rank: 3,
+    };
+    let bytes = e.encode().unwrap();
+    let s = user::Everything::select()
+        .host([7, 8])
+        .ts(-5..5)
+        .hash([[1, 2]])
+        .name("web")
+        .raw(&[9][..])
+        .rank(..10)
+        .build()
+        .unwrap();
+    assert!(s.matches(&bytes));
+    assert_eq!(s.ranges().len(), 2);
+    let rich = user::Rich {
+        kind: (),
+        maybe: Some(3),
+        ratio: -1.5,
+        id: 1_231_456,
+        inner: user::FileKey {
+            user_id: 1,
+            create_date: 2,
+            file_id: 3,
+        },
+        name: "a\0b".into(),
+        cow: "ab".into(),
+        rest: vec![0, 1, 2],
+    };
+    let bytes = rich.encode().unwrap();
+    let s = user::Rich::select()
+        .maybe([None, Some(3)])
+        .ratio(-2.0..0.0)
+        .id(1_231_456)
+        .inner(rich.inner.clone())
+        .name("a\0b")
+        .cow(["ab", "cd"])
+        .rest(&[0, 1, 2][..])
+        .build()
+        .unwrap();
+    assert!(s.matches(bytes.as_ref()));
+    let h = user::Hbase {
+        id: -1,
+        name: "ab",
+        blob: ::std::borrow::Cow::Borrowed(&[0, 1]),
+        score: None,
+        tag: None,
+        body: None,
+    };
+    let bytes = h.encode().unwrap();
+    let s = user::Hbase::select()
+        .id(-3..0)
+        .name("a"..)
+        .tag([None])
+        .build()
+        .unwrap();
+    assert!(s.matches(&bytes));
+    let p = user::PhoenixKey::select()
+        .a(1)
+        .b(-5..5)
+        .h(["x", "y"])
+        .i("")
+        .build()
+        .unwrap();
+    assert_eq!(p.ranges().len(), 4, "one per bucket");
+}
+
 /// Fields named like the derive's own locals (`__key`, `__w`, `__r`, ...)
 /// neither capture nor shadow them.
 mod locals {
@@ -309,6 +385,15 @@ mod locals {
         let bytes = k.encode().unwrap();
         assert_eq!(K::decode(&bytes).unwrap(), k);
         assert!(K::range_for___key___v(1, 2..3).unwrap().contains(&bytes));
+        let s = K::select()
+            .__key(1)
+            .__v(2..3)
+            .__lo([3, 4])
+            .__s(4)
+            .__w(..9)
+            .build()
+            .unwrap();
+        assert!(s.matches(&bytes));
         let v = V {
             __buf: 1,
             __r: "x",
@@ -317,6 +402,8 @@ mod locals {
         let bytes = v.encode().unwrap();
         assert_eq!(V::decode(&bytes).unwrap(), v);
         assert!(V::prefix_for___buf___r(1, "x").unwrap().contains(&bytes));
+        let s = V::select().__buf(1).__r(["x"]).__len(0..9).build().unwrap();
+        assert!(s.matches(&bytes));
     }
 }
 
@@ -378,6 +465,32 @@ mod names {
         a: Inner,
         b: u8,
         within: u8,
+    }
+
+    /// Fields named like the select builder's own steps: the field takes
+    /// the name, and the step is reached through `Predicate`.
+    #[derive(RowKey, Debug, PartialEq)]
+    struct Steps {
+        build: u8,
+        max_ranges: u8,
+        select: u8,
+    }
+
+    #[test]
+    fn fields_named_like_the_select_steps_work() {
+        let key = Steps {
+            build: 1,
+            max_ranges: 2,
+            select: 3,
+        }
+        .encode()
+        .unwrap();
+        let mut p =
+            rowkey::select::Predicate::from(Steps::select().build(1).max_ranges([2, 5]).select(3));
+        p.max_ranges(1);
+        let s = p.build().unwrap();
+        assert!(s.matches(&key));
+        assert_eq!(s.ranges().len(), 1);
     }
 
     #[test]

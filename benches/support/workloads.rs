@@ -281,6 +281,7 @@ impl Kind {
     }
 
     /// Whether one operation is a fan-out over the buckets.
+    #[allow(dead_code)] // `keys.rs` only.
     pub fn fans_out(self) -> bool {
         matches!(self, Kind::FanOut | Kind::FanOutCopies)
     }

@@ -16,6 +16,8 @@
 //!   arrive, transient failures retried after a jittered backoff and resumed after the last
 //!   row delivered, every wait under a deadline ([`CallPolicy`]), and a failure that says
 //!   where to resume ([`Error::Read`], [`ReadProgress`]).
+//! * [`Bigtable::stream_select`] reads a skip-scan select (`T::select()`): its ranges in
+//!   one request, the rows that meet its remaining conditions kept ([`SelectedRows`]).
 //! * [`Bigtable::stream_buckets`] reads a fan-out as one stream per bucket, merged lazily
 //!   into the order of the key without its bucket ([`MergedRows`]);
 //!   [`Bigtable::read_latest`] and [`Bigtable::read_latest_buckets`] use Bigtable's reversed
@@ -66,6 +68,7 @@ mod ranges;
 mod read;
 mod remaining;
 mod row;
+mod select;
 mod status;
 mod stream;
 mod write;
@@ -86,5 +89,6 @@ pub use policy::CallPolicy;
 pub use ranges::{row_range, row_set, row_set_is_empty, ToRowRange};
 pub use read::Page;
 pub use row::{Cell, Row};
+pub use select::SelectedRows;
 pub use stream::RowStream;
 pub use write::{CellTime, WriteOptions, WriteSummary};

@@ -25,6 +25,44 @@ pub fn pairs(args: &[String]) -> Result<Vec<(&str, &str)>, String> {
     Ok(pairs)
 }
 
+/// What `scan` was given for a field: values, or one range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Given<'a> {
+    /// `field=a field=b`: any of these values.
+    Values(Vec<&'a str>),
+    /// `field=lo..hi`.
+    Range(Bound<&'a str>, Bound<&'a str>),
+}
+
+/// `field=value` arguments where a field given again adds a value to its
+/// set (`user_id=1 user_id=5`, which bash writes `user_id={1,5}`), and
+/// `field=lo..hi` gives a range, alone.
+///
+/// # Errors
+/// An argument without `=`, a range given with another range or values.
+pub fn conditions(args: &[String]) -> Result<Vec<(&str, Given<'_>)>, String> {
+    let mut out: Vec<(&str, Given<'_>, &str)> = Vec::with_capacity(args.len());
+    for a in args {
+        let (name, value) = a
+            .split_once('=')
+            .ok_or_else(|| format!("`{a}` is not FIELD=VALUE"))?;
+        let given = match range_bounds(value) {
+            Some((lo, hi)) => Given::Range(lo, hi),
+            None => Given::Values(vec![value]),
+        };
+        match out.iter_mut().find(|(n, ..)| *n == name) {
+            None => out.push((name, given, a)),
+            Some((_, Given::Values(vs), _)) if matches!(given, Given::Values(_)) => vs.push(value),
+            Some((_, _, first)) => {
+                return Err(format!(
+                    "field `{name}` is given `{first}` and `{a}`: give it values (each as `{name}=VALUE`) or one range"
+                ))
+            }
+        }
+    }
+    Ok(out.into_iter().map(|(n, g, _)| (n, g)).collect())
+}
+
 /// `lo..hi`, `lo..=hi`, `lo..`, `..hi`, `..`: a field's range, as text bounds.
 pub fn range_bounds(v: &str) -> Option<(Bound<&str>, Bound<&str>)> {
     let (lo, hi) = v.split_once("..")?;
@@ -79,6 +117,21 @@ mod tests {
         assert_eq!(level("reads-old"), Ok(Level::ReadsOld));
         assert_eq!(level("order"), Ok(Level::OrderKept));
         assert!(level("backward").unwrap_err().contains("reads-old"));
+    }
+
+    #[test]
+    fn sets() {
+        use Bound::*;
+        assert_eq!(
+            conditions(&s(&["a=1", "b=2..", "a=5"])).unwrap(),
+            [
+                ("a", Given::Values(vec!["1", "5"])),
+                ("b", Given::Range(Included("2"), Unbounded))
+            ]
+        );
+        assert!(conditions(&s(&["a=1", "a=2..3"]))
+            .unwrap_err()
+            .contains("give it values"));
     }
 
     #[test]

@@ -102,8 +102,10 @@ enum Command {
     },
     /// Start and stop rows of a scan, as HBase shell and `cbt read` lines:
     /// `field=value` for leading fields, then optionally `field=lo..hi`
-    /// (or `lo..=hi`, `lo..`, `..hi`) for the next. Where `cbt` cannot be
-    /// given the bytes, says so and exits non-zero.
+    /// (or `lo..=hi`, `lo..`, `..hi`) for the next. A field given again
+    /// takes a set of values (`user_id=1 user_id=5`, bash: `user_id={1,5}`):
+    /// one range per combination. Where `cbt` cannot be given the bytes,
+    /// says so and exits non-zero.
     Scan {
         #[command(flatten)]
         schema: SchemaArg,

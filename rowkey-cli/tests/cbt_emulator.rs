@@ -243,6 +243,56 @@ fn the_find_scan_runs_through_cbt() {
     assert_eq!(answer, [1, 2, 3, 4, 5, 7]);
 }
 
+#[test]
+#[ignore = "needs the Bigtable emulator and cbt: run with `cargo xtask test`"]
+fn a_set_scan_runs_through_cbt() {
+    let cbt = Cbt::new();
+    let schema = cbt.schema("file_key");
+    let t = table("file-sets");
+    let rows: BTreeMap<Vec<u8>, u64> = FILES
+        .iter()
+        .map(|&(file_id, create_date, _, _, user_id)| {
+            let key = FileKey {
+                user_id,
+                create_date,
+                file_id,
+            };
+            (key.encode().unwrap().to_vec(), file_id)
+        })
+        .collect();
+    cbt.bash(&format!("cbt createtable {t} families=cf"), &cbt.emulator);
+    cbt.import(&t, &rows.keys().cloned().collect::<Vec<_>>());
+    let read = stdout(rowkey(
+        &[
+            "scan",
+            "--schema",
+            p(&schema),
+            "--table",
+            &t,
+            "--cbt",
+            "user_id=1",
+            "user_id=2",
+            "user_id=4",
+            "create_date=20120904..=20120920",
+        ],
+        b"",
+    ));
+    assert_eq!(
+        read.lines().filter(|l| l.starts_with("cbt read")).count(),
+        3
+    );
+    let found = decoded_rows(&schema, &cbt.bash(&read, &cbt.emulator).stdout);
+    let select = FileKey::select()
+        .user_id([1, 2, 4])
+        .create_date(20120904..=20120920)
+        .build()
+        .unwrap();
+    let typed: Vec<Vec<u8>> = rows.keys().filter(|k| select.matches(k)).cloned().collect();
+    assert_eq!(found, typed);
+    let ids: Vec<u64> = found.iter().map(|k| rows[k]).collect();
+    assert_eq!(ids, [2, 3, 4, 5, 7, 6, 8, 10]);
+}
+
 /// Hosts whose bytes include `,`, `"`, a line break and a carriage return.
 fn hosts() -> Vec<u32> {
     (1..=60u8)

@@ -175,6 +175,63 @@ fn the_find_scan_is_the_helpers_range() {
 }
 
 #[test]
+fn a_field_given_several_values_scans_each_combination() {
+    let s = Schemas::new();
+    let args = with(
+        &s,
+        "scan",
+        "file_key",
+        &[
+            "--table",
+            "files",
+            "user_id=1",
+            "user_id=5",
+            "user_id=9",
+            "create_date=20120901..=20120914",
+        ],
+    );
+    let out = ok(&strs(&args), b"");
+    let select = FileKey::select()
+        .user_id([1, 5, 9])
+        .create_date(20120901..=20120914)
+        .build()
+        .unwrap();
+    let mut expected = vec!["# 3 ranges, one per combination of the values given".to_owned()];
+    for tool in ["scan", "cbt"] {
+        for r in select.ranges() {
+            let (start, end) = (StringBinary(r.start()), StringBinary(r.end().unwrap()));
+            expected.push(match tool {
+                "scan" => {
+                    format!("scan 'files', {{STARTROW => \"{start}\", STOPROW => \"{end}\"}}")
+                }
+                _ => format!("cbt read files start={start} end={end}"),
+            });
+        }
+    }
+    assert_eq!(out.lines().collect::<Vec<_>>(), expected);
+
+    // A set past a range: no ranges hold exactly its rows, so no commands.
+    let f = |rest: &[&str]| fails_once(&strs(&with(&s, "scan", "file_key", rest)), b"");
+    let e = f(&[
+        "user_id=1",
+        "create_date=20120901..=20120930",
+        "file_id=3",
+        "file_id=7",
+    ]);
+    assert!(e.starts_with("error: `file_id` lies after a range"), "{e}");
+    assert!(e.contains("stream_select"), "{e}");
+    // A set and a range on one field.
+    let e = f(&["user_id=1", "user_id=2..3"]);
+    assert_eq!(e, "error: field `user_id` is given `user_id=1` and `user_id=2..3`: give it values (each as `user_id=VALUE`) or one range\n");
+    // A value that does not fit names its field.
+    let e = f(&["user_id=1", "user_id=1000000"]);
+    assert_eq!(
+        e,
+        "error: field `user_id`: value 1000000 does not fit, allowed 0..=999999\n"
+    );
+}
+
+#[test]
 fn an_unpinned_salt_scans_every_bucket_and_cbt_is_refused_the_nul_bytes() {
     let s = Schemas::new();
     let args = with(&s, "scan", "salted_log_event", &["ts=1000..2000"]);

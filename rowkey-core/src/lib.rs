@@ -46,6 +46,8 @@ pub mod salt;
 pub mod scan;
 #[cfg(feature = "std")]
 pub mod schema;
+#[cfg(feature = "alloc")]
+pub mod select;
 pub mod text;
 #[cfg(feature = "alloc")]
 mod value;
@@ -93,6 +95,8 @@ pub mod __private {
     pub use crate::range::{self, range_capacity, Edge};
     pub use crate::salt;
     pub use crate::scan;
+    #[cfg(feature = "alloc")]
+    pub use crate::select;
     pub use crate::RowKey;
     pub use crate::{checks, record};
     #[cfg(feature = "alloc")]

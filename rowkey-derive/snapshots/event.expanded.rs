@@ -166,6 +166,29 @@ const _: () = {
             __rk::Ok(Event { user, ts })
         }
     }
+    __rk::with_alloc! {
+        #[doc =
+        "The skip scan being built by `Event::select()`: a condition per field, then `build()`."]
+        #[must_use = "a select does nothing until `build()` compiles it"] pub struct
+        EventSelect(::rowkey::select::Predicate < 'static >, ::core::marker::PhantomData
+        < fn () -> Event >,); impl EventSelect { #[doc =
+        "Selects the keys whose `user` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition. The field is salted: values here pin the salt bucket of each combination."]
+        pub fn user(mut self, user : impl __rk::select::Pick < u32 >) -> Self { self.0.
+        pick(1, __rk::select::Pick::pick(user)); self } #[doc =
+        "Selects the keys whose `ts` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition. The field is descending: its keys come largest value first."]
+        pub fn ts(mut self, ts : impl __rk::select::Pick < u64 >) -> Self { self.0.
+        pick(2, __rk::select::Pick::pick(ts)); self } #[doc =
+        r" Caps the key ranges at `n` (by default `select::DEFAULT_MAX_RANGES`):"] #[doc
+        = r" past it they cover more keys than match, and `Select::covering` says so."]
+        pub fn max_ranges(mut self, n : usize) -> Self { self.0.max_ranges(n); self }
+        #[doc = r" Compiles the select."] #[doc = r""] #[doc = r" # Errors"] #[doc =
+        r" A field's empty set, a range that holds no value, a value the"] #[doc =
+        r" field cannot hold: the error names the field."] pub fn build(self) ->
+        __rk::Result < ::rowkey::select::Select < 'static >,
+        ::rowkey::select::SelectError > { self.0.build() } } impl ::core::convert::From <
+        EventSelect > for ::rowkey::select::Predicate < 'static > { fn from(select :
+        EventSelect) -> Self { select.0 } }
+    }
     impl Event {
         ///The salt: 16 buckets, xxh32 of the salted fields' bytes mod 16.
         pub const SALT: ::rowkey::Salt = ::rowkey::Salt::new(16u32);
@@ -253,6 +276,12 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
                 __rk::int::edge::<_, 8>,
                 true,
             )
+        }
+        __rk::with_alloc! {
+            #[doc =
+            "A skip scan over `Event` keys: one method per field takes a value, a set of values or, on a field whose bytes keep order, a range; `build()` compiles it to the fewest exact key ranges (`Select::ranges`), and the check and seek hint for the fields after them (`Select::matches`, `Select::next_hint`)."]
+            pub fn select() -> EventSelect { EventSelect(__rk::select::Predicate::new(& <
+            Event as __rk::RowKey > ::LAYOUT), ::core::marker::PhantomData,) }
         }
     }
 };

@@ -189,6 +189,32 @@ const _: () = {
             })
         }
     }
+    __rk::with_alloc! {
+        #[doc =
+        "The skip scan being built by `FileKey::select()`: a condition per field, then `build()`."]
+        #[must_use = "a select does nothing until `build()` compiles it"] pub struct
+        FileKeySelect(::rowkey::select::Predicate < 'static >,
+        ::core::marker::PhantomData < fn () -> FileKey >,); impl FileKeySelect { #[doc =
+        "Selects the keys whose `user_id` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition."]
+        pub fn user_id(mut self, user_id : impl __rk::select::Pick < u32 >) -> Self {
+        self.0. pick(0, __rk::select::Pick::pick(user_id)); self } #[doc =
+        "Selects the keys whose `create_date` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition."]
+        pub fn create_date(mut self, create_date : impl __rk::select::Pick < u32 >) ->
+        Self { self.0. pick(1, __rk::select::Pick::pick(create_date)); self } #[doc =
+        "Selects the keys whose `file_id` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition."]
+        pub fn file_id(mut self, file_id : impl __rk::select::Pick < u64 >) -> Self {
+        self.0. pick(2, __rk::select::Pick::pick(file_id)); self } #[doc =
+        r" Caps the key ranges at `n` (by default `select::DEFAULT_MAX_RANGES`):"] #[doc
+        = r" past it they cover more keys than match, and `Select::covering` says so."]
+        pub fn max_ranges(mut self, n : usize) -> Self { self.0.max_ranges(n); self }
+        #[doc = r" Compiles the select."] #[doc = r""] #[doc = r" # Errors"] #[doc =
+        r" A field's empty set, a range that holds no value, a value the"] #[doc =
+        r" field cannot hold: the error names the field."] pub fn build(self) ->
+        __rk::Result < ::rowkey::select::Select < 'static >,
+        ::rowkey::select::SelectError > { self.0.build() } } impl ::core::convert::From <
+        FileKeySelect > for ::rowkey::select::Predicate < 'static > { fn from(select :
+        FileKeySelect) -> Self { select.0 } }
+    }
     impl FileKey {
         /**Every key with the given `user_id`: one range.
 
@@ -315,6 +341,13 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
                 false,
                 true,
             )
+        }
+        __rk::with_alloc! {
+            #[doc =
+            "A skip scan over `FileKey` keys: one method per field takes a value, a set of values or, on a field whose bytes keep order, a range; `build()` compiles it to the fewest exact key ranges (`Select::ranges`), and the check and seek hint for the fields after them (`Select::matches`, `Select::next_hint`)."]
+            pub fn select() -> FileKeySelect {
+            FileKeySelect(__rk::select::Predicate::new(& < FileKey as __rk::RowKey >
+            ::LAYOUT), ::core::marker::PhantomData,) }
         }
     }
 };

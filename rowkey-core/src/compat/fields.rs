@@ -29,6 +29,9 @@ enum Encoding<'a> {
     OrderedVar(u8),
     OrderedNull { trailing: bool, header: u8 },
     Phoenix(PhoenixType),
+    // An i64 and an f64 read each other's bytes but not each other's values
+    // exactly, so the Rust type is part of the encoding here.
+    Numeric(crate::codec::Numeric),
     Nested,
     Salt,
 }
@@ -60,6 +63,7 @@ fn encoding<'a>(kind: &FieldCodec<'a>) -> Encoding<'a> {
             },
         },
         FieldCodec::Phoenix(p) => Encoding::Phoenix(p),
+        FieldCodec::Numeric(n) => Encoding::Numeric(n),
         FieldCodec::Salt => Encoding::Salt,
     }
 }
@@ -112,7 +116,7 @@ pub(crate) fn relation(old: &Segment<'_>, new: &Segment<'_>) -> Relation {
         diffs.push(Difference::Order);
     }
     // One byte back to front is itself.
-    if old.mirror != new.mirror && old.kind.codec().width() > 1 {
+    if old.mirror != new.mirror && old.kind.extent().width() > 1 {
         diffs.push(Difference::Mirror);
     }
     if old.optional != new.optional {

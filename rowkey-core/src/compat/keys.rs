@@ -158,7 +158,7 @@ fn add_long(
     });
     let Some(typical) = typical else { return };
     for (f, (_, seg)) in paths.iter().enumerate() {
-        let variable = !matches!(seg.kind.codec().extent(), crate::codec::Extent::Fixed(_));
+        let variable = !matches!(seg.extent(), crate::codec::Extent::Fixed(_));
         let Some(value) = choices[f].get(base[f]) else {
             continue;
         };

@@ -304,7 +304,7 @@ fn removed(i: usize, align: &Alignment<'_, '_>, out: &mut Changes<'_>) {
 }
 
 fn reads_to_end(s: &Segment<'_>) -> bool {
-    matches!(s.kind.codec().extent(), Extent::ToEnd)
+    matches!(s.extent(), Extent::ToEnd { .. })
 }
 
 fn inserted(j: usize, align: &Alignment<'_, '_>, new: &Layout<'_>, out: &mut Changes<'_>) {
@@ -423,13 +423,8 @@ fn max_width(old: &Layout<'_>, new: &Layout<'_>, out: &mut Changes<'_>) {
 
 /// The longest key a layout writes, when its fields are bounded.
 fn longest(l: &Layout<'_>) -> Option<usize> {
-    l.segments
-        .iter()
-        .try_fold(0, |sum, s| match s.kind.codec().extent() {
-            Extent::Fixed(_) | Extent::Delimited { .. } if s.kind == FieldCodec::Salt => {
-                Some(sum + s.width)
-            }
-            Extent::Fixed(w) => Some(sum + w + s.optional as usize),
-            _ => None,
-        })
+    l.segments.iter().try_fold(0, |sum, s| match s.extent() {
+        Extent::Fixed(w) => Some(sum + w),
+        _ => None,
+    })
 }

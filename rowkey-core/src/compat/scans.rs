@@ -259,7 +259,7 @@ fn compare(
 /// end of the key (a shorter value is a prefix, so it sorts first), a
 /// Phoenix `CHAR` (space padding) or descending `VARCHAR` (null first).
 fn sorts_by_value(seg: &Segment<'_>) -> bool {
-    let to_end = matches!(seg.kind.codec().extent(), crate::codec::Extent::ToEnd);
+    let to_end = matches!(seg.extent(), crate::codec::Extent::ToEnd { .. });
     let phoenix_apart = matches!(seg.kind, FieldCodec::Phoenix(PhoenixType::Char(_)))
         || (seg.reverse && seg.kind == FieldCodec::Phoenix(PhoenixType::Varchar));
     let apart = seg.order == Order::Unordered

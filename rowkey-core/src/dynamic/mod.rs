@@ -24,6 +24,7 @@
 
 pub(crate) mod explained;
 mod scan;
+mod select;
 mod walk;
 mod write;
 
@@ -31,5 +32,8 @@ pub use crate::value::{FieldValue, InputError, Value};
 pub(crate) use explained::Explained;
 pub use explained::{ExplainedField, Reading};
 pub use scan::{scan, Scan, ScanRanges};
+pub use select::{select, TextCondition};
 pub use walk::decode;
+pub(crate) use walk::explain_members;
+pub(crate) use write::write_value;
 pub use write::{encode, parse_value};

@@ -210,7 +210,7 @@ fn write_segment(
 }
 
 /// Appends a field's bytes for `value`.
-pub(super) fn write_value(
+pub(crate) fn write_value(
     seg: &Segment<'_>,
     value: &Value<'_>,
     out: &mut Vec<u8>,

@@ -22,6 +22,7 @@ mod pinned;
 pub mod record;
 mod salt;
 mod scan;
+mod select;
 mod view;
 
 use proc_macro2::TokenStream;
@@ -80,6 +81,7 @@ pub fn key(key: &Key<'_>) -> TokenStream {
     let row_key = encode::row_key_impl(key, body);
     let salt = salt::items(key);
     let view = view::view(key);
+    let (select, select_fn) = (select::items(key), select::entry(key));
     let ident = key.ident;
     let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
     q! {
@@ -92,9 +94,11 @@ pub fn key(key: &Key<'_>) -> TokenStream {
             #pins
             #writers
             #row_key
+            #select
             impl #impl_generics #ident #ty_generics #where_clause {
                 #salt
                 #(#helpers)*
+                #select_fn
             }
         };
     }

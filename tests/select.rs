@@ -1,0 +1,700 @@
+//! Skip scans against a `BTreeMap` model of encoded keys: for random keys
+//! and random conditions on every field kind (ascending and descending,
+//! `pad`, big-endian, escaped and trailing strings, `Option`, tags,
+//! HBase's `Struct`, added fields, Phoenix keys, and salts of every hash),
+//!
+//! - `matches` holds for exactly the keys whose values meet the conditions;
+//! - the ranges are sorted, disjoint and minimal (none touches the next),
+//!   every matching key lies in one, and the keys in them are exactly those
+//!   meeting the conditions up to and including the first range (when no
+//!   salted field is left after it);
+//! - `next_hint` moves forward and never skips a matching key, and `None`
+//!   only when none follows;
+//! - the skip scan over the model returns exactly the matching keys, in
+//!   order, and so does one held to a small cap on its ranges.
+
+#[path = "support/cases.rs"]
+mod support_cases;
+
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+use std::ops::Bound;
+
+use proptest::collection::vec;
+use proptest::prelude::*;
+use rowkey::select::{Predicate, Select, SelectErrorKind};
+use rowkey::RowKey;
+use support_cases::cases;
+
+/// A field's condition, in the field's Rust type.
+#[derive(Debug, Clone)]
+enum P<T> {
+    Any,
+    Values(Vec<T>),
+    Range(Bound<T>, Bound<T>),
+}
+
+impl<T: Ord> P<T> {
+    fn holds(&self, v: &T) -> bool {
+        match self {
+            P::Any => true,
+            P::Values(vs) => vs.contains(v),
+            P::Range(lo, hi) => range_contains(lo, hi, v),
+        }
+    }
+}
+
+/// `RangeBounds::contains`, for bounds that may be crossed (then nothing).
+fn range_contains<T: Ord>(lo: &Bound<T>, hi: &Bound<T>, v: &T) -> bool {
+    let above = match lo {
+        Bound::Included(l) => v >= l,
+        Bound::Excluded(l) => v > l,
+        Bound::Unbounded => true,
+    };
+    let below = match hi {
+        Bound::Included(h) => v <= h,
+        Bound::Excluded(h) => v < h,
+        Bound::Unbounded => true,
+    };
+    above && below
+}
+
+/// Both bounds given, the low one above the high one (or equal, an end
+/// excluded): the select refuses the range.
+fn crossed<T: Ord>(lo: &Bound<T>, hi: &Bound<T>) -> bool {
+    match (lo, hi) {
+        (Bound::Included(l), Bound::Included(h)) => l > h,
+        (Bound::Included(l) | Bound::Excluded(l), Bound::Included(h) | Bound::Excluded(h)) => {
+            l >= h
+        }
+        _ => false,
+    }
+}
+
+/// Whether some value of the type lies between the bounds: a range with
+/// none may also be refused (its bytes hold nothing), or select nothing.
+trait Between: Sized {
+    fn between(lo: &Bound<Self>, hi: &Bound<Self>) -> bool;
+}
+
+macro_rules! between_ints {
+    ($($t:ty),*) => {$(
+        impl Between for $t {
+            fn between(lo: &Bound<$t>, hi: &Bound<$t>) -> bool {
+                let lo = match lo {
+                    Bound::Included(l) => i128::from(*l),
+                    Bound::Excluded(l) => i128::from(*l) + 1,
+                    Bound::Unbounded => i128::from(<$t>::MIN),
+                };
+                let hi = match hi {
+                    Bound::Included(h) => i128::from(*h),
+                    Bound::Excluded(h) => i128::from(*h) - 1,
+                    Bound::Unbounded => i128::from(<$t>::MAX),
+                };
+                lo <= hi
+            }
+        }
+    )*};
+}
+between_ints!(u8, u16, u32, i8, i16, i32, i64);
+
+impl Between for bool {
+    fn between(lo: &Bound<bool>, hi: &Bound<bool>) -> bool {
+        [false, true].iter().any(|v| range_contains(lo, hi, v))
+    }
+}
+
+impl Between for String {
+    /// Strings with no `0x00`: one lies strictly between any two that
+    /// differ, and none below `""`; none between two neighbours of a
+    /// field's width (`fixed(3)`: `"aba"` and `"abb"`).
+    fn between(lo: &Bound<String>, hi: &Bound<String>) -> bool {
+        match (lo, hi) {
+            (_, Bound::Excluded(h)) if h.is_empty() => false,
+            (Bound::Excluded(_), Bound::Excluded(_)) => false,
+            (Bound::Unbounded, _) | (_, Bound::Unbounded) => true,
+            (Bound::Included(l), Bound::Included(h)) => l <= h,
+            (Bound::Included(l) | Bound::Excluded(l), Bound::Included(h) | Bound::Excluded(h)) => {
+                l < h
+            }
+        }
+    }
+}
+
+/// A condition on a field drawing values from `values`: values only, or
+/// with ranges too.
+fn cond<T: Clone + Debug + Ord + 'static>(
+    values: impl Strategy<Value = T> + Clone + 'static,
+    ranged: bool,
+) -> BoxedStrategy<P<T>> {
+    let bound = move |v: BoxedStrategy<T>| {
+        prop_oneof![
+            v.clone().prop_map(Bound::Included),
+            v.prop_map(Bound::Excluded),
+            Just(Bound::Unbounded),
+        ]
+    };
+    let values_only = prop_oneof![
+        2 => Just(P::Any),
+        3 => vec(values.clone(), 1..4).prop_map(P::Values),
+    ];
+    if !ranged {
+        return values_only.boxed();
+    }
+    let v = values.boxed();
+    prop_oneof![
+        5 => values_only,
+        3 => (bound(v.clone()), bound(v)).prop_map(|(lo, hi)| match (&lo, &hi) {
+            // Mostly the low end first, as users write them.
+            (Bound::Included(a) | Bound::Excluded(a), Bound::Included(b) | Bound::Excluded(b)) if a > b => {
+                P::Range(hi, lo)
+            }
+            _ => P::Range(lo, hi),
+        }),
+    ]
+    .boxed()
+}
+
+/// A field value as the select method takes it: `&str` for a `String`.
+trait Arg {
+    type Arg<'a>
+    where
+        Self: 'a;
+    fn arg(&self) -> Self::Arg<'_>;
+}
+
+macro_rules! arg_copy {
+    ($($t:ty),*) => {$(
+        impl Arg for $t {
+            type Arg<'a> = $t;
+            fn arg(&self) -> $t { *self }
+        }
+    )*};
+}
+arg_copy!(
+    u8,
+    u16,
+    u32,
+    i8,
+    i16,
+    i32,
+    i64,
+    bool,
+    Option<u8>,
+    Option<u16>,
+    Option<i16>,
+    [u8; 2]
+);
+
+impl Arg for String {
+    type Arg<'a> = &'a str;
+    fn arg(&self) -> &str {
+        self
+    }
+}
+
+impl Arg for Option<String> {
+    type Arg<'a> = Option<String>;
+    fn arg(&self) -> Option<String> {
+        self.clone()
+    }
+}
+
+fn args<T: Arg>(vs: &[T]) -> Vec<T::Arg<'_>> {
+    vs.iter().map(Arg::arg).collect()
+}
+
+fn bound_arg<T: Arg>(b: &Bound<T>) -> Bound<T::Arg<'_>> {
+    b.as_ref().map(Arg::arg)
+}
+
+/// One case: a key type, a strategy for its keys, and a condition per field
+/// (`ranged`: values and ranges; `values`: values only; `tag`: no argument).
+macro_rules! case {
+    ($test:ident, $cond:ident, $key:ident, salted_after: $salted:expr, { $($f:ident : $t:ty = $vals:expr, $kind:ident;)* }) => {
+        #[derive(Debug, Clone)]
+        #[allow(dead_code)]
+        struct $cond { $($f: P<$t>,)* }
+
+        impl $cond {
+            fn strategy() -> impl Strategy<Value = $cond> {
+                ($(case!(@cond $kind, $vals),)*).prop_map(|($($f,)*)| $cond { $($f,)* })
+            }
+
+            fn keys() -> impl Strategy<Value = $key> {
+                ($($vals,)*).prop_map(|($($f,)*)| $key { $($f,)* })
+            }
+
+            /// The conditions of the first `n` fields hold.
+            fn holds_upto(&self, k: &$key, n: usize) -> bool {
+                let mut i = 0;
+                $(
+                    if i < n && !self.$f.holds(&k.$f) {
+                        return false;
+                    }
+                    i += 1;
+                )*
+                let _ = i;
+                true
+            }
+
+            /// The fields the ranges spell out: the leading run with values,
+            /// and the field after it when it has a range.
+            fn compiled_fields(&self) -> usize {
+                let mut n = 0;
+                $(
+                    match &self.$f {
+                        P::Values(_) => n += 1,
+                        P::Range(..) => return n + 1,
+                        P::Any => return n,
+                    }
+                )*
+                n
+            }
+
+            /// Whether a range has crossed bounds (the select must refuse it).
+            fn crossed(&self) -> bool {
+                $(case!(@crossed $kind, self.$f) ||)* false
+            }
+
+            /// Whether a range holds no value of its type (the select may refuse it).
+            fn empty_range(&self) -> bool {
+                $(case!(@empty $kind, self.$f) ||)* false
+            }
+
+            fn predicate(&self) -> Predicate<'static> {
+                let b = $key::select();
+                $(let b = case!(@apply $kind, b, $f, &self.$f);)*
+                b.into()
+            }
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: cases(256), ..ProptestConfig::default() })]
+
+            #[test]
+            fn $test(keys in vec($cond::keys(), 0..48), c in $cond::strategy(), cap in 1usize..6) {
+                let model: BTreeMap<Vec<u8>, $key> = keys
+                    .into_iter()
+                    .filter_map(|k| Some((AsRef::<[u8]>::as_ref(&k.encode().ok()?).to_vec(), k)))
+                    .collect();
+                let run = Run {
+                    model: &model,
+                    holds: &|k: &$key| c.holds_upto(k, usize::MAX),
+                    compiled: &|k: &$key| c.holds_upto(k, c.compiled_fields()),
+                    salted_after: ($salted)(c.compiled_fields()),
+                };
+                match c.predicate().build() {
+                    Err(e) => {
+                        prop_assert!(c.empty_range() && *e.kind() == SelectErrorKind::EmptyRange, "{e} for {c:?}");
+                        return Ok(());
+                    }
+                    Ok(s) => {
+                        prop_assert!(!c.crossed(), "crossed bounds are refused: {c:?}");
+                        run.check(&s)?;
+                    }
+                }
+                let mut capped = c.predicate();
+                capped.max_ranges(cap);
+                let capped = capped.build().unwrap();
+                prop_assert!(capped.ranges().len() <= cap, "{} ranges, cap {cap}", capped.ranges().len());
+                run.check_scan(&capped)?;
+            }
+        }
+    };
+    (@cond ranged, $vals:expr) => { cond($vals, true) };
+    (@cond values, $vals:expr) => { cond($vals, false) };
+    (@cond tag, $vals:expr) => { Just(P::Values(vec![()])) };
+    (@empty ranged, $p:expr) => { matches!(&$p, P::Range(lo, hi) if !Between::between(lo, hi)) };
+    (@empty $other:ident, $p:expr) => { false };
+    (@crossed ranged, $p:expr) => { matches!(&$p, P::Range(lo, hi) if crossed(lo, hi)) };
+    (@crossed $other:ident, $p:expr) => { false };
+    (@apply ranged, $b:ident, $f:ident, $p:expr) => {
+        match $p {
+            P::Any => $b,
+            P::Values(vs) => $b.$f(args(vs)),
+            P::Range(lo, hi) => $b.$f((bound_arg(lo), bound_arg(hi))),
+        }
+    };
+    (@apply values, $b:ident, $f:ident, $p:expr) => {
+        match $p {
+            P::Any => $b,
+            P::Values(vs) => $b.$f(args(vs)),
+            P::Range(..) => unreachable!(),
+        }
+    };
+    (@apply tag, $b:ident, $f:ident, $p:expr) => { $b };
+}
+
+/// The checks of one case.
+struct Run<'m, K> {
+    model: &'m BTreeMap<Vec<u8>, K>,
+    /// Every condition holds.
+    holds: &'m dyn Fn(&K) -> bool,
+    /// The conditions the ranges spell out hold.
+    compiled: &'m dyn Fn(&K) -> bool,
+    /// A salted field with values lies after those fields: its buckets are
+    /// in the ranges, not its values, so they hold other keys too.
+    salted_after: bool,
+}
+
+impl<K: Debug> Run<'_, K> {
+    fn expected(&self) -> Vec<&[u8]> {
+        self.model
+            .iter()
+            .filter(|(_, k)| (self.holds)(k))
+            .map(|(b, _)| b.as_slice())
+            .collect()
+    }
+
+    fn check(&self, s: &Select<'_>) -> Result<(), TestCaseError> {
+        for (bytes, k) in self.model {
+            prop_assert_eq!(s.matches(bytes), (self.holds)(k), "matches {:?}", k);
+        }
+        self.check_ranges(s)?;
+        self.check_hints(s)?;
+        self.check_scan(s)
+    }
+
+    fn check_ranges(&self, s: &Select<'_>) -> Result<(), TestCaseError> {
+        let rs = s.ranges();
+        for w in rs.windows(2) {
+            let end = w[0].end();
+            prop_assert!(
+                end.is_some_and(|e| e < w[1].start()),
+                "ranges sorted, disjoint, not touching: {} then {}",
+                w[0],
+                w[1]
+            );
+        }
+        for (bytes, k) in self.model {
+            let inside = rs.iter().any(|r| r.contains(bytes));
+            if (self.holds)(k) {
+                prop_assert!(inside, "matching {:?} outside the ranges {:?}", k, rs);
+            }
+            if s.covering().is_none() && !self.salted_after {
+                prop_assert_eq!(inside, (self.compiled)(k), "{:?} in the ranges {:?}", k, rs);
+            }
+            if s.ranges_are_exact() {
+                prop_assert_eq!(inside, (self.holds)(k), "exact ranges {:?} and {:?}", rs, k);
+            }
+        }
+        Ok(())
+    }
+
+    fn check_hints(&self, s: &Select<'_>) -> Result<(), TestCaseError> {
+        let expected = self.expected();
+        for (bytes, k) in self.model {
+            let next = expected.iter().find(|e| **e > bytes.as_slice());
+            match s.next_hint(bytes) {
+                Some(h) => {
+                    prop_assert!(
+                        h.as_slice() > bytes.as_slice(),
+                        "hint {h:?} not after {k:?}"
+                    );
+                    if let Some(n) = next {
+                        prop_assert!(h.as_slice() <= *n, "hint {h:?} after {k:?} skips {n:?}");
+                    }
+                }
+                None => prop_assert!(next.is_none(), "no hint after {k:?}, yet {next:?} matches"),
+            }
+        }
+        Ok(())
+    }
+
+    fn check_scan(&self, s: &Select<'_>) -> Result<(), TestCaseError> {
+        let mut scan = s.scan(|r| self.model.range::<[u8], _>(r.bounds()));
+        let found: Vec<&[u8]> = scan.by_ref().map(|(b, _)| b.as_slice()).collect();
+        prop_assert_eq!(found, self.expected());
+        let stats = scan.stats();
+        prop_assert!(stats.rows_read <= self.model.len() as u64);
+        Ok(())
+    }
+}
+
+// ---- the key types -----------------------------------------------------------
+
+fn small() -> impl Strategy<Value = u8> + Clone {
+    0u8..6
+}
+
+fn text() -> impl Strategy<Value = String> + Clone {
+    "[ab]{0,3}"
+}
+
+fn nonempty_text() -> impl Strategy<Value = String> + Clone {
+    "[ab]{1,3}"
+}
+
+/// Fixed widths: `pad`, descending, big-endian, signed, bool, bytes.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Plain {
+    #[pad(2)]
+    a: u8,
+    #[reverse]
+    b: u8,
+    #[be_u16]
+    c: u32,
+    d: i8,
+    #[reverse]
+    #[pad(3)]
+    e: u16,
+    f: bool,
+}
+case!(plain, PlainCond, Plain, salted_after: |_| false, {
+    a: u8 = small(), ranged;
+    b: u8 = small(), ranged;
+    c: u32 = 0u32..4, ranged;
+    d: i8 = -3i8..3, ranged;
+    e: u16 = 0u16..4, ranged;
+    f: bool = any::<bool>(), ranged;
+});
+
+/// A salt on the first field (xxh32), a tag, `Option`s, a mirrored field.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Salted {
+    #[salt(mod = 5)]
+    host: u8,
+    #[tag(7)]
+    kind: (),
+    #[reverse]
+    ts: u16,
+    o: Option<u8>,
+    #[reverse]
+    p: Option<u16>,
+    #[mirror]
+    m: u16,
+}
+case!(salted, SaltedCond, Salted, salted_after: |n| n < 1, {
+    host: u8 = small(), ranged;
+    kind: () = Just(()), tag;
+    ts: u16 = 0u16..5, ranged;
+    o: Option<u8> = proptest::option::of(0u8..3), values;
+    p: Option<u16> = proptest::option::of(0u16..3), values;
+    m: u16 = 0u16..4, values;
+});
+
+/// A salt (modulo) on a field after the first one.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct SaltedLater {
+    a: u8,
+    #[salt(mod = 3, hash = modulo)]
+    b: u8,
+    #[reverse]
+    c: u8,
+}
+case!(salted_later, SaltedLaterCond, SaltedLater, salted_after: |n| n < 2, {
+    a: u8 = small(), ranged;
+    b: u8 = small(), ranged;
+    c: u8 = small(), ranged;
+});
+
+fn low_byte(bytes: &[u8]) -> u32 {
+    bytes.last().copied().unwrap_or(0).into()
+}
+
+/// A user's hash over two fields, and a salt written as digits.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct SaltedCustom {
+    #[salt(mod = 4, hash = low_byte)]
+    a: u8,
+    #[salt]
+    b: u16,
+    c: u8,
+}
+case!(salted_custom, SaltedCustomCond, SaltedCustom, salted_after: |n| n < 2, {
+    a: u8 = small(), ranged;
+    b: u16 = 0u16..5, ranged;
+    c: u8 = small(), ranged;
+});
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct SaltedDigits {
+    #[pad(2)]
+    a: u8,
+    #[salt(mod = 10, pad = 2)]
+    #[pad(2)]
+    b: u8,
+    #[reverse]
+    c: u8,
+}
+case!(salted_digits, SaltedDigitsCond, SaltedDigits, salted_after: |n| n < 2, {
+    a: u8 = small(), ranged;
+    b: u8 = small(), ranged;
+    c: u8 = small(), ranged;
+});
+
+/// Strings: fixed, escaped both ways, and one to the end of the key.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Strings {
+    #[fixed(3)]
+    f: String,
+    #[escaped]
+    a: String,
+    #[reverse]
+    #[escaped]
+    b: String,
+    n: u8,
+    rest: String,
+}
+case!(strings, StringsCond, Strings, salted_after: |_| false, {
+    f: String = nonempty_text(), ranged;
+    a: String = text(), values;
+    b: String = text(), values;
+    n: u8 = small(), ranged;
+    rest: String = text(), values;
+});
+
+/// HBase's `Struct`: ordered numbers and `Text` both ways, trailing nulls left out.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(hbase_struct)]
+struct Struct {
+    #[ordered]
+    a: String,
+    #[ordered]
+    #[reverse]
+    b: i32,
+    #[ordered]
+    #[reverse]
+    t: String,
+    #[ordered]
+    c: Option<String>,
+    #[ordered]
+    #[reverse]
+    d: Option<i16>,
+}
+case!(hbase_struct, StructCond, Struct, salted_after: |_| false, {
+    a: String = text(), ranged;
+    b: i32 = -2i32..3, ranged;
+    t: String = text(), ranged;
+    c: Option<String> = proptest::option::of(text()), values;
+    d: Option<i16> = proptest::option::of(-2i16..2), values;
+});
+
+/// Fields added with `since`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Added {
+    a: u8,
+    #[rowkey(since = 1)]
+    b: Option<u8>,
+    #[rowkey(since = 2)]
+    c: Option<u16>,
+}
+case!(added, AddedCond, Added, salted_after: |_| false, {
+    a: u8 = small(), ranged;
+    b: Option<u8> = proptest::option::of(0u8..3), values;
+    c: Option<u16> = proptest::option::of(0u16..3), values;
+});
+
+/// Phoenix: `VARCHAR`s both ways with trailing nulls, numbers.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix)]
+struct Phoenix {
+    id: i32,
+    a: String,
+    #[reverse]
+    n: i16,
+    #[reverse]
+    d: String,
+    b: String,
+}
+case!(phoenix, PhoenixCond, Phoenix, salted_after: |_| false, {
+    id: i32 = -1i32..2, ranged;
+    a: String = text(), ranged;
+    n: i16 = -1i16..2, ranged;
+    d: String = text(), values;
+    b: String = text(), ranged;
+});
+
+/// Phoenix with its salt byte, which hashes the whole key.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix, salt(buckets = 4, phoenix))]
+struct PhoenixSalted {
+    a: String,
+    #[reverse]
+    n: i16,
+    b: String,
+}
+case!(phoenix_salted, PhoenixSaltedCond, PhoenixSalted, salted_after: |_| false, {
+    a: String = text(), ranged;
+    n: i16 = -1i16..2, ranged;
+    b: String = text(), ranged;
+});
+
+#[test]
+fn invalid_predicates_name_their_field() {
+    let e = Plain::select().a(Vec::new()).build().unwrap_err();
+    assert_eq!((e.field(), e.kind()), ("a", &SelectErrorKind::EmptySet));
+    let (high, low) = (9, 3);
+    let e = Plain::select().c(high..low).build().unwrap_err();
+    assert_eq!((e.field(), e.kind()), ("c", &SelectErrorKind::EmptyRange));
+    // `pad(2)` holds 0..=99: a range wholly above holds no value of the field.
+    let e = Plain::select().a(100..200).build().unwrap_err();
+    assert_eq!((e.field(), e.kind()), ("a", &SelectErrorKind::EmptyRange));
+    let e = Plain::select().a([1, 100]).build().unwrap_err();
+    assert_eq!(e.field(), "a");
+    assert_eq!(
+        e.to_string(),
+        "field `a`: value 100 does not fit, allowed 0..=99"
+    );
+    let e = Plain::select().c(70_000).build().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "field `c`: value 70000 does not fit, allowed 0..=65535"
+    );
+    // The first error is the one reported.
+    let e = Plain::select()
+        .b(5..low as u8)
+        .a(Vec::new())
+        .build()
+        .unwrap_err();
+    assert_eq!(e.field(), "b");
+}
+
+#[test]
+fn a_cap_says_what_it_covers() {
+    let s = Plain::select()
+        .a([1, 3, 5])
+        .b([1, 2])
+        .c(0..3)
+        .max_ranges(4)
+        .build()
+        .unwrap();
+    let why = s.covering().expect("6 exact ranges, cap 4");
+    assert_eq!(why.filtered, ["b"]);
+    assert_eq!(s.ranges().len(), 3);
+    assert!(why.to_string().contains("`b`"), "{why}");
+    let s = Salted::select().host(0..4).max_ranges(2).build().unwrap();
+    assert!(s.covering().unwrap().joined);
+    assert_eq!(s.ranges().len(), 2);
+}
+
+#[test]
+fn values_pin_the_bucket_of_each_combination() {
+    let s = Salted::select().host([1, 2]).ts(10..20).build().unwrap();
+    assert_eq!(s.ranges().len(), 2);
+    for host in [1u8, 2] {
+        let key = Salted {
+            host,
+            kind: (),
+            ts: 15,
+            o: None,
+            p: None,
+            m: 0,
+        }
+        .encode()
+        .unwrap();
+        let bucket = Salted::SALT.read(&key).unwrap();
+        let r = s
+            .ranges()
+            .iter()
+            .find(|r| r.start()[0] as u32 == bucket)
+            .unwrap();
+        assert!(r.contains(&key), "{r}");
+    }
+    // A salted field after the range pins the buckets, not the combination.
+    let s = SaltedLater::select().a(1..3).b([4]).build().unwrap();
+    assert_eq!(s.ranges().len(), 1, "one bucket: 4 mod 3");
+    let every = SaltedLater::select().a(1..3).build().unwrap();
+    assert_eq!(every.ranges().len(), 3);
+}
