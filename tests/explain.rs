@@ -299,6 +299,31 @@ proptest! {
     }
 }
 
+/// A variable-length key with a small `max_width`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(max_width = 8)]
+struct Short {
+    id: u8,
+    rest: Vec<u8>,
+}
+
+/// A key longer than `max_width`, which encode never writes, does not
+/// decode by the layout either: the same error as `decode`.
+#[test]
+fn a_key_over_max_width_is_refused_as_decode_refuses_it() {
+    let long = [1u8; 12];
+    let typed = Short::decode(&long).unwrap_err();
+    assert_eq!(typed.kind(), DecodeErrorKind::TooLong { max: 8, found: 12 });
+    assert_eq!(
+        dynamic::decode(&Short::LAYOUT, &long),
+        Err(ReadError::from(typed))
+    );
+    assert_eq!(
+        Short::LAYOUT.explain(&long).error,
+        Some(ReadError::from(typed))
+    );
+}
+
 #[test]
 fn a_full_key_as_a_table_and_a_line() {
     let e = FileKey::LAYOUT.explain(b"00000120120902000001");

@@ -109,6 +109,7 @@ pub fn decode<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<Vec<FieldValue<'a
         };
         return Err(ReadError::new(layout.name, 0, kind));
     }
+    check_max_width(layout, bytes)?;
     check_phoenix_not_empty(layout, bytes)?;
     let walk = walk(layout, bytes);
     let mut values = Vec::with_capacity(walk.fields.len());
@@ -140,6 +141,19 @@ pub fn decode<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<Vec<FieldValue<'a
         salt.salt.check(bytes, expected).map_err(ReadError::from)?;
     }
     Ok(values)
+}
+
+/// As derived decode ([`Reader::for_key`]): a variable-length key longer
+/// than its `max_width` is one encode never writes.
+fn check_max_width<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadError<'a>> {
+    if layout.variable && bytes.len() > layout.max_width {
+        let kind = DecodeErrorKind::TooLong {
+            max: layout.max_width,
+            found: bytes.len(),
+        };
+        return Err(ReadError::new(layout.name, layout.max_width, kind));
+    }
+    Ok(())
 }
 
 /// As derived decode: a Phoenix key with a `VARCHAR` holds some column
