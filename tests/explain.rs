@@ -299,6 +299,81 @@ proptest! {
     }
 }
 
+/// A key cut between two fields of a variable-length key (a region
+/// boundary) is partial, with nothing wrong in it.
+#[test]
+fn a_key_cut_between_fields_is_partial() {
+    let v = Variable {
+        id: 3,
+        host: "ab".into(),
+        raw: vec![1],
+        rest: "x".into(),
+    };
+    let key = v.encode().unwrap();
+    // The salt, `id`, and `host` with its terminator.
+    let start = &key[..6];
+    let e = Variable::LAYOUT.explain(start);
+    assert!(e.is_partial(), "{e}");
+    assert!(
+        e.fields
+            .iter()
+            .all(|f| !matches!(f.reading, Reading::Error(_))),
+        "{e}"
+    );
+    assert_eq!(e.error, Variable::decode(start).err().map(ReadError::from));
+}
+
+/// Fields added later, both optional.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Added {
+    id: u8,
+    #[rowkey(since = 2)]
+    a: Option<u8>,
+    #[rowkey(since = 2)]
+    b: Option<u8>,
+}
+
+/// A Phoenix key of two `VARCHAR`s.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix)]
+struct Varchars {
+    a: String,
+    b: String,
+}
+
+/// A key that ends where no whole key ends (after a `None` written out,
+/// after a `VARCHAR`'s separator) is the start of a longer one: its fields
+/// read, and it is partial; a strict decode still refuses it.
+#[test]
+fn a_key_that_ends_where_no_whole_key_does_is_the_start_of_one() {
+    let key = Added {
+        id: 1,
+        a: None,
+        b: Some(2),
+    }
+    .encode()
+    .unwrap();
+    let start = &key[..3];
+    let e = Added::LAYOUT.explain(start);
+    assert_eq!(e.fields[1].reading, Reading::Value(Value::None), "{e}");
+    assert!(e.is_partial(), "{e}");
+    let kind = e.error.map(|e| e.kind());
+    assert_eq!(kind, Some(DecodeErrorKind::AbsentWritten));
+    assert_eq!(e.error, Added::decode(start).err().map(ReadError::from));
+    let key = Varchars {
+        a: "a".into(),
+        b: "b".into(),
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(key, b"a\0b");
+    let start = &key[..2];
+    let e = Varchars::LAYOUT.explain(start);
+    assert_eq!(e.fields[0].reading, Reading::Value(Value::Text("a".into())));
+    assert!(e.is_partial(), "{e}");
+    assert_eq!(e.error, Varchars::decode(start).err().map(ReadError::from));
+}
+
 /// A variable-length key with a small `max_width`.
 #[derive(RowKey, Debug, Clone, PartialEq)]
 #[rowkey(max_width = 8)]

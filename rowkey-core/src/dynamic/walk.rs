@@ -299,14 +299,23 @@ fn walk<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Walk<'a> {
     let mut fields = Vec::with_capacity(layout.segments.len());
     let mut pos = 0;
     let mut stopped = false;
-    for seg in layout.segments {
-        let (reading, end) = if stopped {
+    // Why the key cannot end where it does, for the segment after the end.
+    let mut ended: Option<ReadError<'a>> = None;
+    for (i, seg) in layout.segments.iter().enumerate() {
+        let (reading, end) = if let Some(error) = ended.take() {
+            (Reading::Cut { present: 0, error }, pos)
+        } else if stopped {
             (Reading::Absent, pos)
         } else if seg.omittable() {
             read_added(layout, seg, bytes, pos)
         } else {
             read_segment(layout, seg, bytes, pos)
         };
+        let (reading, early) = match i + 1 < layout.segments.len() {
+            true => ended_early(seg, reading, bytes, pos),
+            false => (reading, None),
+        };
+        ended = early;
         // After a cut or a field whose end is unknown, later offsets are unknown.
         stopped |= matches!(reading, Reading::Cut { .. })
             || (matches!(reading, Reading::Error(_)) && !is_fixed(seg));
@@ -337,6 +346,41 @@ fn walk<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Walk<'a> {
         end: pos,
         expected_bucket,
     }
+}
+
+/// A field read whole at the end of the key where no whole key ends (a
+/// `None` written out, a Phoenix `VARCHAR` and its separator): a key that
+/// ends so is the start of a longer one, cut before the next segment. The
+/// field's value, and the error the cut gives (a strict decode's).
+fn ended_early<'a>(
+    seg: &Segment<'a>,
+    reading: Reading<'a>,
+    bytes: &[u8],
+    pos: usize,
+) -> (Reading<'a>, Option<ReadError<'a>>) {
+    let Reading::Error(e) = reading else {
+        return (reading, None);
+    };
+    if e.kind() == DecodeErrorKind::AbsentWritten {
+        return (Reading::Value(Value::None), Some(e));
+    }
+    let separator_last = e.kind() == DecodeErrorKind::NonCanonical
+        && e.offset() + 1 == bytes.len()
+        && bytes.last() == Some(&0)
+        && seg.kind == FieldCodec::Phoenix(crate::PhoenixType::Varchar);
+    if separator_last {
+        if let Some(v) = read_segment_alone(seg, &bytes[..bytes.len() - 1], pos) {
+            return (Reading::Value(v), Some(e));
+        }
+    }
+    (Reading::Error(e), None)
+}
+
+/// A variable-length field that ends with the key.
+fn read_segment_alone<'a>(seg: &Segment<'a>, bytes: &[u8], pos: usize) -> Option<Value<'a>> {
+    let mut r = Reader::at(bytes, pos);
+    let v = seg.kind.codec().read(&mut r, seg.field_ref()).ok()?;
+    (r.position() == bytes.len()).then_some(v)
 }
 
 /// A field a key may leave out at its end: `None` where the key ends, and
