@@ -321,6 +321,21 @@ fn a_key_cut_between_fields_is_partial() {
         "{e}"
     );
     assert_eq!(e.error, Variable::decode(start).err().map(ReadError::from));
+    // Cut inside the last character of the trailing string.
+    let key = Variable {
+        rest: "\u{e9}".into(),
+        ..v
+    }
+    .encode()
+    .unwrap();
+    let start = &key[..key.len() - 1];
+    let e = Variable::LAYOUT.explain(start);
+    assert!(e.is_partial(), "{e}");
+    assert!(
+        matches!(e.fields[4].reading, Reading::Cut { present: 1, .. }),
+        "{e}"
+    );
+    assert_eq!(e.error, Variable::decode(start).err().map(ReadError::from));
 }
 
 /// Fields added later, both optional.

@@ -453,7 +453,7 @@ fn read_segment<'a>(
                     if matches!(
                         error.kind(),
                         DecodeErrorKind::Unterminated | DecodeErrorKind::TooShort { .. }
-                    ) =>
+                    ) || cut_in_a_character(&error, &bytes[pos.min(bytes.len())..]) =>
                 {
                     let present = bytes.len().saturating_sub(pos);
                     (Reading::Cut { present, error }, bytes.len())
@@ -462,6 +462,13 @@ fn read_segment<'a>(
             }
         }
     }
+}
+
+/// Whether a string field that reads to the end of the key is invalid
+/// UTF-8 only because the key ends inside its last character: a key cut there.
+fn cut_in_a_character(e: &ReadError<'_>, rest: &[u8]) -> bool {
+    e.kind() == DecodeErrorKind::InvalidUtf8
+        && core::str::from_utf8(rest).is_err_and(|u| u.error_len().is_none())
 }
 
 fn read_salt<'a>(layout: &Layout<'a>, salt: &LayoutSalt<'_>, bytes: &[u8]) -> (Reading<'a>, usize) {
