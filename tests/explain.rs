@@ -389,6 +389,29 @@ fn a_key_that_ends_where_no_whole_key_does_is_the_start_of_one() {
     assert_eq!(e.error, Varchars::decode(start).err().map(ReadError::from));
 }
 
+/// A salted Phoenix key of one `VARCHAR`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix, salt(buckets = 4, phoenix))]
+struct SaltedName {
+    name: String,
+}
+
+/// The region starts of a salted Phoenix table, a salt byte each, are the
+/// starts of keys: partial, the bucket read and no field in error.
+#[test]
+fn a_phoenix_salt_alone_is_the_start_of_a_key() {
+    for bucket in 0..4u8 {
+        let e = SaltedName::LAYOUT.explain(&[bucket]);
+        assert!(e.is_partial(), "{e}");
+        assert_eq!(e.fields[0].reading, Reading::Value(uint(bucket)), "{e}");
+        assert_eq!(e.fields[1].reading, Reading::Absent, "{e}");
+        assert_eq!(
+            e.error,
+            SaltedName::decode(&[bucket]).err().map(ReadError::from)
+        );
+    }
+}
+
 /// A variable-length key with a small `max_width`.
 #[derive(RowKey, Debug, Clone, PartialEq)]
 #[rowkey(max_width = 8)]

@@ -312,7 +312,7 @@ fn walk<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Walk<'a> {
             read_segment(layout, seg, bytes, pos)
         };
         let (reading, early) = match i + 1 < layout.segments.len() {
-            true => ended_early(seg, reading, bytes, pos),
+            true => ended_early(layout, seg, reading, bytes, pos),
             false => (reading, None),
         };
         ended = early;
@@ -349,15 +349,21 @@ fn walk<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Walk<'a> {
 }
 
 /// A field read whole at the end of the key where no whole key ends (a
-/// `None` written out, a Phoenix `VARCHAR` and its separator): a key that
+/// `None` written out, a Phoenix `VARCHAR` and its separator, a Phoenix
+/// salt with no column after it): a key that
 /// ends so is the start of a longer one, cut before the next segment. The
 /// field's value, and the error the cut gives (a strict decode's).
 fn ended_early<'a>(
+    layout: &Layout<'a>,
     seg: &Segment<'a>,
     reading: Reading<'a>,
     bytes: &[u8],
     pos: usize,
 ) -> (Reading<'a>, Option<ReadError<'a>>) {
+    if matches!(seg.kind, FieldCodec::Salt) {
+        // A Phoenix key of its salt alone: a region start of a salted table.
+        return (reading, check_phoenix_not_empty(layout, bytes).err());
+    }
     let Reading::Error(e) = reading else {
         return (reading, None);
     };
