@@ -1,0 +1,18 @@
+//! Decode of arbitrary bytes by every derived key of `rowkey_fuzz::keys`
+//! (the first byte chooses the key): a key that decodes encodes to the same
+//! bytes, the interpreter decodes the same key or gives the same error, and
+//! the key lies in the scans of its own values.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rowkey_fuzz::check::{derived, derived_members};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&which, bytes)) = data.split_first() else {
+        return;
+    };
+    rowkey_fuzz::each_key!(which, bytes, derived, derived_members);
+    if which % 32 == 5 {
+        rowkey_fuzz::view_agrees(bytes);
+    }
+});
