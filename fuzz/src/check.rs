@@ -2,6 +2,8 @@
 //! what disagreed, when a check fails.
 
 use std::fmt::Debug;
+
+use arbitrary::{Arbitrary, Unstructured};
 use std::ops::Bound;
 
 use rowkey::dynamic::{self, FieldValue, Reading, Scan, ScanRanges, Value};
@@ -61,6 +63,47 @@ where
         ),
     }
     decoded(&T::LAYOUT, bytes);
+}
+
+/// A key of fuzzed values of `T` that encodes decodes to the same values
+/// (as `Debug` shows them) and the same bytes, and passes [`derived`].
+pub fn encoded<'u, T>(data: &'u [u8])
+where
+    T: RowKey + Arbitrary<'u> + Debug,
+    for<'de> T::Decoded<'de>: RowKey + Debug,
+{
+    let Ok(key) = Unstructured::new(data).arbitrary::<T>() else {
+        return;
+    };
+    let Ok(bytes) = key.encode() else { return };
+    let bytes = bytes.as_ref();
+    match T::decode(bytes) {
+        Ok(back) => assert_eq!(format!("{back:?}"), format!("{key:?}"), "{bytes:02x?}"),
+        // Documented: a borrowed `&str`/`&[u8]` reads only the key's own
+        // bytes, not a value unescaped or inverted; `Cow` reads both.
+        Err(e) if e.kind() == DecodeErrorKind::NeedsOwned => return,
+        Err(e) => panic!("{key:?} encodes to {bytes:02x?}, which does not decode: {e}"),
+    }
+    derived::<T>(bytes);
+}
+
+/// [`encoded`] for an enum of key types.
+pub fn encoded_members<'u, T>(types: &KeyTypes<'_>, data: &'u [u8])
+where
+    T: RowKey + Arbitrary<'u> + Debug,
+    for<'de> T::Decoded<'de>: RowKey + Debug,
+{
+    let Ok(key) = Unstructured::new(data).arbitrary::<T>() else {
+        return;
+    };
+    let Ok(bytes) = key.encode() else { return };
+    let bytes = bytes.as_ref();
+    match T::decode(bytes) {
+        Ok(back) => assert_eq!(format!("{back:?}"), format!("{key:?}"), "{bytes:02x?}"),
+        Err(e) if e.kind() == DecodeErrorKind::NeedsOwned => return,
+        Err(e) => panic!("{key:?} encodes to {bytes:02x?}, which does not decode: {e}"),
+    }
+    derived_members::<T>(types, bytes);
 }
 
 /// An enum of key types: its `decode` against `types.explain` (its
@@ -192,11 +235,15 @@ fn scan_holds<'s>(
             "{}: {key:02x?} is outside the scan {pins:?} {range:?}: {r:?}",
             layout.name
         ),
-        Ok(ScanRanges::PerBucket(b)) => {
-            let all: Vec<_> = b.collect();
+        Ok(ScanRanges::PerBucket(mut each)) => {
+            // One range per bucket, in bucket order: the key's bucket's holds it.
+            let salt = layout.salt.expect("a salted key").salt;
+            assert_eq!(each.len(), salt.buckets() as usize);
+            let bucket = salt.read(key).expect("a valid key's bucket");
+            let r = each.nth(bucket as usize).expect("a range per bucket");
             assert!(
-                all.iter().any(|r| r.contains(key)),
-                "{}: {key:02x?} is outside the scan {pins:?} {range:?}: {all:?}",
+                r.contains(key),
+                "{}: {key:02x?} is outside the scan {pins:?} {range:?}: bucket {bucket}'s {r:?}",
                 layout.name
             );
         }

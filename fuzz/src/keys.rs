@@ -1,15 +1,34 @@
 //! Derived keys that between them use every codec, every key format
 //! (plain, HBase `Struct`, Phoenix), the salts, `Option`, `#[mirror]`,
 //! `#[reverse]`, nested keys, fields added with `since`, borrowed fields and
-//! enums of key types. The targets decode fuzzed bytes with each.
+//! enums of key types. The targets decode fuzzed bytes with each, and
+//! encode fuzzed values of each (`Arbitrary`).
 
 use std::borrow::Cow;
 
+use arbitrary::{Arbitrary, Unstructured};
 use rowkey::codec::phoenix::{Date, Timestamp};
 use rowkey::{Md5, RowKey};
 
+fn md5(u: &mut Unstructured<'_>) -> arbitrary::Result<Md5> {
+    Ok(Md5(u.arbitrary()?))
+}
+
+fn date(u: &mut Unstructured<'_>) -> arbitrary::Result<Date> {
+    Ok(Date {
+        millis: u.arbitrary()?,
+    })
+}
+
+fn timestamp(u: &mut Unstructured<'_>) -> arbitrary::Result<Timestamp> {
+    Ok(Timestamp {
+        millis: u.arbitrary()?,
+        nanos: u.arbitrary()?,
+    })
+}
+
 /// A small nested key.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct Inner {
     #[pad(4)]
     pub id: u16,
@@ -17,7 +36,7 @@ pub struct Inner {
 }
 
 /// A nested key with a salt of its own.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct SaltedInner {
     #[salt(mod = 5)]
     pub id: u16,
@@ -26,7 +45,7 @@ pub struct SaltedInner {
 }
 
 /// Every native integer, both orders.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct Ints {
     pub a: u8,
     pub b: u16,
@@ -45,7 +64,7 @@ pub struct Ints {
 }
 
 /// `be_uN`, `pad`, mirrored and reversed, and a one-byte salt of digits.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct Numbers {
     #[salt(mod = 1000, pad = 3)]
     #[be_u16]
@@ -76,7 +95,7 @@ pub struct Numbers {
 
 /// Every other fixed-width codec: floats, `bool`, arrays, `fixed`, tags,
 /// `Option`, nested keys and `Md5`, with a two-byte salt over two fields.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct Fixed {
     #[salt(mod = 300)]
     pub a: u16,
@@ -102,6 +121,7 @@ pub struct Fixed {
     pub t2: (),
     pub inner: Inner,
     pub salted: SaltedInner,
+    #[arbitrary(with = md5)]
     pub md5: Md5,
     pub oi: Option<Inner>,
     #[mirror]
@@ -109,7 +129,7 @@ pub struct Fixed {
 }
 
 /// Fixed fields read by borrowing from the key.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 #[rowkey(view)]
 pub struct Viewed {
     #[salt(mod = 16)]
@@ -123,7 +143,7 @@ pub struct Viewed {
 }
 
 /// Borrowed `fixed` fields.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct FixedBorrowed<'a> {
     #[fixed(4)]
     pub s: &'a str,
@@ -134,7 +154,7 @@ pub struct FixedBorrowed<'a> {
 }
 
 /// The variable-length codecs, owned; a binary salt over the first field.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct Variable {
     #[salt(mod = 7)]
     pub id: u8,
@@ -147,7 +167,7 @@ pub struct Variable {
 }
 
 /// Escaped and trailing fields, borrowed, with a small `max_width`.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 #[rowkey(max_width = 24)]
 pub struct Borrowed<'a> {
     #[escaped]
@@ -163,7 +183,7 @@ pub struct Borrowed<'a> {
 }
 
 /// A trailing string after a nested key.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct Trailing<'a> {
     #[tag(b"t")]
     pub kind: (),
@@ -172,7 +192,7 @@ pub struct Trailing<'a> {
 }
 
 /// Trailing bytes, owned.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct TrailingBytes {
     #[pad(2)]
     pub n: u8,
@@ -180,7 +200,7 @@ pub struct TrailingBytes {
 }
 
 /// Salt of `hash = modulo`, written as digits.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct Modulo {
     #[salt(mod = 8, pad = 2, hash = modulo)]
     #[be_u32]
@@ -189,7 +209,7 @@ pub struct Modulo {
 }
 
 /// Salt of `hash = modulo` over 70,000 buckets: two bytes.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct WideModulo {
     #[salt(mod = 65536, hash = modulo)]
     pub id: u32,
@@ -203,7 +223,7 @@ pub fn byte_sum(bytes: &[u8]) -> u32 {
 }
 
 /// Salt of a user's hash over two adjacent fields.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct Custom {
     #[salt(mod = 16, hash = byte_sum)]
     pub a: u16,
@@ -213,7 +233,7 @@ pub struct Custom {
 }
 
 /// Java's `Bytes.toBytes` of every type it has, then a raw string.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct Java {
     #[java]
     pub shard: i16,
@@ -231,7 +251,7 @@ pub struct Java {
 }
 
 /// HBase's `OrderedBytes` numbers, both orders, and an `Option` of one.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct OrderedNumbers {
     #[ordered]
     pub a: i8,
@@ -256,7 +276,7 @@ pub struct OrderedNumbers {
 }
 
 /// `OrderedBytes` `Text`, `BlobVar` and `BlobCopy`, outside a `Struct`.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct OrderedVar<'a> {
     #[ordered]
     pub name: &'a str,
@@ -275,7 +295,7 @@ pub struct OrderedVar<'a> {
 }
 
 /// A descending `BlobCopy` last.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct OrderedCopyDesc {
     #[ordered]
     pub id: i32,
@@ -285,7 +305,7 @@ pub struct OrderedCopyDesc {
 }
 
 /// HBase's `Struct`: trailing nulls left out.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 #[rowkey(hbase_struct)]
 pub struct StructFirst {
     #[ordered]
@@ -301,7 +321,7 @@ pub struct StructFirst {
 }
 
 /// HBase's `Struct` with numbers and a `BlobCopy` last.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 #[rowkey(hbase_struct)]
 pub struct StructSecond {
     #[ordered]
@@ -319,7 +339,7 @@ pub struct StructSecond {
 }
 
 /// HBase's `Struct` of nullable fields only.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 #[rowkey(hbase_struct)]
 pub struct StructNullable<'a> {
     #[ordered]
@@ -332,7 +352,7 @@ pub struct StructNullable<'a> {
 }
 
 /// Phoenix: every fixed column type, both orders, and a `VARCHAR` last.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 #[rowkey(phoenix)]
 pub struct PhoenixMixed {
     pub t: i8,
@@ -345,8 +365,10 @@ pub struct PhoenixMixed {
     #[reverse]
     pub flag: bool,
     pub on: bool,
+    #[arbitrary(with = date)]
     pub day: Date,
     #[reverse]
+    #[arbitrary(with = timestamp)]
     pub at: Timestamp,
     #[phoenix(char(3))]
     pub code: String,
@@ -354,7 +376,7 @@ pub struct PhoenixMixed {
 }
 
 /// Phoenix: `VARCHAR`s around a fixed column, one descending, borrowed.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 #[rowkey(phoenix)]
 pub struct PhoenixVarchars<'a> {
     pub a: &'a str,
@@ -364,7 +386,7 @@ pub struct PhoenixVarchars<'a> {
 }
 
 /// Phoenix: `VARCHAR`s only, so that trailing nulls are left out.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 #[rowkey(phoenix)]
 pub struct PhoenixAllVarchar {
     pub a: String,
@@ -374,7 +396,7 @@ pub struct PhoenixAllVarchar {
 }
 
 /// Phoenix with its salt byte.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 #[rowkey(phoenix, salt(buckets = 37, phoenix))]
 pub struct PhoenixSalted {
     #[reverse]
@@ -383,7 +405,7 @@ pub struct PhoenixSalted {
 }
 
 /// Phoenix of fixed columns only, salted: a fixed width.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 #[rowkey(phoenix, salt(buckets = 4, phoenix))]
 pub struct PhoenixFixed {
     #[phoenix(char(4))]
@@ -393,7 +415,7 @@ pub struct PhoenixFixed {
 }
 
 /// Fields added in later versions.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct Evolved {
     #[pad(6)]
     pub user_id: u32,
@@ -407,7 +429,7 @@ pub struct Evolved {
 }
 
 /// A field added after a variable-length one.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct EvolvedVariable {
     #[escaped]
     pub host: String,
@@ -416,7 +438,7 @@ pub struct EvolvedVariable {
 }
 
 /// Members told apart by a `#[tag]` field at the same offset.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct CustomerKey {
     pub customer: u64,
     #[tag(1)]
@@ -424,7 +446,7 @@ pub struct CustomerKey {
 }
 
 /// See [`CustomerKey`].
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct OrderKey {
     pub customer: u64,
     #[tag(2)]
@@ -433,7 +455,7 @@ pub struct OrderKey {
 }
 
 /// Members of one table without variant tags.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub enum Untagged {
     /// A customer's row.
     Customer(CustomerKey),
@@ -442,13 +464,13 @@ pub enum Untagged {
 }
 
 /// A one-field key.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub struct UserKey {
     pub user: u64,
 }
 
 /// Members behind variant tags, of every kind of key.
-#[derive(RowKey, Debug, Clone, PartialEq)]
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 pub enum Tagged {
     /// Fixed codecs.
     #[tag(b"fx")]
