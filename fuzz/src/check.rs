@@ -8,7 +8,8 @@ use std::ops::Bound;
 
 use rowkey::dynamic::{self, FieldValue, Reading, Scan, ScanRanges, Value};
 use rowkey::{
-    DecodeErrorKind, FieldCodec, KeyTypes, Layout, ReadError, RowKey, SaltFormat, Segment,
+    DecodeErrorKind, Explained, FieldCodec, KeyTypes, Layout, ReadError, RowKey, SaltFormat,
+    Segment,
 };
 
 /// A decoded key's fields as `field=value` text, as `dynamic::encode`
@@ -259,7 +260,7 @@ fn scan_holds<'s>(
 
 /// `layout.explain(bytes)` agrees with `decode`: valid exactly when decode
 /// succeeds, with the same error and, for a valid key, the same values; its
-/// tables print; and every prefix of a valid key explains as the start of a key.
+/// tables print; and a valid key's prefixes explain as the starts of keys.
 pub fn explained(layout: &Layout<'_>, bytes: &[u8]) {
     let e = layout.explain(bytes);
     let d = dynamic::decode(layout, bytes);
@@ -286,15 +287,15 @@ pub fn explained(layout: &Layout<'_>, bytes: &[u8]) {
     prefixes_start_a_key(layout, bytes);
 }
 
-/// Every proper prefix of a valid key (a region boundary, a scan's start
-/// row) is a key or the start of one: nothing in it is an error.
+/// A proper prefix of a valid key (a region boundary, a scan's start row)
+/// is a key or the start of one: nothing in it is an error.
 fn prefixes_start_a_key(layout: &Layout<'_>, bytes: &[u8]) {
     // A Phoenix salt hashes the whole key: a prefix that reads as a whole
     // key (ending in a `VARCHAR`) has another bucket, as a corrupt key would.
     let phoenix_salt = layout
         .salt
         .is_some_and(|s| s.salt.format() == SaltFormat::Phoenix);
-    for n in 1..bytes.len() {
+    for n in cut_points(&layout.explain(bytes), bytes.len()) {
         let e = layout.explain(&bytes[..n]);
         let mismatch = e
             .error
@@ -310,6 +311,20 @@ fn prefixes_start_a_key(layout: &Layout<'_>, bytes: &[u8]) {
     }
 }
 
+/// Where to cut a valid key for its prefixes: every byte of a short key; in
+/// a long one, at and next to each field's first and last byte.
+fn cut_points(e: &Explained<'_>, len: usize) -> Vec<usize> {
+    let mut at: Vec<usize> = (1..len.min(32)).collect();
+    for f in &e.fields {
+        let (s, t) = (f.span.start, f.span.end);
+        at.extend([s.saturating_sub(1), s, s + 1, t.saturating_sub(1), t, t + 1]);
+    }
+    at.retain(|&n| n > 0 && n < len);
+    at.sort_unstable();
+    at.dedup();
+    at
+}
+
 /// `KEY_TYPES.explain(bytes)`: its tables print, and a valid key's
 /// prefixes explain as the start of a key.
 pub fn members_explained(types: &KeyTypes<'_>, bytes: &[u8]) {
@@ -318,7 +333,7 @@ pub fn members_explained(types: &KeyTypes<'_>, bytes: &[u8]) {
     if !e.is_valid() {
         return;
     }
-    for n in 1..bytes.len() {
+    for n in cut_points(&e, bytes.len()) {
         let p = types.explain(&bytes[..n]);
         assert!(
             rowkey_cli::decode::is_good(&p),
