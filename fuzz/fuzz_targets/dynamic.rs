@@ -20,10 +20,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(layout) = layouts::layout(&mut u, &arena) else {
         return;
     };
-    let json = layout.to_json();
-    match schema::read(&json, &arena) {
-        Ok(Schema::Key(back)) => assert_eq!(back, layout, "{json}"),
-        other => panic!("{json} reads back as {other:?}"),
+    // One input in four: the round trip costs what the rest does together.
+    if u.ratio(1, 4).unwrap_or(false) {
+        let json = layout.to_json();
+        match schema::read(&json, &arena) {
+            Ok(Schema::Key(back)) => assert_eq!(back, layout, "{json}"),
+            other => panic!("{json} reads back as {other:?}"),
+        }
     }
     let Ok(bytes) = key(&mut u, layout) else {
         return;
