@@ -299,6 +299,144 @@ proptest! {
     }
 }
 
+/// A key cut between two fields of a variable-length key (a region
+/// boundary) is partial, with nothing wrong in it.
+#[test]
+fn a_key_cut_between_fields_is_partial() {
+    let v = Variable {
+        id: 3,
+        host: "ab".into(),
+        raw: vec![1],
+        rest: "x".into(),
+    };
+    let key = v.encode().unwrap();
+    // The salt, `id`, and `host` with its terminator.
+    let start = &key[..6];
+    let e = Variable::LAYOUT.explain(start);
+    assert!(e.is_partial(), "{e}");
+    assert!(
+        e.fields
+            .iter()
+            .all(|f| !matches!(f.reading, Reading::Error(_))),
+        "{e}"
+    );
+    assert_eq!(e.error, Variable::decode(start).err().map(ReadError::from));
+    // Cut inside the last character of the trailing string.
+    let key = Variable {
+        rest: "\u{e9}".into(),
+        ..v
+    }
+    .encode()
+    .unwrap();
+    let start = &key[..key.len() - 1];
+    let e = Variable::LAYOUT.explain(start);
+    assert!(e.is_partial(), "{e}");
+    assert!(
+        matches!(e.fields[4].reading, Reading::Cut { present: 1, .. }),
+        "{e}"
+    );
+    assert_eq!(e.error, Variable::decode(start).err().map(ReadError::from));
+}
+
+/// Fields added later, both optional.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Added {
+    id: u8,
+    #[rowkey(since = 2)]
+    a: Option<u8>,
+    #[rowkey(since = 2)]
+    b: Option<u8>,
+}
+
+/// A Phoenix key of two `VARCHAR`s.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix)]
+struct Varchars {
+    a: String,
+    b: String,
+}
+
+/// A key that ends where no whole key ends (after a `None` written out,
+/// after a `VARCHAR`'s separator) is the start of a longer one: its fields
+/// read, and it is partial; a strict decode still refuses it.
+#[test]
+fn a_key_that_ends_where_no_whole_key_does_is_the_start_of_one() {
+    let key = Added {
+        id: 1,
+        a: None,
+        b: Some(2),
+    }
+    .encode()
+    .unwrap();
+    let start = &key[..3];
+    let e = Added::LAYOUT.explain(start);
+    assert_eq!(e.fields[1].reading, Reading::Value(Value::None), "{e}");
+    assert!(e.is_partial(), "{e}");
+    let kind = e.error.map(|e| e.kind());
+    assert_eq!(kind, Some(DecodeErrorKind::AbsentWritten));
+    assert_eq!(e.error, Added::decode(start).err().map(ReadError::from));
+    let key = Varchars {
+        a: "a".into(),
+        b: "b".into(),
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(key, b"a\0b");
+    let start = &key[..2];
+    let e = Varchars::LAYOUT.explain(start);
+    assert_eq!(e.fields[0].reading, Reading::Value(Value::Text("a".into())));
+    assert!(e.is_partial(), "{e}");
+    assert_eq!(e.error, Varchars::decode(start).err().map(ReadError::from));
+}
+
+/// A salted Phoenix key of one `VARCHAR`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix, salt(buckets = 4, phoenix))]
+struct SaltedName {
+    name: String,
+}
+
+/// The region starts of a salted Phoenix table, a salt byte each, are the
+/// starts of keys: partial, the bucket read and no field in error.
+#[test]
+fn a_phoenix_salt_alone_is_the_start_of_a_key() {
+    for bucket in 0..4u8 {
+        let e = SaltedName::LAYOUT.explain(&[bucket]);
+        assert!(e.is_partial(), "{e}");
+        assert_eq!(e.fields[0].reading, Reading::Value(uint(bucket)), "{e}");
+        assert_eq!(e.fields[1].reading, Reading::Absent, "{e}");
+        assert_eq!(
+            e.error,
+            SaltedName::decode(&[bucket]).err().map(ReadError::from)
+        );
+    }
+}
+
+/// A variable-length key with a small `max_width`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(max_width = 8)]
+struct Short {
+    id: u8,
+    rest: Vec<u8>,
+}
+
+/// A key longer than `max_width`, which encode never writes, does not
+/// decode by the layout either: the same error as `decode`.
+#[test]
+fn a_key_over_max_width_is_refused_as_decode_refuses_it() {
+    let long = [1u8; 12];
+    let typed = Short::decode(&long).unwrap_err();
+    assert_eq!(typed.kind(), DecodeErrorKind::TooLong { max: 8, found: 12 });
+    assert_eq!(
+        dynamic::decode(&Short::LAYOUT, &long),
+        Err(ReadError::from(typed))
+    );
+    assert_eq!(
+        Short::LAYOUT.explain(&long).error,
+        Some(ReadError::from(typed))
+    );
+}
+
 #[test]
 fn a_full_key_as_a_table_and_a_line() {
     let e = FileKey::LAYOUT.explain(b"00000120120902000001");

@@ -5,7 +5,7 @@ mod support_cases;
 use support_cases::cases;
 #[path = "support/keys.rs"]
 mod keys;
-use keys::Event;
+use keys::{Event, OrderKey};
 #[path = "support/range_check.rs"]
 mod range_check;
 use range_check::{check, fail, table};
@@ -927,4 +927,20 @@ proptest! {
         prop_assert!(text.bytes().all(|c| (0x20..=0x7E).contains(&c)), "{}", text);
         prop_assert_eq!(to_bytes_binary(&text).unwrap(), bytes);
     }
+}
+
+/// A range on the field after a tag: the interpreter writes the tag's bytes
+/// with no value given for it, as `range_for_customer_kind_order` does.
+#[test]
+fn a_range_after_a_tag_needs_no_value_for_the_tag() {
+    use rowkey::dynamic::{scan, Scan, ScanRanges};
+    let pins = [("customer", "7")];
+    let range = Some(("order", Bound::Included("1"), Bound::Excluded("5")));
+    let ScanRanges::One(r) = scan::<Vec<u8>>(&OrderKey::LAYOUT, &Scan { pins: &pins, range })
+        .expect("a range after a tag")
+    else {
+        panic!("an unsalted key's scan is one range")
+    };
+    let derived = OrderKey::range_for_customer_kind_order(7, 1..5).unwrap();
+    assert_eq!((r.start(), r.end()), (derived.start(), derived.end()));
 }

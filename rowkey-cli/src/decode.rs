@@ -177,11 +177,12 @@ impl<'a> Decoder<'a> {
     }
 
     fn text(&mut self, text: &[u8], at: At, key: &mut Vec<u8>) -> Result<(), String> {
-        let plain = match self.opt.input {
-            Input::HbaseScan => Plain::Text,
-            _ => self.opt.plain,
+        let read = match self.opt.input {
+            // The shell's rows are `toStringBinary` text, whatever they start with.
+            Input::HbaseScan => keytext::parse_shell_text_into(text, key).map(|()| Form::PlainText),
+            _ => keytext::parse_key_into(text, self.opt.plain, key),
         };
-        match keytext::parse_key_into(text, plain, key) {
+        match read {
             Ok(form) => self.key(key, form, at),
             Err(e) => {
                 self.tally.keys += 1;

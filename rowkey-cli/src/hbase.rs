@@ -58,10 +58,12 @@ pub fn create(table: &str, family: &str, points: &[Vec<u8>]) -> String {
 
 /// The row of one line of the shell's `scan` output, if the line is a
 /// cell: ` ROW  column=cf:q, timestamp=.., value=..`, the row as
-/// `toStringBinary` text.
+/// `toStringBinary` text after one space, padded with spaces to its column.
 pub fn scan_output_row(line: &str) -> Option<&str> {
-    let at = line.find(" column=")?;
-    line.starts_with(' ').then(|| line[..at].trim())
+    let row = line.strip_prefix(' ')?;
+    let at = row.find(" column=")?;
+    // A row's own leading spaces are its bytes; only the padding goes.
+    Some(row[..at].trim_end())
 }
 
 #[cfg(test)]

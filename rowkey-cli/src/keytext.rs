@@ -79,6 +79,17 @@ pub fn parse_key(text: &str, plain: Plain) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
+/// Reads HBase shell text alone into `out` (cleared first), as the shell
+/// prints a row in its `scan` output: `Bytes.toStringBinary` text, which
+/// may start with `0x`, `b64:` or a quote and means none of them.
+///
+/// # Errors
+/// Text that is not UTF-8, or `\xNN` that makes no byte.
+pub fn parse_shell_text_into(text: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+    out.clear();
+    shell_text_into(text, out).map_err(|e| format!("bad key text `{}`: {e}", lossy(text)))
+}
+
 fn lossy(t: &[u8]) -> String {
     String::from_utf8_lossy(t).into_owned()
 }

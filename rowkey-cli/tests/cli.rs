@@ -404,6 +404,38 @@ error: 2 of 4 keys do not decode (each reported above)
     );
 }
 
+/// The shell prints rows as `toStringBinary` text: a row that starts with
+/// `0x`, `b64:`, a quote or a space is that text, not hex, base64 or a
+/// quoted string, and keeps its leading space.
+#[test]
+fn shell_scan_rows_are_text_whatever_they_start_with() {
+    let s = Schemas::new();
+    let rows: [&[u8]; 3] = [b"0x0102030405ab", b" b64:AAAAAAAAA", b"\"quoted\"000000"];
+    let mut scan = String::from("ROW                          COLUMN+CELL\n");
+    for r in rows {
+        let row = StringBinary(r).to_string();
+        scan.push_str(&format!(" {row:<28} column=f:a, timestamp=1, value=x\n"));
+    }
+    let out = ok(
+        &strs(&with(
+            &s,
+            "decode",
+            "log_event",
+            &["--from-hbase-scan", "--json"],
+        )),
+        scan.as_bytes(),
+    );
+    let keys: Vec<String> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["key"].to_string())
+        .collect();
+    let expected: Vec<String> = rows
+        .iter()
+        .map(|r| format!("\"{}\"", rowkey_cli::keytext::hex(r)))
+        .collect();
+    assert_eq!(keys, expected);
+}
+
 #[test]
 fn annotates_shell_scans_and_cbt_reads() {
     let s = Schemas::new();

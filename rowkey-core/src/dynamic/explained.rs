@@ -83,13 +83,16 @@ pub struct Explained<'a> {
 
 impl Explained<'_> {
     /// Whether the key is shorter than its layout: a prefix, such as a
-    /// region start or a scan's start row.
+    /// region start or a scan's start row. The key ends before its fields
+    /// do: the first field it does not hold whole is cut or absent (not an
+    /// error, after which later fields are unknown).
     pub fn is_partial(&self) -> bool {
         self.len < self.width()
             || self
                 .fields
                 .iter()
-                .any(|f| matches!(f.reading, Reading::Cut { .. }))
+                .find(|f| !matches!(f.reading, Reading::Value(_)))
+                .is_some_and(|f| matches!(f.reading, Reading::Cut { .. } | Reading::Absent))
     }
 
     /// Whether the key decodes: every field read, the salt matched.

@@ -73,7 +73,13 @@ pub fn scan<B: RangeBytes>(
             .iter()
             .any(|(n, _)| n.split('.').next() == Some(s.name))
     };
-    let pinned = fields.iter().rposition(|s| named(s)).map_or(0, |i| i + 1);
+    let named_run = fields.iter().rposition(|s| named(s)).map_or(0, |i| i + 1);
+    // Tags between the pinned fields and the ranged one are pinned too:
+    // their bytes are constant, as the derived `range_for_a_tag_b` writes them.
+    let pinned = match scan.range {
+        Some((name, ..)) => named_run + tags_before(&fields[named_run..], name),
+        None => named_run,
+    };
     if let Some(s) = fields[..pinned]
         .iter()
         .find(|s| !named(s) && !matches!(s.kind, FieldCodec::Tag(_)))
@@ -148,6 +154,19 @@ fn check_pinned_present(seg: &Segment<'_>, pins: &[(&str, &str)]) -> Result<(), 
 fn runs_to_end(seg: &Segment<'_>) -> bool {
     matches!(seg.kind, FieldCodec::Rest(_))
         || matches!(seg.kind, FieldCodec::OrderedVar(v) if v.header == ordered::BLOB_COPY)
+}
+
+/// How many tags lead `fields` before the field `name`; none when `name`
+/// is not right after them.
+fn tags_before(fields: &[&Segment<'_>], name: &str) -> usize {
+    let tags = fields
+        .iter()
+        .take_while(|s| matches!(s.kind, FieldCodec::Tag(_)))
+        .count();
+    match fields.get(tags) {
+        Some(s) if s.name == name => tags,
+        _ => 0,
+    }
 }
 
 /// The field a scan's range bounds: the one after the pinned fields.

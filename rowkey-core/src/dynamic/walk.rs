@@ -109,6 +109,7 @@ pub fn decode<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<Vec<FieldValue<'a
         };
         return Err(ReadError::new(layout.name, 0, kind));
     }
+    check_max_width(layout, bytes)?;
     check_phoenix_not_empty(layout, bytes)?;
     let walk = walk(layout, bytes);
     let mut values = Vec::with_capacity(walk.fields.len());
@@ -140,6 +141,19 @@ pub fn decode<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<Vec<FieldValue<'a
         salt.salt.check(bytes, expected).map_err(ReadError::from)?;
     }
     Ok(values)
+}
+
+/// As derived decode ([`Reader::for_key`]): a variable-length key longer
+/// than its `max_width` is one encode never writes.
+fn check_max_width<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadError<'a>> {
+    if layout.variable && bytes.len() > layout.max_width {
+        let kind = DecodeErrorKind::TooLong {
+            max: layout.max_width,
+            found: bytes.len(),
+        };
+        return Err(ReadError::new(layout.name, layout.max_width, kind));
+    }
+    Ok(())
 }
 
 /// As derived decode: a Phoenix key with a `VARCHAR` holds some column
@@ -285,14 +299,23 @@ fn walk<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Walk<'a> {
     let mut fields = Vec::with_capacity(layout.segments.len());
     let mut pos = 0;
     let mut stopped = false;
-    for seg in layout.segments {
-        let (reading, end) = if stopped {
+    // Why the key cannot end where it does, for the segment after the end.
+    let mut ended: Option<ReadError<'a>> = None;
+    for (i, seg) in layout.segments.iter().enumerate() {
+        let (reading, end) = if let Some(error) = ended.take() {
+            (Reading::Cut { present: 0, error }, pos)
+        } else if stopped {
             (Reading::Absent, pos)
         } else if seg.omittable() {
             read_added(layout, seg, bytes, pos)
         } else {
             read_segment(layout, seg, bytes, pos)
         };
+        let (reading, early) = match i + 1 < layout.segments.len() {
+            true => ended_early(layout, seg, reading, bytes, pos),
+            false => (reading, None),
+        };
+        ended = early;
         // After a cut or a field whose end is unknown, later offsets are unknown.
         stopped |= matches!(reading, Reading::Cut { .. })
             || (matches!(reading, Reading::Error(_)) && !is_fixed(seg));
@@ -323,6 +346,47 @@ fn walk<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Walk<'a> {
         end: pos,
         expected_bucket,
     }
+}
+
+/// A field read whole at the end of the key where no whole key ends (a
+/// `None` written out, a Phoenix `VARCHAR` and its separator, a Phoenix
+/// salt with no column after it): a key that
+/// ends so is the start of a longer one, cut before the next segment. The
+/// field's value, and the error the cut gives (a strict decode's).
+fn ended_early<'a>(
+    layout: &Layout<'a>,
+    seg: &Segment<'a>,
+    reading: Reading<'a>,
+    bytes: &[u8],
+    pos: usize,
+) -> (Reading<'a>, Option<ReadError<'a>>) {
+    if matches!(seg.kind, FieldCodec::Salt) {
+        // A Phoenix key of its salt alone: a region start of a salted table.
+        return (reading, check_phoenix_not_empty(layout, bytes).err());
+    }
+    let Reading::Error(e) = reading else {
+        return (reading, None);
+    };
+    if e.kind() == DecodeErrorKind::AbsentWritten {
+        return (Reading::Value(Value::None), Some(e));
+    }
+    let separator_last = e.kind() == DecodeErrorKind::NonCanonical
+        && e.offset() + 1 == bytes.len()
+        && bytes.last() == Some(&0)
+        && seg.kind == FieldCodec::Phoenix(crate::PhoenixType::Varchar);
+    if separator_last {
+        if let Some(v) = read_segment_alone(seg, &bytes[..bytes.len() - 1], pos) {
+            return (Reading::Value(v), Some(e));
+        }
+    }
+    (Reading::Error(e), None)
+}
+
+/// A variable-length field that ends with the key.
+fn read_segment_alone<'a>(seg: &Segment<'a>, bytes: &[u8], pos: usize) -> Option<Value<'a>> {
+    let mut r = Reader::at(bytes, pos);
+    let v = seg.kind.codec().read(&mut r, seg.field_ref()).ok()?;
+    (r.position() == bytes.len()).then_some(v)
 }
 
 /// A field a key may leave out at its end: `None` where the key ends, and
@@ -395,7 +459,7 @@ fn read_segment<'a>(
                     if matches!(
                         error.kind(),
                         DecodeErrorKind::Unterminated | DecodeErrorKind::TooShort { .. }
-                    ) =>
+                    ) || cut_in_a_character(&error, &bytes[pos.min(bytes.len())..]) =>
                 {
                     let present = bytes.len().saturating_sub(pos);
                     (Reading::Cut { present, error }, bytes.len())
@@ -404,6 +468,13 @@ fn read_segment<'a>(
             }
         }
     }
+}
+
+/// Whether a string field that reads to the end of the key is invalid
+/// UTF-8 only because the key ends inside its last character: a key cut there.
+fn cut_in_a_character(e: &ReadError<'_>, rest: &[u8]) -> bool {
+    e.kind() == DecodeErrorKind::InvalidUtf8
+        && core::str::from_utf8(rest).is_err_and(|u| u.error_len().is_none())
 }
 
 fn read_salt<'a>(layout: &Layout<'a>, salt: &LayoutSalt<'_>, bytes: &[u8]) -> (Reading<'a>, usize) {
