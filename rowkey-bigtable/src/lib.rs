@@ -88,3 +88,8 @@ pub use read::Page;
 pub use row::{Cell, Row};
 pub use stream::RowStream;
 pub use write::{CellTime, WriteOptions, WriteSummary};
+
+// The README's example compiles as a doc test (it needs a Bigtable to run).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
