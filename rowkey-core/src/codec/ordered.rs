@@ -607,7 +607,7 @@ mod layout_codec {
     use super::super::float::Float;
     use super::super::int::{IntType, ToNumber};
     use super::super::prelude::*;
-    use super::{fixed_width, get, put, Ordered, OrderedFixed};
+    use super::{get, put, Ordered, OrderedFixed};
     use rowkey_format::ordered::{FLOAT32, FLOAT64, INT16, INT32, INT64, INT8};
 
     /// Decodes exactly `N` bytes as `T`.
