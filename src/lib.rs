@@ -115,8 +115,9 @@ pub use rowkey_core::*;
 /// `#[rowkey(view)]` on a fixed-width key without lifetimes adds
 /// `T::view(&bytes)`, a zerocopy view whose getters decode one field each,
 /// without decoding the rest. Its type is `<T as HasView>::View`, or the
-/// name given by `#[rowkey(view = Name)]`. It needs the `view` feature (on
-/// by default); keys that do not ask for a view get none.
+/// name given by `#[rowkey(view = Name)]`. It needs the `view` feature, which
+/// is off by default (`rowkey = { version = "0.1", features = ["view"] }`);
+/// keys that do not ask for a view get none.
 ///
 /// ```
 /// use rowkey::RowKey;

@@ -92,3 +92,8 @@ pub use row::{Cell, Row};
 pub use select::SelectedRows;
 pub use stream::RowStream;
 pub use write::{CellTime, WriteOptions, WriteSummary};
+
+// The README's example compiles as a doc test (it needs a Bigtable to run).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

@@ -37,3 +37,8 @@ pub struct Printed {
     /// The error to report after them.
     pub refused: Option<String>,
 }
+
+// The README's schema example compiles as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

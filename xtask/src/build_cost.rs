@@ -16,8 +16,8 @@
 //! compiles each derive's own source as a plain library (its `#[proc_macro_derive]` entry
 //! points turned into functions over `proc_macro2::TokenStream`), runs it on every struct,
 //! pretty-prints the output with `prettyplease` and counts its non-blank lines and its
-//! tokens. rowkey's `view!` wrapper, which passes its input through under the default `view`
-//! feature, is unwrapped; other macro calls and derives in the output (zerocopy's derives on
+//! tokens. rowkey's `view!` wrapper, which passes its input through when the opt-in `view`
+//! feature is on, is unwrapped; other macro calls and derives in the output (zerocopy's derives on
 //! the view struct) are counted as written, not expanded: their cost shows in the build times.
 
 use std::collections::BTreeMap;
@@ -548,7 +548,7 @@ fn count(name: &str, items: &[syn::ItemStruct], expand: &dyn Fn(TokenStream) -> 
 }
 
 /// rowkey's output with its `view! { .. }` calls replaced by their body: the macro passes
-/// its input through when the `view` feature is on, as it is by default.
+/// its input through when the opt-in `view` feature is on.
 fn unwrap_view(ts: TokenStream) -> TokenStream {
     use proc_macro2::{Group, TokenTree};
     let mut out: Vec<TokenTree> = Vec::new();

@@ -25,12 +25,15 @@
 //!   rowkey and of the hand-written baselines, against each workload's target, per
 //!   workload of `benches/instructions.rs`, under valgrind's cachegrind (installed with
 //!   apt-get when missing); see `instructions.rs`.
+//! * `cargo xtask package`: `cargo package --workspace`, which builds each packaged crate
+//!   alone, then checks what each package holds and its manifest; see `package.rs`.
 //!
 //! The emulator is found through `$BIGTABLE_EMULATOR_BIN`, else the Cloud SDK root that
 //! `gcloud info` reports, else a few well-known install paths. std only, on purpose.
 
 mod build_cost;
 mod instructions;
+mod package;
 
 use std::env;
 use std::ffi::OsString;
@@ -88,6 +91,8 @@ commands:
                       counts the compiler's instructions under valgrind)
   instructions [--passes N] [WORKLOAD..]
                       instructions per operation, rowkey and hand-written, under valgrind
+  package             `cargo package --workspace` (each crate built alone from its .crate),
+                      then the packages' files and manifests checked (in target/package-check)
   help                this text
 
 environment:
@@ -108,6 +113,7 @@ fn main() -> ExitCode {
         Some("bigtable-bench") => cmd_bigtable_bench(),
         Some("build-cost") => build_cost::cmd_build_cost(rest),
         Some("instructions") => instructions::cmd_instructions(&workspace_root(), rest),
+        Some("package") => package::cmd_package(&workspace_root(), rest),
         Some("help" | "-h" | "--help") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
