@@ -488,8 +488,7 @@ mod tests {
                                 Digits::default(),
                             )
                             .unwrap();
-                            let slow =
-                                general::<20, W>(head, *lo, *hi, desc).unwrap();
+                            let slow = general::<20, W>(head, *lo, *hi, desc).unwrap();
                             assert_eq!(
                                 (fast.start(), fast.end()),
                                 (slow.start(), slow.end()),
