@@ -5,9 +5,8 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::members::Set;
-use super::observe::Pairing;
 use super::samples::{self, Rng};
+use super::set::{Pairing, Set};
 use crate::value::FieldValue;
 use crate::{Layout, Segment};
 

@@ -8,105 +8,10 @@ use alloc::vec::Vec;
 
 use super::align::Alignment;
 use super::layouts::{self, Changes};
-use super::observe::{self, Pairing};
-use super::{report, Change, Checked, Level, Reading, Report, Rule};
-use crate::value::FieldValue;
-use crate::{dynamic, KeyTypes, Layout, Member};
-
-/// The key types a table holds: one key, or an enum's members in the order
-/// its `decode` tries them.
-pub(crate) struct Set<'s, 'a> {
-    pub name: &'a str,
-    pub members: &'s [Member<'a>],
-    /// One key type, not an enum of them.
-    pub single: bool,
-}
-
-impl<'s, 'a> Set<'s, 'a> {
-    pub fn single(layout: &Layout<'a>, members: &'s [Member<'a>]) -> Self {
-        Set {
-            name: layout.name,
-            members,
-            single: true,
-        }
-    }
-
-    pub fn types(t: &'s KeyTypes<'a>) -> Self {
-        Set {
-            name: t.name,
-            members: t.members,
-            single: false,
-        }
-    }
-
-    /// Whether the two sets are the same schema: every name, codec, width
-    /// and attribute alike (what their schema documents hold).
-    fn same_as(&self, other: &Set<'_, '_>) -> bool {
-        self.name == other.name && self.single == other.single && self.members == other.members
-    }
-
-    /// What member `i` is called in a report: the key's name, or the variant's.
-    pub fn member_name(&self, i: usize) -> &'a str {
-        let m = &self.members[i];
-        if self.single {
-            m.layout.name
-        } else {
-            m.name
-        }
-    }
-
-    /// The member `bytes` decode as and its fields' values, as the key's (or
-    /// the enum's) `decode` reads them: the first member whose tag and key
-    /// decode. Keys longer than a variable key's `max_width` are refused,
-    /// as derived `decode` refuses them.
-    pub fn read(&self, bytes: &[u8]) -> Result<(usize, Vec<FieldValue<'a>>), String> {
-        for (i, m) in self.members.iter().enumerate() {
-            let Some(rest) = bytes.strip_prefix(m.tag) else {
-                continue;
-            };
-            if let Ok(values) = decode(m.layout, rest) {
-                return Ok((i, values));
-            }
-        }
-        Err(match self.members {
-            [m] if self.single => decode(m.layout, bytes).err().unwrap_or_default(),
-            _ => {
-                let types = KeyTypes {
-                    name: self.name,
-                    members: self.members,
-                };
-                dynamic::explain_members(&types, bytes)
-                    .error
-                    .map(|e| e.to_string())
-                    .unwrap_or_default()
-            }
-        })
-    }
-
-    /// [`Set::read`] for a report.
-    pub fn reading(&self, bytes: &[u8]) -> Result<Reading, String> {
-        let (i, values) = self.read(bytes)?;
-        Ok(Reading {
-            key_type: self.member_name(i).to_string(),
-            fields: values
-                .iter()
-                .map(|v| (v.name.to_string(), v.value.to_string()))
-                .collect(),
-        })
-    }
-}
-
-fn decode<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<Vec<FieldValue<'a>>, String> {
-    if layout.variable && bytes.len() > layout.max_width {
-        return Err(format!(
-            "key `{}`: {} bytes, longer than its max_width {}",
-            layout.name,
-            bytes.len(),
-            layout.max_width
-        ));
-    }
-    dynamic::decode(layout, bytes).map_err(|e| e.to_string())
-}
+use super::observe;
+use super::set::{Pairing, Set};
+use super::{report, Change, Checked, Level, Report, Rule};
+use crate::Member;
 
 /// The verdict of `new` against `old`.
 pub(crate) fn check(old: &Set<'_, '_>, new: &Set<'_, '_>) -> Report {

@@ -58,6 +58,7 @@ mod observe;
 mod report;
 mod samples;
 mod scans;
+mod set;
 mod values;
 
 use alloc::string::String;
@@ -433,8 +434,8 @@ pub fn check(old: &Layout<'_>, new: &Layout<'_>) -> Report {
         tag: &[],
         layout: new,
     }];
-    let old_set = members::Set::single(old, &old_m);
-    let new_set = members::Set::single(new, &new_m);
+    let old_set = set::Set::single(old, &old_m);
+    let new_set = set::Set::single(new, &new_m);
     members::check(&old_set, &new_set)
 }
 
@@ -471,7 +472,7 @@ pub fn check(old: &Layout<'_>, new: &Layout<'_>) -> Report {
 /// assert!(report.changes.iter().any(|c| c.rule == Rule::MemberTag));
 /// ```
 pub fn check_key_types(old: &KeyTypes<'_>, new: &KeyTypes<'_>) -> Report {
-    let old_set = members::Set::types(old);
-    let new_set = members::Set::types(new);
+    let old_set = set::Set::types(old);
+    let new_set = set::Set::types(new);
     members::check(&old_set, &new_set)
 }

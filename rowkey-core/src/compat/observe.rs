@@ -9,20 +9,13 @@ use alloc::vec::Vec;
 
 use super::align::Alignment;
 use super::keys::{generate, long_target, Sample, SEED};
-use super::members::Set;
 use super::samples::{self, Rng};
 use super::scans::{out_of_order, scan_miss};
+use super::set::{Pairing, Set};
 use super::values::{is_null, same};
 use super::{Change, Checked, Level, Rule, Shows, Witness, Writer};
 use crate::value::{FieldValue, Value};
 use crate::{FieldCodec, KeyFormat, PhoenixType};
-
-/// An old key type and its new self, and how their fields align.
-pub(crate) struct Pairing<'l, 'a> {
-    pub old: usize,
-    pub new: usize,
-    pub align: Alignment<'l, 'a>,
-}
 
 /// What [`run`] found.
 pub(crate) struct Observed {

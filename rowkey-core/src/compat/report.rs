@@ -6,8 +6,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use super::members::Set;
-use super::observe::Pairing;
+use super::set::{Pairing, Set};
 use super::{Change, Checked, Level, Migration, Report, Rule, Shows, Witness, Writer};
 use crate::text::StringBinary;
 use crate::FieldCodec;

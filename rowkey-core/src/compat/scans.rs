@@ -9,9 +9,8 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::keys::Sample;
-use super::members::Set;
-use super::observe::Pairing;
 use super::samples;
+use super::set::{Pairing, Set};
 use super::values::{order, same};
 use super::Shows;
 use crate::dynamic::{self, Scan, ScanRanges};
