@@ -305,6 +305,12 @@ fn derived_keys() -> Vec<Vec<u8>> {
             order: 2,
         })
         .encode()),
+        a(StructNumeric {
+            id: -12,
+            score: 0.125,
+            n: None,
+        }
+        .encode()),
     ]
 }
 

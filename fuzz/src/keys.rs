@@ -338,6 +338,20 @@ pub struct StructSecond {
     pub body: Option<Vec<u8>>,
 }
 
+/// HBase's `OrderedNumeric` (`#[ordered(numeric)]`) in a `Struct`, both
+/// orders, a trailing null left out.
+#[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
+#[rowkey(hbase_struct)]
+pub struct StructNumeric {
+    #[ordered(numeric)]
+    pub id: i64,
+    #[ordered(numeric)]
+    #[reverse]
+    pub score: f64,
+    #[ordered(numeric)]
+    pub n: Option<i64>,
+}
+
 /// HBase's `Struct` of nullable fields only.
 #[derive(RowKey, Arbitrary, Debug, Clone, PartialEq)]
 #[rowkey(hbase_struct)]

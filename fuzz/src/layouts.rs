@@ -5,19 +5,19 @@
 //! derived keys (a decoded key encodes to the same bytes) holds for these.
 
 use arbitrary::{Result, Unstructured};
-use rowkey::codec::boolean::Bool;
-use rowkey::codec::bytes::{ByteArray, Md5Digest};
+use rowkey::codec::bytes::ByteArray;
 use rowkey::codec::escaped::Escaped;
 use rowkey::codec::fixed::Fixed;
 use rowkey::codec::float::Float;
 use rowkey::codec::int::IntType;
 use rowkey::codec::narrow::Narrow;
+use rowkey::codec::numeric::Numeric;
 use rowkey::codec::ordered::Ordered;
 use rowkey::codec::ordered_field::{OrderedNull, OrderedValue, OrderedVar};
 use rowkey::codec::pad::Pad;
 use rowkey::codec::rest::Rest;
 use rowkey::codec::tag::Tag;
-use rowkey::codec::{Codec, Extent, TextType};
+use rowkey::codec::{Extent, TextType};
 use rowkey::schema::Arena;
 use rowkey::{
     FieldCodec, JavaType, Layout, LayoutSalt, Md5, Order, PhoenixType, RowKey, Salt, SaltHash,
@@ -64,37 +64,12 @@ impl<'a> Draft<'a> {
     }
 }
 
-/// The codec of a field, by its own module.
-fn codec<'k, 'a>(kind: &'k FieldCodec<'a>) -> &'k dyn Codec<'a> {
-    match kind {
-        FieldCodec::Int(c) => c,
-        FieldCodec::Narrow(c) => c,
-        FieldCodec::Pad(c) => c,
-        FieldCodec::Fixed(c) => c,
-        FieldCodec::Bool => &Bool,
-        FieldCodec::Bytes(c) => c,
-        FieldCodec::Float(c) => c,
-        FieldCodec::Nested(l) => *l,
-        FieldCodec::Md5Digest => &Md5Digest,
-        FieldCodec::Tag(c) => c,
-        FieldCodec::Escaped(c) => c,
-        FieldCodec::Rest(c) => c,
-        FieldCodec::Java(c) => c,
-        FieldCodec::Ordered(c) => c,
-        FieldCodec::OrderedVar(c) => c,
-        FieldCodec::OrderedNull(c) => c,
-        FieldCodec::Phoenix(c) => c,
-        // The salt is its own segment, built apart.
-        FieldCodec::Salt => &Bool,
-    }
-}
-
 fn width(kind: &FieldCodec<'_>) -> usize {
-    codec(kind).width()
+    kind.extent().width()
 }
 
 fn fixed_width(kind: &FieldCodec<'_>) -> bool {
-    matches!(codec(kind).extent(), Extent::Fixed(_))
+    matches!(kind.extent(), Extent::Fixed(_))
 }
 
 fn choose<T: Copy>(u: &mut Unstructured<'_>, of: &[T]) -> Result<T> {
@@ -153,7 +128,7 @@ fn plain_field<'a>(
 ) -> Result<Draft<'a>> {
     let variable_ok = depth == 0;
     let text = text_type(u)?;
-    let kind = match u.int_in_range(0..=15)? {
+    let kind = match u.int_in_range(0..=16)? {
         0 => FieldCodec::Int(int_type(u)?),
         1 => FieldCodec::Narrow(Narrow {
             bytes: choose(u, &[2, 4, 8])?,
@@ -205,6 +180,7 @@ fn plain_field<'a>(
             trailing: false,
         }),
         14 | 15 if variable_ok && last => FieldCodec::Rest(Rest(text)),
+        16 if variable_ok => FieldCodec::Numeric(numeric(u)?),
         _ => FieldCodec::Int(int_type(u)?),
     };
     let mut d = Draft::new(kind);
@@ -233,6 +209,15 @@ fn ordered_var(u: &mut Unstructured<'_>, text: TextType, last: bool) -> Result<O
         },
     };
     Ok(OrderedVar { header, text })
+}
+
+/// `#[ordered(numeric)]` on an `i64` or an `f64`, or an `Option` of one.
+fn numeric(u: &mut Unstructured<'_>) -> Result<Numeric> {
+    Ok(Numeric {
+        float: u.arbitrary()?,
+        nullable: u.arbitrary()?,
+        trailing: false,
+    })
 }
 
 fn ordered_value(u: &mut Unstructured<'_>, text: TextType, last: bool) -> Result<OrderedValue> {
@@ -365,7 +350,8 @@ fn hbase_struct<'a>(u: &mut Unstructured<'_>, arena: &'a Arena) -> Result<&'a La
     for i in 0..n {
         let last = i + 1 == n;
         let text = text_type(u)?;
-        let kind = match u.int_in_range(0..=2)? {
+        let kind = match u.int_in_range(0..=3)? {
+            3 => FieldCodec::Numeric(numeric(u)?),
             0 => FieldCodec::Ordered(Ordered {
                 header: choose(u, &ORDERED_NUMBERS)?,
             }),
@@ -383,10 +369,11 @@ fn hbase_struct<'a>(u: &mut Unstructured<'_>, arena: &'a Arena) -> Result<&'a La
     }
     // The run of `Option`s at the end may be left out.
     for d in fields.iter_mut().rev() {
-        let FieldCodec::OrderedNull(n) = &mut d.kind else {
-            break;
-        };
-        n.trailing = true;
+        match &mut d.kind {
+            FieldCodec::OrderedNull(n) => n.trailing = true,
+            FieldCodec::Numeric(n) if n.nullable => n.trailing = true,
+            _ => break,
+        }
     }
     Ok(finish(u, arena, &fields, None))
 }
@@ -498,7 +485,7 @@ fn finish<'a>(
 
 /// The layouts of the derived keys of [`crate::keys`], for targets that
 /// run on layouts alone.
-pub fn derived() -> [&'static Layout<'static>; 30] {
+pub fn derived() -> [&'static Layout<'static>; 31] {
     use crate::keys as k;
     [
         &k::Inner::LAYOUT,
@@ -531,6 +518,7 @@ pub fn derived() -> [&'static Layout<'static>; 30] {
         &k::EvolvedVariable::LAYOUT,
         &k::CustomerKey::LAYOUT,
         &k::OrderKey::LAYOUT,
+        &k::StructNumeric::LAYOUT,
     ]
 }
 

@@ -19,7 +19,7 @@ macro_rules! each_key {
     ($which:expr, $bytes:expr, $check:ident, $members:ident) => {{
         use $crate::keys::*;
         let bytes: &[u8] = $bytes;
-        match $which % 32 {
+        match $which % 33 {
             0 => $check::<Inner>(bytes),
             1 => $check::<SaltedInner>(bytes),
             2 => $check::<Ints>(bytes),
@@ -51,7 +51,8 @@ macro_rules! each_key {
             28 => $check::<CustomerKey>(bytes),
             29 => $check::<OrderKey>(bytes),
             30 => $members::<Tagged>(&Tagged::KEY_TYPES, bytes),
-            _ => $members::<Untagged>(&Untagged::KEY_TYPES, bytes),
+            31 => $members::<Untagged>(&Untagged::KEY_TYPES, bytes),
+            _ => $check::<StructNumeric>(bytes),
         }
     }};
 }

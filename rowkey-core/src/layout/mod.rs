@@ -328,9 +328,17 @@ impl<'a> FieldCodec<'a> {
         }
     }
 
-    /// Where the codec's bytes end in the key; the salt bucket's width is
-    /// its [`Segment`]'s (see [`Segment::extent`]).
-    pub(crate) const fn extent(&self) -> Extent {
+    /// Where the codec's bytes end in the key, and its shortest encoding
+    /// (what a layout built by hand gives as the segment's `width`); the salt
+    /// bucket's width is its [`Segment`]'s.
+    ///
+    /// ```
+    /// use rowkey::codec::{pad::Pad, int::IntType, Extent};
+    /// use rowkey::FieldCodec;
+    /// let ty = IntType { bytes: 4, signed: false };
+    /// assert_eq!(FieldCodec::Pad(Pad { digits: 6, ty }).extent(), Extent::Fixed(6));
+    /// ```
+    pub const fn extent(&self) -> Extent {
         match self {
             FieldCodec::Int(c) => c.extent(),
             FieldCodec::Narrow(c) => c.extent(),
