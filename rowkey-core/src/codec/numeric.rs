@@ -26,9 +26,11 @@
 //!
 //! A float is written from its shortest decimal form (what Java 19 and later
 //! print for `Double.toString`; Java 17 prints a longer form for a few values,
-//! whose bytes then differ). Decoding to `f64` rounds to the nearest float, as
-//! `decodeNumericAsDouble` does; decoding to `i64` is exact or an error (Java's
-//! `decodeNumericAsLong` truncates).
+//! whose bytes then differ). Decoding is exact or an error, so that a key
+//! decodes only to the value that encodes to it: to `f64`, a number that is
+//! not a float's shortest form is refused (Java's `decodeNumericAsDouble`
+//! rounds it); to `i64`, a fraction or a number out of range is refused
+//! (Java's `decodeNumericAsLong` truncates).
 
 use super::ordered::NULL;
 use crate::cursor::{Reader, Writer};
@@ -200,22 +202,31 @@ pub fn encode_f64(w: &mut Writer<'_>, v: f64, descending: bool) -> Result<(), En
     if special != 0 {
         return encode_special(w, special, descending);
     }
-    // `{:e}` is the shortest form that reads back as `v`: `-1.2345e-7`.
+    let mut digits = [0u8; 24];
+    let (n, exp10) = shortest(v, &mut digits);
+    let d = Decimal {
+        negative: v < 0.0,
+        digits: &digits[..n],
+        exp10,
+    };
+    encode_finite(w, &d, descending)
+}
+
+/// The digits and exponent of finite, non-zero `v` as `0.digits × 10^exp10`
+/// in its shortest form that reads back as `v` (what a float is written as):
+/// the count of digits written into `digits`, and `exp10`.
+fn shortest(v: f64, digits: &mut [u8; 24]) -> (usize, i32) {
+    // `{:e}` is the shortest form that reads back as `v`: `1.2345e-7`.
     let mut t = Text::new();
     let _ = core::fmt::write(&mut t, format_args!("{:e}", v.abs()));
     let (mantissa, exp) = t.as_str().split_once('e').unwrap_or(("0", "0"));
-    let mut digits = [0u8; 24];
     let mut n = 0;
     for c in mantissa.bytes().filter(u8::is_ascii_digit) {
         digits[n] = c;
         n += 1;
     }
-    let d = Decimal {
-        negative: v < 0.0,
-        digits: trim_zeros(&digits[..n]),
-        exp10: exp.parse::<i32>().unwrap_or(0) + 1,
-    };
-    encode_finite(w, &d, descending)
+    let n = trim_zeros(&digits[..n]).len();
+    (n, exp.parse::<i32>().unwrap_or(0) + 1)
 }
 
 /// A value read from a key.
@@ -384,10 +395,13 @@ pub fn decode_i64(
         .map_err(|_| unrepresentable)
 }
 
-/// Reads a float, rounded to the nearest `f64` as Java's `decodeNumericAsDouble`
-/// does, or a null. Zero reads as `+0.0`.
+/// Reads a float, or a null. Zero reads as `+0.0`.
 ///
 /// # Errors
+/// [`DecodeErrorKind::Unrepresentable`] for a number that is not exactly an
+/// `f64` as a float is written (more digits than its shortest form, or
+/// beyond `f64`'s range: Java's `decodeNumericAsDouble` would round it, and
+/// the key would not be the one the value encodes to);
 /// [`DecodeErrorKind::NonCanonical`] for bytes Java never writes;
 /// [`DecodeErrorKind::Unterminated`].
 pub fn decode_f64(
@@ -395,6 +409,7 @@ pub fn decode_f64(
     descending: bool,
     field: &'static str,
 ) -> Result<Option<f64>, DecodeError> {
+    let offset = r.position();
     Ok(Some(match read_number(r, descending, field)? {
         Value::Null => return Ok(None),
         Value::Zero => 0.0,
@@ -406,15 +421,29 @@ pub fn decode_f64(
             digits,
             len,
             exp10,
-        } => {
-            let mut t = Text::new();
-            let sign = if negative { "-" } else { "" };
-            let digits = core::str::from_utf8(&digits[..len]).unwrap_or("0");
-            // At most 32 digits and a 7-character exponent: within the 48 bytes.
-            let _ = core::fmt::write(&mut t, format_args!("{sign}0.{digits}e{exp10}"));
-            t.as_str().parse().unwrap_or(f64::NAN)
-        }
+        } => exact_f64(negative, &digits[..len], exp10)
+            .ok_or_else(|| DecodeError::new(field, offset, DecodeErrorKind::Unrepresentable))?,
     }))
+}
+
+/// The `f64` that is exactly `±0.digits × 10^exp10` as a float is written
+/// (its shortest form), or `None`. `digits` are as read: a leading zero when
+/// the exponent is odd, and perhaps a trailing one.
+fn exact_f64(negative: bool, digits: &[u8], exp10: i32) -> Option<f64> {
+    let lead = usize::from(digits.first() == Some(&b'0'));
+    let (digits, exp10) = (trim_zeros(&digits[lead..]), exp10 - lead as i32);
+    let mut t = Text::new();
+    let sign = if negative { "-" } else { "" };
+    let text = core::str::from_utf8(digits).ok()?;
+    // At most 32 digits and a 7-character exponent: within the 48 bytes.
+    let _ = core::fmt::write(&mut t, format_args!("{sign}0.{text}e{exp10}"));
+    let v: f64 = t.as_str().parse().ok()?;
+    let mut again = [0u8; 24];
+    let exact = v.is_finite()
+        && v != 0.0
+        && shortest(v, &mut again) == (digits.len(), exp10)
+        && again[..digits.len()] == *digits;
+    exact.then_some(v)
 }
 
 /// The `#[ordered(numeric)]` codec ([`FieldCodec::Numeric`](crate::FieldCodec::Numeric)):
@@ -710,6 +739,40 @@ mod tests {
         assert_eq!(enc(|w| encode_i64(w, 100, false)), [0x19, 0x02]);
         assert_eq!(enc(|w| encode_f64(w, 0.5, false)), [0x16, 0xFF, 0x64]);
         assert_eq!(enc(|w| encode_f64(w, 100.0, false)), [0x19, 0x02]);
+    }
+
+    #[test]
+    fn floats_read_exactly_or_not_at_all() {
+        let read = |b: &[u8], desc| decode_f64(&mut Reader::new(b), desc, "f");
+        for v in [
+            0.5,
+            -0.25,
+            100.0,
+            1e300,
+            -1e-300,
+            0.1,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+        ] {
+            for desc in [false, true] {
+                let b = enc(|w| encode_f64(w, v, desc));
+                assert_eq!(read(&b, desc), Ok(Some(v)), "{v} {b:02x?}");
+            }
+        }
+        // 0.12345678901234567890123 has more digits than any f64's shortest
+        // form, 100^200 overflows to +inf, 100^-200 underflows to zero:
+        // each would read as a float that writes other bytes.
+        let mut long = enc(|w| encode_f64(w, 0.1, false));
+        long.pop();
+        long.extend([
+            0x19, 0x45, 0x69, 0x8B, 0xAF, 0xB3, 0x45, 0x69, 0x8B, 0xAF, 0x2E,
+        ]);
+        let huge = [0x22, 200, 0x02];
+        let tiny = [0x16, !200u8, 0x02];
+        for b in [&long[..], &huge, &tiny] {
+            let e = read(b, false).unwrap_err();
+            assert_eq!(e.kind(), DecodeErrorKind::Unrepresentable, "{b:02x?}");
+        }
     }
 
     #[test]
