@@ -442,7 +442,9 @@ fn finish<'a>(
     let mut shortest = None;
     let mut variable = false;
     for (i, d) in fields.iter().enumerate() {
-        let omittable = d.since != 0 || matches!(d.kind, FieldCodec::OrderedNull(n) if n.trailing);
+        let omittable = d.since != 0
+            || matches!(d.kind, FieldCodec::OrderedNull(n) if n.trailing)
+            || matches!(d.kind, FieldCodec::Numeric(n) if n.trailing);
         if omittable && shortest.is_none() {
             shortest = Some(offset);
         }
