@@ -45,20 +45,37 @@ const _: () = {
         );
         /// The key with these values written.
         #[inline(always)]
-        #[allow(unused_variables)]
         fn write<'__k>(
             self,
             __key: &'__k mut [u8; 20],
         ) -> __rk::Result<&'__k [u8; 20], ::rowkey::EncodeError> {
             if let __rk::Some(user_id) = self.0 {
-                __rk::pad::check::<_, 6>((*user_id), "user_id")?;
+                if let __rk::Err(__e) = __rk::pad::check::<_, 6>((*user_id), "user_id") {
+                    return __rk::Err(self.first_error(__e));
+                }
             }
             if let __rk::Some(create_date) = self.1 {
-                __rk::pad::check::<_, 8>((*create_date), "create_date")?;
+                if let __rk::Err(__e) = __rk::pad::check::<
+                    _,
+                    8,
+                >((*create_date), "create_date") {
+                    return __rk::Err(self.first_error(__e));
+                }
             }
             if let __rk::Some(file_id) = self.2 {
-                __rk::pad::check::<_, 6>((*file_id), "file_id")?;
+                if let __rk::Err(__e) = __rk::pad::check::<_, 6>((*file_id), "file_id") {
+                    return __rk::Err(self.first_error(__e));
+                }
             }
+            self.fields(__key)?;
+            __rk::Ok(__key)
+        }
+        /// Writes the fields whose values are `Some`, in key order, and the bucket.
+        #[inline(always)]
+        fn fields(
+            &self,
+            __key: &mut [u8; 20],
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
             if let __rk::Some(user_id) = self.0 {
                 {
                     let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
@@ -77,7 +94,55 @@ const _: () = {
                     __rk::pad::put::<_, 6>((*file_id), __s, false, "file_id")?;
                 }
             }
-            __rk::Ok(__key)
+            __rk::Ok(())
+        }
+        /// `write`'s error when a check made before writing fails
+        /// (`__e`, its error): the first bad field's, the fields written
+        /// in key order into bytes of its own, so the caller's stay out
+        /// of memory on the fast path.
+        #[cold]
+        #[inline(never)]
+        fn first_error(self, __e: ::rowkey::EncodeError) -> ::rowkey::EncodeError {
+            self.fields(&mut [0u8; 20]).err().unwrap_or(__e)
+        }
+    }
+    /// The fields of a key, written into its bytes in key order.
+    struct __Fields;
+    impl __Fields {
+        /// Writes every field of `__k`, then the bucket, into `__key`.
+        #[inline(always)]
+        fn write(
+            __k: &FileKey,
+            __key: &mut [u8; 20],
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
+                __rk::pad::put::<_, 6>((*(&__k.user_id)), __s, false, "user_id")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
+                __rk::pad::put::<
+                    _,
+                    8,
+                >((*(&__k.create_date)), __s, false, "create_date")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
+                __rk::pad::put::<_, 6>((*(&__k.file_id)), __s, false, "file_id")?;
+            }
+            __rk::Ok(())
+        }
+        /// `encode`'s error when a check made before writing fails
+        /// (`__e`, its error): the first bad field's, the fields written
+        /// in key order into bytes of its own, so `encode`'s stay out of
+        /// memory on the fast path.
+        #[cold]
+        #[inline(never)]
+        fn first_error(
+            __k: &FileKey,
+            __e: ::rowkey::EncodeError,
+        ) -> ::rowkey::EncodeError {
+            Self::write(__k, &mut [0u8; 20]).err().unwrap_or(__e)
         }
     }
     #[automatically_derived]
@@ -152,26 +217,27 @@ const _: () = {
         type Bytes = [u8; 20];
         #[inline(always)]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
+            let __k = self;
+            if let __rk::Err(__e) = __rk::pad::check::<
+                _,
+                6,
+            >((*(&__k.user_id)), "user_id") {
+                return __rk::Err(__Fields::first_error(__k, __e));
+            }
+            if let __rk::Err(__e) = __rk::pad::check::<
+                _,
+                8,
+            >((*(&__k.create_date)), "create_date") {
+                return __rk::Err(__Fields::first_error(__k, __e));
+            }
+            if let __rk::Err(__e) = __rk::pad::check::<
+                _,
+                6,
+            >((*(&__k.file_id)), "file_id") {
+                return __rk::Err(__Fields::first_error(__k, __e));
+            }
             let mut __bytes = [0u8; 20];
-            let __key = &mut __bytes;
-            __rk::pad::check::<_, 6>((*(&self.user_id)), "user_id")?;
-            __rk::pad::check::<_, 8>((*(&self.create_date)), "create_date")?;
-            __rk::pad::check::<_, 6>((*(&self.file_id)), "file_id")?;
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
-                __rk::pad::put::<_, 6>((*(&self.user_id)), __s, false, "user_id")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
-                __rk::pad::put::<
-                    _,
-                    8,
-                >((*(&self.create_date)), __s, false, "create_date")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
-                __rk::pad::put::<_, 6>((*(&self.file_id)), __s, false, "file_id")?;
-            }
+            __Fields::write(self, &mut __bytes)?;
             __rk::Ok(__bytes)
         }
         #[inline(always)]

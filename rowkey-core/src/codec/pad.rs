@@ -221,7 +221,9 @@ pub fn put<T: Unsigned, const N: usize>(
 
 /// The range check of [`put`] alone. Generated `encode`s of fixed keys
 /// make it for every `pad` field before writing any byte, so no digit is
-/// held across a branch, and the check inside [`put`] folds away.
+/// held across a branch, and the check inside [`put`] folds away; when it
+/// fails, they write the fields in key order, so that the error names the
+/// first bad field.
 ///
 /// # Errors
 /// [`EncodeErrorKind::OutOfRange`] when `v` has more than `N` digits.

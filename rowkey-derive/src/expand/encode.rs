@@ -1,11 +1,15 @@
 //! `impl RowKey`: encode and decode. Fixed layouts write a `[u8; WIDTH]`
-//! through constant-offset slots (the statements `pinned` makes); keys with
-//! a variable-length field walk the bytes with a cursor, each field through
-//! its writer function.
+//! through constant-offset slots (the statements `pinned` makes), in
+//! `__Fields::write`, which `encode` calls once its `pad` checks pass and
+//! its cold path calls when one fails; keys with a variable-length field
+//! walk the bytes with a cursor, each field through its writer function.
+//! Either way fields are written in key order, so an error names the first
+//! bad field.
 
 use proc_macro2::TokenStream;
 
 use super::field::{encoded_len, read_field, read_fixed_field, read_in_key, writer, writer_arg};
+use super::pinned::{fixed_checks, fixed_writes, Values};
 use super::salt::{bucket_expr, fixed_bucket};
 use crate::model::Key;
 use crate::tokens::{lit, q as quote};
@@ -49,7 +53,11 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
     let ident = key.ident;
     let name = ident.to_string();
     let w = key.width.arg();
-    let write = super::pinned::fixed_statements(key, super::pinned::Values::Key);
+    let checks = fixed_checks(
+        key,
+        Values::Key,
+        &quote!(return __rk::Err(__Fields::first_error(__k, __e));),
+    );
     let decodes = key.fields.iter().map(|f| {
         let ident = f.ident;
         let read = match read_in_key(f, &quote!(__key)) {
@@ -85,9 +93,10 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
 
         #fixed_inline
         fn encode(&self) -> __rk::Result<[u8; #w], #krate::EncodeError> {
+            let __k = self;
+            #(#checks)*
             let mut __bytes = [0u8; #w];
-            let __key = &mut __bytes;
-            #write
+            __Fields::write(self, &mut __bytes)?;
             __rk::Ok(__bytes)
         }
 
@@ -97,6 +106,45 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
             #(#decodes)*
             #check_salt
             __rk::Ok(#ident { #(#names),* })
+        }
+    }
+}
+
+/// `struct __Fields` of a fixed key: `write`, which writes every field of
+/// a key into its bytes in key order, and, when a field is checked before
+/// any byte is written, `first_error`: `encode`'s cold path when a check
+/// fails, through the same `write`, so the error names the first bad field.
+pub fn fixed_fields(key: &Key<'_>) -> TokenStream {
+    let krate = &key.krate;
+    let ident = key.ident;
+    let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
+    let w = key.width.arg();
+    let writes = fixed_writes(key, Values::Key);
+    let checked = !fixed_checks(key, Values::Key, &TokenStream::new()).is_empty();
+    let first_error = checked.then(|| {
+        quote! {
+            /// `encode`'s error when a check made before writing fails
+            /// (`__e`, its error): the first bad field's, the fields written
+            /// in key order into bytes of its own, so `encode`'s stay out of
+            /// memory on the fast path.
+            #[cold]
+            #[inline(never)]
+            fn first_error #impl_generics (__k: &#ident #ty_generics, __e: #krate::EncodeError) -> #krate::EncodeError #where_clause {
+                Self::write(__k, &mut [0u8; #w]).err().unwrap_or(__e)
+            }
+        }
+    });
+    quote! {
+        /// The fields of a key, written into its bytes in key order.
+        struct __Fields;
+        impl __Fields {
+            /// Writes every field of `__k`, then the bucket, into `__key`.
+            #[inline(always)]
+            fn write #impl_generics (__k: &#ident #ty_generics, __key: &mut [u8; #w]) -> __rk::Result<(), #krate::EncodeError> #where_clause {
+                #writes
+                __rk::Ok(())
+            }
+            #first_error
         }
     }
 }

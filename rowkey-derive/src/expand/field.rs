@@ -189,14 +189,19 @@ pub fn encoded_len(f: &Field<'_>, value: &TokenStream) -> TokenStream {
 
 /// For a field whose codec checks its range first (`pad`), that check
 /// alone, made before any byte is written: no digit is then held across a
-/// branch, and the same check inside `put` folds away.
-pub fn check_first(f: &Field<'_>, value: &TokenStream) -> Option<TokenStream> {
+/// branch, and the same check inside `put` folds away. When it fails,
+/// `refuse` returns, with the check's error `__e` in scope.
+pub fn check_first(
+    f: &Field<'_>,
+    value: &TokenStream,
+    refuse: &TokenStream,
+) -> Option<TokenStream> {
     if !f.codec.checked_first() || f.optional {
         return None;
     }
     let rt = f.runtime();
     let (m, g, name) = (&rt.module, &rt.generics, unraw(f.ident));
-    Some(quote!(#m::check #g (#value, #name)?;))
+    Some(quote!(if let __rk::Err(__e) = #m::check #g (#value, #name) { #refuse }))
 }
 
 /// The function that encodes a range bound of `f` (a reference to the
