@@ -50,22 +50,13 @@ const _: () = {
             __key: &'__k mut [u8; 20],
         ) -> __rk::Result<&'__k [u8; 20], ::rowkey::EncodeError> {
             if let __rk::Some(user_id) = self.0 {
-                if let __rk::Err(__e) = __rk::pad::check::<_, 6>((*user_id), "user_id") {
-                    return __rk::Err(self.first_error(__e));
-                }
+                __rk::pad::check::<_, 6>((*user_id), "user_id")?;
             }
             if let __rk::Some(create_date) = self.1 {
-                if let __rk::Err(__e) = __rk::pad::check::<
-                    _,
-                    8,
-                >((*create_date), "create_date") {
-                    return __rk::Err(self.first_error(__e));
-                }
+                __rk::pad::check::<_, 8>((*create_date), "create_date")?;
             }
             if let __rk::Some(file_id) = self.2 {
-                if let __rk::Err(__e) = __rk::pad::check::<_, 6>((*file_id), "file_id") {
-                    return __rk::Err(self.first_error(__e));
-                }
+                __rk::pad::check::<_, 6>((*file_id), "file_id")?;
             }
             self.fields(__key)?;
             __rk::Ok(__key)
@@ -96,15 +87,6 @@ const _: () = {
             }
             __rk::Ok(())
         }
-        /// `write`'s error when a check made before writing fails
-        /// (`__e`, its error): the first bad field's, the fields written
-        /// in key order into bytes of its own, so the caller's stay out
-        /// of memory on the fast path.
-        #[cold]
-        #[inline(never)]
-        fn first_error(self, __e: ::rowkey::EncodeError) -> ::rowkey::EncodeError {
-            self.fields(&mut [0u8; 20]).err().unwrap_or(__e)
-        }
     }
     /// The fields of a key, written into its bytes in key order.
     struct __Fields;
@@ -131,18 +113,6 @@ const _: () = {
                 __rk::pad::put::<_, 6>((*(&__k.file_id)), __s, false, "file_id")?;
             }
             __rk::Ok(())
-        }
-        /// `encode`'s error when a check made before writing fails
-        /// (`__e`, its error): the first bad field's, the fields written
-        /// in key order into bytes of its own, so `encode`'s stay out of
-        /// memory on the fast path.
-        #[cold]
-        #[inline(never)]
-        fn first_error(
-            __k: &FileKey,
-            __e: ::rowkey::EncodeError,
-        ) -> ::rowkey::EncodeError {
-            Self::write(__k, &mut [0u8; 20]).err().unwrap_or(__e)
         }
     }
     #[automatically_derived]
@@ -218,24 +188,9 @@ const _: () = {
         #[inline(always)]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
             let __k = self;
-            if let __rk::Err(__e) = __rk::pad::check::<
-                _,
-                6,
-            >((*(&__k.user_id)), "user_id") {
-                return __rk::Err(__Fields::first_error(__k, __e));
-            }
-            if let __rk::Err(__e) = __rk::pad::check::<
-                _,
-                8,
-            >((*(&__k.create_date)), "create_date") {
-                return __rk::Err(__Fields::first_error(__k, __e));
-            }
-            if let __rk::Err(__e) = __rk::pad::check::<
-                _,
-                6,
-            >((*(&__k.file_id)), "file_id") {
-                return __rk::Err(__Fields::first_error(__k, __e));
-            }
+            __rk::pad::check::<_, 6>((*(&__k.user_id)), "user_id")?;
+            __rk::pad::check::<_, 8>((*(&__k.create_date)), "create_date")?;
+            __rk::pad::check::<_, 6>((*(&__k.file_id)), "file_id")?;
             let mut __bytes = [0u8; 20];
             __Fields::write(self, &mut __bytes)?;
             __rk::Ok(__bytes)

@@ -1,7 +1,8 @@
 //! `impl RowKey`: encode and decode. Fixed layouts write a `[u8; WIDTH]`
 //! through constant-offset slots (the statements `pinned` makes), in
 //! `__Fields::write`, which `encode` calls once its `pad` checks pass and
-//! its cold path calls when one fails; keys with a variable-length field
+//! its cold path calls when one fails after a field that can refuse its
+//! value; keys with a variable-length field
 //! walk the bytes with a cursor, each field through its writer function.
 //! Either way fields are written in key order, so an error names the first
 //! bad field.
@@ -53,11 +54,7 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
     let ident = key.ident;
     let name = ident.to_string();
     let w = key.width.arg();
-    let checks = fixed_checks(
-        key,
-        Values::Key,
-        &quote!(return __rk::Err(__Fields::first_error(__k, __e));),
-    );
+    let (checks, _) = fixed_checks(key, Values::Key, &quote!(__Fields::first_error(__k)?;));
     let decodes = key.fields.iter().map(|f| {
         let ident = f.ident;
         let read = match read_in_key(f, &quote!(__key)) {
@@ -111,26 +108,26 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
 }
 
 /// `struct __Fields` of a fixed key: `write`, which writes every field of
-/// a key into its bytes in key order, and, when a field is checked before
-/// any byte is written, `first_error`: `encode`'s cold path when a check
-/// fails, through the same `write`, so the error names the first bad field.
+/// a key into its bytes in key order, and, when a field checked before any
+/// byte is written follows one that can refuse its value, `first_error`:
+/// `encode`'s cold path when that check fails, through the same `write`,
+/// so the error names the first bad field.
 pub fn fixed_fields(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let ident = key.ident;
     let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
     let w = key.width.arg();
     let writes = fixed_writes(key, Values::Key);
-    let checked = !fixed_checks(key, Values::Key, &TokenStream::new()).is_empty();
-    let first_error = checked.then(|| {
+    let (_, cold) = fixed_checks(key, Values::Key, &TokenStream::new());
+    let first_error = cold.then(|| {
         quote! {
-            /// `encode`'s error when a check made before writing fails
-            /// (`__e`, its error): the first bad field's, the fields written
-            /// in key order into bytes of its own, so `encode`'s stay out of
-            /// memory on the fast path.
+            /// When a check made before writing fails, the error of the
+            /// first bad field: the fields written in key order, into
+            /// bytes of its own, each checked as it is written.
             #[cold]
             #[inline(never)]
-            fn first_error #impl_generics (__k: &#ident #ty_generics, __e: #krate::EncodeError) -> #krate::EncodeError #where_clause {
-                Self::write(__k, &mut [0u8; #w]).err().unwrap_or(__e)
+            fn first_error #impl_generics (__k: &#ident #ty_generics) -> __rk::Result<(), #krate::EncodeError> #where_clause {
+                Self::write(__k, &mut [0u8; #w])
             }
         }
     });

@@ -6,9 +6,11 @@
 //! reading the key's own fields.
 //!
 //! A fixed key's `pad` fields are checked before any byte is written (see
-//! [`check_first`]); when a check fails, the cold path writes the fields
-//! in key order through the same statements, so the error names the first
-//! bad field whichever check failed.
+//! [`check_first`]); when a check fails after a field that can refuse its
+//! value, the cold path `first_error` writes the fields in key order
+//! through the same statements, so the error names the first bad field.
+
+use std::cell::Cell;
 
 use proc_macro2::TokenStream;
 
@@ -138,22 +140,17 @@ fn write_fn(key: &Key<'_>) -> TokenStream {
     }
     let w = key.width.arg();
     let pinned = counts(key).then(|| quote!(__pinned));
-    let checks = fixed_checks(
-        key,
-        Values::Pinned,
-        &quote!(return __rk::Err(self.first_error(__e, #pinned));),
-    );
+    let (checks, cold) = fixed_checks(key, Values::Pinned, &quote!(self.first_error(#pinned)?;));
     let writes = fixed_writes(key, Values::Pinned);
-    let first_error = (!checks.is_empty()).then(|| {
+    let first_error = cold.then(|| {
         quote! {
-            /// `write`'s error when a check made before writing fails
-            /// (`__e`, its error): the first bad field's, the fields written
-            /// in key order into bytes of its own, so the caller's stay out
-            /// of memory on the fast path.
+            /// When a check made before writing fails, the error of the
+            /// first bad field: the fields written in key order, into
+            /// bytes of its own, each checked as it is written.
             #[cold]
             #[inline(never)]
-            fn first_error(self, __e: #krate::EncodeError, #count) -> #krate::EncodeError {
-                self.fields(&mut [0u8; #w], #pinned).err().unwrap_or(__e)
+            fn first_error(&self, #count) -> __rk::Result<(), #krate::EncodeError> {
+                self.fields(&mut [0u8; #w], #pinned)
             }
         }
     });
@@ -177,10 +174,25 @@ fn write_fn(key: &Key<'_>) -> TokenStream {
     }
 }
 
-/// A fixed key's checks made before any byte is written, each running
-/// `refuse` when it fails.
-pub fn fixed_checks(key: &Key<'_>, values: Values, refuse: &TokenStream) -> Vec<TokenStream> {
-    each(key, values, &|f, v| check_first(f, &quote!((*#v)), refuse))
+/// A fixed key's checks made before any byte is written, and whether one
+/// of them runs `in_order` (the cold path) when it fails: a check after a
+/// field that is not checked first and can refuse its value, which may be
+/// the first bad field. Any other check returns its own error, then the
+/// first in key order, as plainly as a `?`.
+pub fn fixed_checks(
+    key: &Key<'_>,
+    values: Values,
+    in_order: &TokenStream,
+) -> (Vec<TokenStream>, bool) {
+    let (after_refusing, cold) = (Cell::new(false), Cell::new(false));
+    let checks = each(key, values, &|f, v| {
+        let in_order = after_refusing.get().then_some(in_order);
+        let check = check_first(f, &quote!((*#v)), in_order);
+        cold.set(cold.get() || (check.is_some() && in_order.is_some()));
+        after_refusing.set(after_refusing.get() || (check.is_none() && f.codec.refuses()));
+        check
+    });
+    (checks, cold.get())
 }
 
 /// A fixed key's writes into `__key` (a `&mut [u8; WIDTH]`), in key order,
