@@ -3,15 +3,21 @@
 
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, RowKey};
 
-/// A key's encoded length, behind a trait object ([`RowKey`] has associated
-/// types, so it cannot be one).
+/// What a writer asks of the key it writes when the buffer is too small,
+/// behind a trait object ([`RowKey`] has associated types, so it cannot be one).
 trait EncodedLen {
     fn encoded_len(&self) -> usize;
+    /// The error of [`RowKey::encode`], if any.
+    fn encode_error(&self) -> Option<EncodeError>;
 }
 
 impl<K: RowKey> EncodedLen for K {
     fn encoded_len(&self) -> usize {
         RowKey::encoded_len(self)
+    }
+
+    fn encode_error(&self) -> Option<EncodeError> {
+        RowKey::encode(self).err()
     }
 }
 
@@ -20,9 +26,39 @@ pub struct Writer<'a> {
     out: &'a mut [u8],
     pos: usize,
     name: &'static str,
-    /// The key being written, asked for its length only when the buffer is
-    /// too small, so the error says what the whole key needs.
+    /// The key being written, asked only when the buffer is too small: for
+    /// its own error, so a bad field is reported before the buffer (the
+    /// same error as `encode`), or else for its length, so the error says
+    /// what the whole key needs.
     key: Option<&'a dyn EncodedLen>,
+}
+
+/// The error of a writer whose buffer of `available` bytes is too short
+/// for the `needed` written so far: the key's own error first. Encoding
+/// the key again cannot come back here: `encode` writes into a buffer of
+/// exactly `encoded_len` bytes, and a buffer that long is not asked.
+#[cold]
+#[inline(never)]
+fn too_small(
+    key: Option<&dyn EncodedLen>,
+    name: &'static str,
+    needed: usize,
+    available: usize,
+) -> EncodeError {
+    let len = key.map_or(0, |k| k.encoded_len());
+    if let Some(first) = key
+        .filter(|_| available < len)
+        .and_then(|k| k.encode_error())
+    {
+        return first;
+    }
+    EncodeError::new(
+        name,
+        EncodeErrorKind::BufferTooSmall {
+            needed: len.max(needed),
+            available,
+        },
+    )
 }
 
 impl<'a> Writer<'a> {
@@ -36,9 +72,12 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// A writer of `key`, of the type `name`, into `out`: when `out` is too
-    /// short, [`EncodeErrorKind::BufferTooSmall`] reports the length of the
-    /// whole key, not just of the fields written so far.
+    /// A writer of `key`, of the type `name`, into `out`. When `out` is too
+    /// short, the error is `key`'s own if encoding it fails (a field value
+    /// its codec refuses, the first in key order), so that `encode_into`
+    /// reports the same error as `encode`; otherwise
+    /// [`EncodeErrorKind::BufferTooSmall`], with the length of the whole
+    /// key, not just of the fields written so far.
     pub fn for_key<K: RowKey>(out: &'a mut [u8], key: &'a K, name: &'static str) -> Self {
         Writer {
             key: Some(key),
@@ -62,13 +101,7 @@ impl<'a> Writer<'a> {
                 self.pos += n;
                 Ok(s)
             }
-            None => Err(EncodeError::new(
-                self.name,
-                EncodeErrorKind::BufferTooSmall {
-                    needed: self.key.map_or(0, |k| k.encoded_len()).max(self.pos + n),
-                    available,
-                },
-            )),
+            None => Err(too_small(self.key, self.name, self.pos + n, available)),
         }
     }
 

@@ -63,7 +63,19 @@ pub trait RowKey: Sized {
     ///
     /// # Errors
     /// A field value that its codec cannot hold (`pad(6)` given 1,000,000, a
-    /// `be_u16` given 70,000, a `fixed(8)` string of 9 bytes).
+    /// `be_u16` given 70,000, a `fixed(8)` string of 9 bytes). When several
+    /// fields are bad, the error names the first of them in key order; an
+    /// error about the whole key (longer than its `max_width`) comes after.
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey)]
+    /// struct FileKey { #[fixed(4)] name: String, #[pad(6)] user_id: u32 }
+    ///
+    /// let e = FileKey { name: "too long".into(), user_id: 1_000_000 }.encode().unwrap_err();
+    /// assert_eq!(e.field(), "name");
+    /// ```
     fn encode(&self) -> Result<Self::Bytes, EncodeError>;
 
     /// Encodes the key into the front of `out` and returns the number of bytes written.
@@ -71,8 +83,9 @@ pub trait RowKey: Sized {
     /// right for a fixed key, whose `encode` does not allocate.
     ///
     /// # Errors
-    /// As [`RowKey::encode`], and [`EncodeErrorKind::BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall)
-    /// when `out` is shorter than the key.
+    /// As [`RowKey::encode`], the same error whatever the length of `out`;
+    /// when `encode` would succeed, [`EncodeErrorKind::BufferTooSmall`](crate::EncodeErrorKind::BufferTooSmall)
+    /// if `out` is shorter than the key. An impl of its own keeps this rule.
     #[inline]
     fn encode_into(&self, out: &mut [u8]) -> Result<usize, EncodeError> {
         crate::codec::write_key(self.encode()?.as_ref(), out, Self::LAYOUT.name)

@@ -2,7 +2,7 @@
 //! a member's `#[tag(..)]` bytes lead its key, so decode knows the member
 //! from the first bytes.
 
-use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, RowKey};
 
 /// The member's bytes after `tag`, or why `bytes` does not start with it.
 ///
@@ -40,26 +40,41 @@ pub fn strip_tag<'a>(
     }
 }
 
-/// Writes `tag` at the front of `out`; returns its length.
+/// Writes `tag` at the front of `out`, for the member key `key` to follow;
+/// returns its length.
 ///
 /// # Errors
-/// [`EncodeErrorKind::BufferTooSmall`] when `out` is shorter than `needed`,
-/// the length of the whole key.
-pub fn write_tag(
+/// When `out` is shorter than the tag and key: `key`'s own error if
+/// encoding it fails (a field value its codec refuses, the first in key
+/// order), so that `encode_into` reports the same error as `encode`;
+/// otherwise [`EncodeErrorKind::BufferTooSmall`].
+#[inline]
+pub fn write_tag<K: RowKey>(
     tag: &[u8],
     out: &mut [u8],
-    needed: usize,
+    key: &K,
     name: &'static str,
 ) -> Result<usize, EncodeError> {
+    let needed = tag.len() + key.encoded_len();
     if out.len() < needed {
-        let kind = EncodeErrorKind::BufferTooSmall {
-            needed,
-            available: out.len(),
-        };
-        return Err(EncodeError::new(name, kind));
+        return Err(too_small(key, needed, out.len(), name));
     }
     out[..tag.len()].copy_from_slice(tag);
     Ok(tag.len())
+}
+
+/// [`write_tag`]'s error.
+#[cold]
+#[inline(never)]
+fn too_small<K: RowKey>(
+    key: &K,
+    needed: usize,
+    available: usize,
+    name: &'static str,
+) -> EncodeError {
+    key.encode().err().unwrap_or_else(|| {
+        EncodeError::new(name, EncodeErrorKind::BufferTooSmall { needed, available })
+    })
 }
 
 /// The smaller of two widths, for an enum's `WIDTH` (its shortest member).

@@ -36,12 +36,21 @@ const _: () = {
         const NONE: Self = Self(__rk::None, __rk::None, ::core::marker::PhantomData);
         /// The key with these values written.
         #[inline(always)]
-        #[allow(unused_variables)]
         fn write<'__k>(
             self,
             __key: &'__k mut [u8; 13],
             __pinned: usize,
         ) -> __rk::Result<&'__k [u8; 13], ::rowkey::EncodeError> {
+            self.fields(__key, __pinned)?;
+            __rk::Ok(__key)
+        }
+        /// Writes the fields whose values are `Some`, in key order, and the bucket.
+        #[inline(always)]
+        fn fields(
+            &self,
+            __key: &mut [u8; 13],
+            __pinned: usize,
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
             if let __rk::Some(user) = self.0 {
                 {
                     let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
@@ -62,7 +71,32 @@ const _: () = {
                         &mut *__key,
                     )?;
             }
-            __rk::Ok(__key)
+            __rk::Ok(())
+        }
+    }
+    /// The fields of a key, written into its bytes in key order.
+    struct __Fields;
+    impl __Fields {
+        /// Writes every field of `__k`, then the bucket, into `__key`.
+        #[inline(always)]
+        fn write(
+            __k: &Event,
+            __key: &mut [u8; 13],
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
+                __rk::int::put::<_, 4>((*(&__k.user)), __s, false, "user")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
+                __rk::int::put::<_, 8>((*(&__k.ts)), __s, true, "ts")?;
+            }
+            <Event>::SALT
+                .write(
+                    <Event>::SALT.bucket_of_fixed(__rk::Slots::slot::<1, 4>(&(*__key))),
+                    &mut *__key,
+                )?;
+            __rk::Ok(())
         }
     }
     #[automatically_derived]
@@ -128,21 +162,9 @@ const _: () = {
         type Bytes = [u8; 13];
         #[inline(always)]
         fn encode(&self) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
+            let __k = self;
             let mut __bytes = [0u8; 13];
-            let __key = &mut __bytes;
-            {
-                let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
-                __rk::int::put::<_, 4>((*(&self.user)), __s, false, "user")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
-                __rk::int::put::<_, 8>((*(&self.ts)), __s, true, "ts")?;
-            }
-            <Event>::SALT
-                .write(
-                    <Event>::SALT.bucket_of_fixed(__rk::Slots::slot::<1, 4>(&(*__key))),
-                    &mut *__key,
-                )?;
+            __Fields::write(self, &mut __bytes)?;
             __rk::Ok(__bytes)
         }
         #[inline(always)]

@@ -45,7 +45,6 @@ const _: () = {
         );
         /// The key with these values written.
         #[inline(always)]
-        #[allow(unused_variables)]
         fn write<'__k>(
             self,
             __key: &'__k mut [u8; 20],
@@ -59,6 +58,15 @@ const _: () = {
             if let __rk::Some(file_id) = self.2 {
                 __rk::pad::check::<_, 6>((*file_id), "file_id")?;
             }
+            self.fields(__key)?;
+            __rk::Ok(__key)
+        }
+        /// Writes the fields whose values are `Some`, in key order, and the bucket.
+        #[inline(always)]
+        fn fields(
+            &self,
+            __key: &mut [u8; 20],
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
             if let __rk::Some(user_id) = self.0 {
                 {
                     let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
@@ -77,7 +85,34 @@ const _: () = {
                     __rk::pad::put::<_, 6>((*file_id), __s, false, "file_id")?;
                 }
             }
-            __rk::Ok(__key)
+            __rk::Ok(())
+        }
+    }
+    /// The fields of a key, written into its bytes in key order.
+    struct __Fields;
+    impl __Fields {
+        /// Writes every field of `__k`, then the bucket, into `__key`.
+        #[inline(always)]
+        fn write(
+            __k: &FileKey,
+            __key: &mut [u8; 20],
+        ) -> __rk::Result<(), ::rowkey::EncodeError> {
+            {
+                let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
+                __rk::pad::put::<_, 6>((*(&__k.user_id)), __s, false, "user_id")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
+                __rk::pad::put::<
+                    _,
+                    8,
+                >((*(&__k.create_date)), __s, false, "create_date")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
+                __rk::pad::put::<_, 6>((*(&__k.file_id)), __s, false, "file_id")?;
+            }
+            __rk::Ok(())
         }
     }
     #[automatically_derived]
@@ -152,26 +187,12 @@ const _: () = {
         type Bytes = [u8; 20];
         #[inline(always)]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
+            let __k = self;
+            __rk::pad::check::<_, 6>((*(&__k.user_id)), "user_id")?;
+            __rk::pad::check::<_, 8>((*(&__k.create_date)), "create_date")?;
+            __rk::pad::check::<_, 6>((*(&__k.file_id)), "file_id")?;
             let mut __bytes = [0u8; 20];
-            let __key = &mut __bytes;
-            __rk::pad::check::<_, 6>((*(&self.user_id)), "user_id")?;
-            __rk::pad::check::<_, 8>((*(&self.create_date)), "create_date")?;
-            __rk::pad::check::<_, 6>((*(&self.file_id)), "file_id")?;
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
-                __rk::pad::put::<_, 6>((*(&self.user_id)), __s, false, "user_id")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
-                __rk::pad::put::<
-                    _,
-                    8,
-                >((*(&self.create_date)), __s, false, "create_date")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
-                __rk::pad::put::<_, 6>((*(&self.file_id)), __s, false, "file_id")?;
-            }
+            __Fields::write(self, &mut __bytes)?;
             __rk::Ok(__bytes)
         }
         #[inline(always)]

@@ -67,23 +67,13 @@ const _: () = {
         ) -> ::core::result::Result<usize, ::rowkey::EncodeError> {
             match self {
                 Self::Customer(k) => {
-                    let __n = __rk::record::write_tag(
-                        (&[] as &[u8]),
-                        out,
-                        (&[] as &[u8]).len() + ::rowkey::RowKey::encoded_len(k),
-                        "Row",
-                    )?;
+                    let __n = __rk::record::write_tag((&[] as &[u8]), out, k, "Row")?;
                     ::core::result::Result::Ok(
                         __n + ::rowkey::RowKey::encode_into(k, &mut out[__n..])?,
                     )
                 }
                 Self::Order(k) => {
-                    let __n = __rk::record::write_tag(
-                        (&[] as &[u8]),
-                        out,
-                        (&[] as &[u8]).len() + ::rowkey::RowKey::encoded_len(k),
-                        "Row",
-                    )?;
+                    let __n = __rk::record::write_tag((&[] as &[u8]), out, k, "Row")?;
                     ::core::result::Result::Ok(
                         __n + ::rowkey::RowKey::encode_into(k, &mut out[__n..])?,
                     )

@@ -60,7 +60,7 @@ const _: () = {
                     let __n = __rk::record::write_tag(
                         (&[117u8] as &[u8]),
                         out,
-                        (&[117u8] as &[u8]).len() + ::rowkey::RowKey::encoded_len(k),
+                        k,
                         "Row",
                     )?;
                     ::core::result::Result::Ok(
@@ -68,12 +68,7 @@ const _: () = {
                     )
                 }
                 Self::Group(k) => {
-                    let __n = __rk::record::write_tag(
-                        (&[2u8] as &[u8]),
-                        out,
-                        (&[2u8] as &[u8]).len() + ::rowkey::RowKey::encoded_len(k),
-                        "Row",
-                    )?;
+                    let __n = __rk::record::write_tag((&[2u8] as &[u8]), out, k, "Row")?;
                     ::core::result::Result::Ok(
                         __n + ::rowkey::RowKey::encode_into(k, &mut out[__n..])?,
                     )

@@ -221,17 +221,27 @@ pub fn put<T: Unsigned, const N: usize>(
 
 /// The range check of [`put`] alone. Generated `encode`s of fixed keys
 /// make it for every `pad` field before writing any byte, so no digit is
-/// held across a branch, and the check inside [`put`] folds away.
+/// held across a branch, and the check inside [`put`] folds away; when it
+/// fails, they write the fields in key order, so that the error names the
+/// first bad field.
 ///
 /// # Errors
 /// [`EncodeErrorKind::OutOfRange`] when `v` has more than `N` digits.
 #[inline(always)]
 pub fn check<T: Unsigned, const N: usize>(v: T, field: &'static str) -> Result<(), EncodeError> {
-    if v.at_most(Digits::<N>::MAX) {
+    if fits::<T, N>(v) {
         Ok(())
     } else {
         Err(too_many_digits(field, v.to_number(), Digits::<N>::MAX))
     }
+}
+
+/// Whether `v` has at most `N` digits: [`check`] without its error, for
+/// generated code whose cold path, when it fails, writes the fields in key
+/// order and returns the first bad field's error.
+#[inline(always)]
+pub fn fits<T: Unsigned, const N: usize>(v: T) -> bool {
+    v.at_most(Digits::<N>::MAX)
 }
 
 /// Marks the path that calls it as unlikely.

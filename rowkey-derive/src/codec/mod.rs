@@ -221,6 +221,24 @@ impl Codec {
         matches!(self, Codec::Pad { .. })
     }
 
+    /// Whether writing a value can fail (a value outside the codec's range,
+    /// a string too long): only those fields, written before a `pad` field,
+    /// can hold an error that comes before a failed check in key order.
+    /// The runtime's integer, float, bool, byte-array, tag, Java and
+    /// fixed-width `#[ordered]` writers accept every value.
+    pub fn refuses(&self) -> bool {
+        !matches!(
+            self,
+            Codec::Int(_)
+                | Codec::Float(_)
+                | Codec::Bool
+                | Codec::ByteArray(_)
+                | Codec::Tag(_)
+                | Codec::Java(_)
+                | Codec::Ordered(_)
+        )
+    }
+
     /// Whether every byte the codec writes is an ASCII digit (`pad`, either
     /// order): bytes that end with such a field's never end in 0xFF, so
     /// their successor, a range's end, is the last byte plus one.

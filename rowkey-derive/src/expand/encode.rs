@@ -1,11 +1,16 @@
 //! `impl RowKey`: encode and decode. Fixed layouts write a `[u8; WIDTH]`
-//! through constant-offset slots (the statements `pinned` makes); keys with
-//! a variable-length field walk the bytes with a cursor, each field through
-//! its writer function.
+//! through constant-offset slots (the statements `pinned` makes), in
+//! `__Fields::write`, which `encode` calls once its `pad` checks pass and
+//! its cold path calls when one fails after a field that can refuse its
+//! value; keys with a variable-length field
+//! walk the bytes with a cursor, each field through its writer function.
+//! Either way fields are written in key order, so an error names the first
+//! bad field.
 
 use proc_macro2::TokenStream;
 
 use super::field::{encoded_len, read_field, read_fixed_field, read_in_key, writer, writer_arg};
+use super::pinned::{fixed_checks, fixed_writes, Values};
 use super::salt::{bucket_expr, fixed_bucket};
 use crate::model::Key;
 use crate::tokens::{lit, q as quote};
@@ -49,7 +54,7 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
     let ident = key.ident;
     let name = ident.to_string();
     let w = key.width.arg();
-    let write = super::pinned::fixed_statements(key, super::pinned::Values::Key);
+    let (checks, _) = fixed_checks(key, Values::Key, &quote!(__Fields::first_error(__k)?;));
     let decodes = key.fields.iter().map(|f| {
         let ident = f.ident;
         let read = match read_in_key(f, &quote!(__key)) {
@@ -85,9 +90,10 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
 
         #fixed_inline
         fn encode(&self) -> __rk::Result<[u8; #w], #krate::EncodeError> {
+            let __k = self;
+            #(#checks)*
             let mut __bytes = [0u8; #w];
-            let __key = &mut __bytes;
-            #write
+            __Fields::write(self, &mut __bytes)?;
             __rk::Ok(__bytes)
         }
 
@@ -97,6 +103,45 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
             #(#decodes)*
             #check_salt
             __rk::Ok(#ident { #(#names),* })
+        }
+    }
+}
+
+/// `struct __Fields` of a fixed key: `write`, which writes every field of
+/// a key into its bytes in key order, and, when a field checked before any
+/// byte is written follows one that can refuse its value, `first_error`:
+/// `encode`'s cold path when that check fails, through the same `write`,
+/// so the error names the first bad field.
+pub fn fixed_fields(key: &Key<'_>) -> TokenStream {
+    let krate = &key.krate;
+    let ident = key.ident;
+    let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
+    let w = key.width.arg();
+    let writes = fixed_writes(key, Values::Key);
+    let (_, cold) = fixed_checks(key, Values::Key, &TokenStream::new());
+    let first_error = cold.then(|| {
+        quote! {
+            /// When a check made before writing fails, the error of the
+            /// first bad field: the fields written in key order, into
+            /// bytes of its own, each checked as it is written.
+            #[cold]
+            #[inline(never)]
+            fn first_error #impl_generics (__k: &#ident #ty_generics) -> __rk::Result<(), #krate::EncodeError> #where_clause {
+                Self::write(__k, &mut [0u8; #w])
+            }
+        }
+    });
+    quote! {
+        /// The fields of a key, written into its bytes in key order.
+        struct __Fields;
+        impl __Fields {
+            /// Writes every field of `__k`, then the bucket, into `__key`.
+            #[inline(always)]
+            fn write #impl_generics (__k: &#ident #ty_generics, __key: &mut [u8; #w]) -> __rk::Result<(), #krate::EncodeError> #where_clause {
+                #writes
+                __rk::Ok(())
+            }
+            #first_error
         }
     }
 }

@@ -189,14 +189,25 @@ pub fn encoded_len(f: &Field<'_>, value: &TokenStream) -> TokenStream {
 
 /// For a field whose codec checks its range first (`pad`), that check
 /// alone, made before any byte is written: no digit is then held across a
-/// branch, and the same check inside `put` folds away.
-pub fn check_first(f: &Field<'_>, value: &TokenStream) -> Option<TokenStream> {
+/// branch, and the same check inside `put` folds away. Without `in_order`
+/// the check returns its own error (no field before it can fail); with it,
+/// a value out of range first runs `in_order`, which returns the error of
+/// a bad field before it, if any.
+pub fn check_first(
+    f: &Field<'_>,
+    value: &TokenStream,
+    in_order: Option<&TokenStream>,
+) -> Option<TokenStream> {
     if !f.codec.checked_first() || f.optional {
         return None;
     }
     let rt = f.runtime();
     let (m, g, name) = (&rt.module, &rt.generics, unraw(f.ident));
-    Some(quote!(#m::check #g (#value, #name)?;))
+    let check = quote!(#m::check #g (#value, #name)?;);
+    Some(match in_order {
+        Some(in_order) => quote!(if !#m::fits #g (#value) { #in_order #check }),
+        None => check,
+    })
 }
 
 /// The function that encodes a range bound of `f` (a reference to the

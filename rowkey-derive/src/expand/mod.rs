@@ -62,7 +62,7 @@ pub fn key(key: &Key<'_>) -> TokenStream {
             encode::fixed_body(key),
             scan::helpers(key, &cap),
             pinned::items(key),
-            TokenStream::new(),
+            encode::fixed_fields(key),
         ),
         Walk::Cursor => (
             encode::variable_body(key),

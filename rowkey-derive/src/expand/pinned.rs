@@ -4,6 +4,13 @@
 //! once per key, however many helpers it has, and each helper names only
 //! its own fields. A fixed key's `encode` is made of the same statements,
 //! reading the key's own fields.
+//!
+//! A fixed key's `pad` fields are checked before any byte is written (see
+//! [`check_first`]); when a check fails after a field that can refuse its
+//! value, the cold path `first_error` writes the fields in key order
+//! through the same statements, so the error names the first bad field.
+
+use std::cell::Cell;
 
 use proc_macro2::TokenStream;
 
@@ -25,7 +32,7 @@ pub enum Values {
     /// the count `__pinned`. No helper pins a field that may be left out,
     /// nor one after it.
     Pinned,
-    /// In a fixed key's `encode`: every field of the key `self`.
+    /// In a fixed key's `encode`: every field of the key `__k`.
     Key,
 }
 
@@ -104,7 +111,7 @@ fn each(
             Values::Pinned => {
                 body(f, quote!(#id)).map(|b| quote!(if let __rk::Some(#id) = self.#index { #b }))
             }
-            Values::Key => body(f, quote!((&self.#id))),
+            Values::Key => body(f, quote!((&__k.#id))),
         });
     }
     out
@@ -119,33 +126,80 @@ fn each(
 fn write_fn(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let count = counts(key).then(|| quote!(__pinned: usize,));
-    let (ret, buffer, body) = if key.variable {
-        (quote!(__rk::Vec<u8>), None, variable_body(key))
-    } else {
-        let w = key.width.arg();
-        let buffer = quote!(__key: &'__k mut [u8; #w],);
-        let body = fixed_statements(key, Values::Pinned);
-        let body = quote!(#body __rk::Ok(__key));
-        (quote!(&'__k [u8; #w]), Some(buffer), body)
-    };
-    let generics = (!key.variable).then(|| quote!(<'__k>));
+    if key.variable {
+        let body = variable_body(key);
+        return quote! {
+            /// The key with these values written.
+            #[inline(always)]
+            // A fixed-width field's length does not read its value.
+            #[allow(unused_variables)]
+            fn write(self, #count) -> __rk::Result<__rk::Vec<u8>, #krate::EncodeError> {
+                #body
+            }
+        };
+    }
+    let w = key.width.arg();
+    let pinned = counts(key).then(|| quote!(__pinned));
+    let (checks, cold) = fixed_checks(key, Values::Pinned, &quote!(self.first_error(#pinned)?;));
+    let writes = fixed_writes(key, Values::Pinned);
+    let first_error = cold.then(|| {
+        quote! {
+            /// When a check made before writing fails, the error of the
+            /// first bad field: the fields written in key order, into
+            /// bytes of its own, each checked as it is written.
+            #[cold]
+            #[inline(never)]
+            fn first_error(&self, #count) -> __rk::Result<(), #krate::EncodeError> {
+                self.fields(&mut [0u8; #w], #pinned)
+            }
+        }
+    });
     quote! {
         /// The key with these values written.
         #[inline(always)]
-        // A fixed-width field's length does not read its value.
-        #[allow(unused_variables)]
-        fn write #generics (self, #buffer #count) -> __rk::Result<#ret, #krate::EncodeError> {
-            #body
+        fn write<'__k>(self, __key: &'__k mut [u8; #w], #count) -> __rk::Result<&'__k [u8; #w], #krate::EncodeError> {
+            #(#checks)*
+            self.fields(__key, #pinned)?;
+            __rk::Ok(__key)
         }
+
+        /// Writes the fields whose values are `Some`, in key order, and the bucket.
+        #[inline(always)]
+        fn fields(&self, __key: &mut [u8; #w], #count) -> __rk::Result<(), #krate::EncodeError> {
+            #writes
+            __rk::Ok(())
+        }
+
+        #first_error
     }
 }
 
-/// A fixed key's checks, writes into `__key` (a `&mut [u8; WIDTH]`) and
-/// bucket. `encode` writes its fields straight from the key: built from
-/// `__Pinned`, the bytes of a salted key come out of the optimizer worse
-/// (W2 encode in BENCHMARKS.md, 66 instructions against 100).
-pub fn fixed_statements(key: &Key<'_>, values: Values) -> TokenStream {
-    let checks = each(key, values, &|f, v| check_first(f, &quote!((*#v))));
+/// A fixed key's checks made before any byte is written, and whether one
+/// of them runs `in_order` (the cold path) when it fails: a check after a
+/// field that is not checked first and can refuse its value, which may be
+/// the first bad field. Any other check returns its own error, then the
+/// first in key order, as plainly as a `?`.
+pub fn fixed_checks(
+    key: &Key<'_>,
+    values: Values,
+    in_order: &TokenStream,
+) -> (Vec<TokenStream>, bool) {
+    let (after_refusing, cold) = (Cell::new(false), Cell::new(false));
+    let checks = each(key, values, &|f, v| {
+        let in_order = after_refusing.get().then_some(in_order);
+        let check = check_first(f, &quote!((*#v)), in_order);
+        cold.set(cold.get() || (check.is_some() && in_order.is_some()));
+        after_refusing.set(after_refusing.get() || (check.is_none() && f.codec.refuses()));
+        check
+    });
+    (checks, cold.get())
+}
+
+/// A fixed key's writes into `__key` (a `&mut [u8; WIDTH]`), in key order,
+/// and its bucket. `encode` writes its fields straight from the key: built
+/// from `__Pinned`, the bytes of a salted key come out of the optimizer
+/// worse (W2 encode in BENCHMARKS.md, 66 instructions against 100).
+pub fn fixed_writes(key: &Key<'_>, values: Values) -> TokenStream {
     let writes = each(key, values, &|f, v| {
         Some(encode_field(f, &quote!(*__key), &quote!((*#v))))
     });
@@ -156,7 +210,6 @@ pub fn fixed_statements(key: &Key<'_>, values: Values) -> TokenStream {
         &quote!(&mut *__key),
     );
     quote! {
-        #(#checks)*
         #(#writes)*
         #stamp
     }

@@ -76,7 +76,7 @@ fn inherent(ast: &Input<'_>, krate: &syn::Path, variants: &[Variant<'_>]) -> Tok
         let (var, tag) = (v.ident, tag(v));
         quote! {
             Self::#var(k) => {
-                let __n = __rk::record::write_tag(#tag, out, #tag.len() + #krate::RowKey::encoded_len(k), #name)?;
+                let __n = __rk::record::write_tag(#tag, out, k, #name)?;
                 ::core::result::Result::Ok(__n + #krate::RowKey::encode_into(k, &mut out[__n..])?)
             }
         }
