@@ -217,7 +217,7 @@ impl fmt::Display for Explained<'_> {
         write_row(f, header, &w)?;
         for n in w {
             f.write_str("|")?;
-            (0..n + 2).try_for_each(|_| f.write_str("-"))?;
+            repeat(f, DASHES, n + 2)?;
         }
         f.write_str("|\n")?;
         for x in &self.fields {
@@ -229,6 +229,20 @@ impl fmt::Display for Explained<'_> {
             (None, None) => Ok(()),
         }
     }
+}
+
+/// The table's padding and rule, written a run at a time.
+const SPACES: &str = "                                ";
+const DASHES: &str = "--------------------------------";
+
+/// `n` characters of `run` repeated, in few writes.
+fn repeat(f: &mut fmt::Formatter<'_>, run: &str, mut n: usize) -> fmt::Result {
+    while n > 0 {
+        let k = n.min(run.len());
+        f.write_str(&run[..k])?;
+        n -= k;
+    }
+    Ok(())
 }
 
 /// `| a | b | c | d |`, each cell padded to its column's width.
@@ -244,9 +258,8 @@ fn write_row(
             chars: 0,
         };
         fmt::write(&mut c, format_args!("{cell}"))?;
-        let pad = w.saturating_sub(c.chars);
-        (0..pad).try_for_each(|_| f.write_str(" "))?;
-        f.write_str(" ")?;
+        let pad = w.saturating_sub(c.chars) + 1;
+        repeat(f, SPACES, pad)?;
     }
     f.write_str("|\n")
 }

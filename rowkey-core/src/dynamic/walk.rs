@@ -222,7 +222,8 @@ fn check_max_width<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadErro
 /// after its salt.
 fn check_phoenix_not_empty<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadError<'a>> {
     let sw = layout.salt.map_or(0, |s| s.salt.width());
-    if layout.format() == KeyFormat::Phoenix && layout.variable && bytes.len() == sw {
+    // The format last: it looks at every segment.
+    if layout.variable && bytes.len() == sw && layout.format() == KeyFormat::Phoenix {
         return Err(ReadError::new(
             layout.name,
             sw,
