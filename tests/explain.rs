@@ -618,3 +618,133 @@ proptest! {
         prop_assert_eq!(re_encode(&Variable::LAYOUT, &key), key);
     }
 }
+
+// ---- `dynamic::check` and `explain`'s error: `decode`'s verdict ----
+
+/// A Phoenix key with its salt, which hashes the whole key.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix, salt(buckets = 37, phoenix))]
+struct PhoenixSalted {
+    #[reverse]
+    host: String,
+    ts: i64,
+}
+
+/// An HBase `Struct` of nullable fields, whose trailing nulls are left out.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(hbase_struct)]
+struct StructNullable {
+    #[ordered]
+    name: Option<String>,
+    #[ordered(copy)]
+    #[reverse]
+    body: Option<Vec<u8>>,
+}
+
+/// Fields added in later versions, after a variable-length one.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Evolved {
+    #[escaped]
+    host: String,
+    #[rowkey(since = 2)]
+    port: Option<u16>,
+    #[rowkey(since = 3)]
+    inner: Option<Inner>,
+}
+
+/// A salt over two fields that are not next to each other.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct SaltedApart {
+    #[salt(mod = 5)]
+    #[pad(3)]
+    a: u16,
+    b: u8,
+    #[salt]
+    c: u16,
+}
+
+/// Keys of every layout below that decode, each encoded from its values.
+fn valid_keys() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        fixed_key().prop_map(|k| k.encode().unwrap().to_vec()),
+        variable_key().prop_map(|k| k.encode().unwrap()),
+        ("[a-z\u{e9}]{0,4}", any::<i64>())
+            .prop_map(|(host, ts)| PhoenixSalted { host, ts }.encode().unwrap()),
+        (
+            proptest::option::of("[a-z]{0,3}"),
+            proptest::option::of(proptest::collection::vec(1u8.., 0..4))
+        )
+            .prop_map(|(name, body)| StructNullable { name, body }.encode().unwrap()),
+        ("[a-z\0]{0,3}", any::<Option<u16>>(), any::<Option<bool>>()).prop_map(
+            |(host, port, flag)| {
+                let inner = flag.map(|flag| Inner { id: 7, flag });
+                Evolved { host, port, inner }.encode().unwrap()
+            }
+        ),
+        (0u16..1000, any::<u8>(), any::<u16>())
+            .prop_map(|(a, b, c)| SaltedApart { a, b, c }.encode().unwrap().to_vec()),
+        any::<(u32, u64)>().prop_map(|(user, ts)| Event { user, ts }.encode().unwrap().to_vec()),
+    ]
+}
+
+/// Bytes near a valid key: itself, one byte changed, cut, or one byte longer;
+/// or bytes of no key at all.
+fn near_keys() -> impl Strategy<Value = Vec<u8>> {
+    let changed = (
+        valid_keys(),
+        any::<prop::sample::Index>(),
+        any::<u8>(),
+        0..4u8,
+    );
+    prop_oneof![
+        changed.prop_map(|(mut key, at, byte, how)| {
+            match how {
+                0 => {}
+                1 if !key.is_empty() => {
+                    let i = at.index(key.len());
+                    key[i] = byte;
+                }
+                2 => key.truncate(at.index(key.len() + 1)),
+                _ => key.push(byte),
+            }
+            key
+        }),
+        proptest::collection::vec(any::<u8>(), 0..40),
+    ]
+}
+
+/// `check` gives `decode`'s verdict and error, and so does `explain`, by
+/// `layout`; and both are the derived `decode`'s.
+fn same_verdict<T: RowKey>(
+    bytes: &[u8],
+    typed: Result<(), rowkey::DecodeError>,
+) -> Result<(), TestCaseError> {
+    let layout = &T::LAYOUT;
+    let decoded = dynamic::decode(layout, bytes).map(drop);
+    prop_assert_eq!(dynamic::check(layout, bytes), decoded, "{}", layout.name);
+    prop_assert_eq!(
+        layout.explain(bytes).error,
+        decoded.err(),
+        "{}",
+        layout.name
+    );
+    prop_assert_eq!(typed.map_err(ReadError::from), decoded, "{}", layout.name);
+    Ok(())
+}
+
+proptest! {
+    /// Every layout's check of bytes at and near its keys and others'.
+    #[test]
+    fn check_and_explain_give_decodes_verdict(bytes in near_keys()) {
+        let b = &bytes[..];
+        same_verdict::<Fixed>(b, Fixed::decode(b).map(drop))?;
+        same_verdict::<Variable>(b, Variable::decode(b).map(drop))?;
+        same_verdict::<PhoenixSalted>(b, PhoenixSalted::decode(b).map(drop))?;
+        same_verdict::<StructNullable>(b, StructNullable::decode(b).map(drop))?;
+        same_verdict::<Evolved>(b, Evolved::decode(b).map(drop))?;
+        same_verdict::<SaltedApart>(b, SaltedApart::decode(b).map(drop))?;
+        same_verdict::<Event>(b, Event::decode(b).map(drop))?;
+        same_verdict::<FileKey>(b, FileKey::decode(b).map(drop))?;
+        same_verdict::<Inner>(b, Inner::decode(b).map(drop))?;
+    }
+}

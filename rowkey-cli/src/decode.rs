@@ -251,7 +251,12 @@ fn text_block(out: &mut String, key: &[u8], e: &Explained, first: bool) {
     if !first {
         out.push('\n');
     }
-    let _ = write!(out, "{}  {}\n{e}", keytext::hex(key), keytext::shell(key));
+    out.push_str("0x");
+    keytext::push_hex(out, key);
+    out.push_str("  ");
+    keytext::push_shell(out, key);
+    out.push('\n');
+    let _ = write!(out, "{e}");
 }
 
 /// One JSON line (format 1) for a key.

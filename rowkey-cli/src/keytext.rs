@@ -195,18 +195,22 @@ pub fn b64(b: &[u8]) -> String {
 /// the key, and [`parse_key`] reads it back to the key.
 pub fn shell(b: &[u8]) -> String {
     let mut s = String::with_capacity(b.len() + 2);
-    s.push('"');
-    s.push_str(&shell_body(b));
-    s.push('"');
+    push_shell(&mut s, b);
     s
 }
 
-/// [`shell`] without its quotes.
-fn shell_body(b: &[u8]) -> String {
-    StringBinary(b)
-        .to_string()
-        .replace('"', "\\x22")
-        .replace('#', "\\x23")
+/// Appends [`shell`]`(b)`; a key without `"` or `#` is written as it is,
+/// without an intermediate string.
+pub fn push_shell(s: &mut String, b: &[u8]) {
+    use std::fmt::Write as _;
+    s.push('"');
+    let start = s.len();
+    let _ = write!(s, "{}", StringBinary(b));
+    if s[start..].contains(['"', '#']) {
+        let body = s.split_off(start);
+        s.push_str(&body.replace('"', "\\x22").replace('#', "\\x23"));
+    }
+    s.push('"');
 }
 
 #[cfg(test)]

@@ -98,7 +98,7 @@ impl<'a> Spread<'a> {
             );
             return self.add_bad(at, why);
         };
-        if let Err(e) = dynamic::decode(layout, fields) {
+        if let Err(e) = dynamic::check(layout, fields) {
             return self.add_bad(at, format!("{} does not decode: {e}", hex(key)));
         }
         let region = self.region_of(key);

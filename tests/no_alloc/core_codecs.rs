@@ -319,3 +319,37 @@ fn paging_with_after_allocates_nothing() {
     assert_eq!(count, 0);
     assert_eq!(pages, 8);
 }
+
+/// `spread`'s check of every key: numbers, digits, booleans and salts are
+/// read without a value on the heap (a bytes or text field's value is one).
+#[test]
+fn checking_keys_by_their_layout_allocates_nothing() {
+    let file = FileKey {
+        user_id: 1,
+        create_date: 20_120_902,
+        file_id: 3,
+    }
+    .encode()
+    .unwrap();
+    let log = Log {
+        host: 3,
+        ts: 1_700_000_000_000,
+    }
+    .encode()
+    .unwrap();
+    let phoenix = Phoenix { a: 1, b: 2 }.encode().unwrap();
+    let mut wrong_bucket = log;
+    wrong_bucket[0] = (wrong_bucket[0] + 1) % 100;
+    let mut results = Vec::with_capacity(5);
+    let count = allocations(|| {
+        results.push(rowkey::dynamic::check(&FileKey::LAYOUT, &file).is_ok());
+        results.push(rowkey::dynamic::check(&Log::LAYOUT, &log).is_ok());
+        results.push(rowkey::dynamic::check(&Phoenix::LAYOUT, &phoenix).is_ok());
+        results.push(rowkey::dynamic::check(&Log::LAYOUT, &wrong_bucket).is_ok());
+        results.push(rowkey::dynamic::check(&Log::LAYOUT, &log[..7]).is_ok());
+    });
+    assert_eq!(count, 0);
+    assert_eq!(results, [true, true, true, false, false]);
+    // The same keys decoded: a `Vec` of their values each.
+    assert!(allocations(|| keep(rowkey::dynamic::decode(&Log::LAYOUT, &log))) > 0);
+}

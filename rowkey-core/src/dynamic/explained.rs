@@ -124,10 +124,11 @@ impl Explained<'_> {
         self.tag.len() + self.layout.width
     }
 
-    fn title(&self) -> String {
+    /// The key type's name, and the member's for an enum of key types.
+    fn write_title(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.member {
-            Some(m) => alloc::format!("{m} ({})", self.layout.name),
-            None => self.layout.name.to_string(),
+            Some(m) => write!(f, "{m} ({})", self.layout.name),
+            None => f.write_str(self.layout.name),
         }
     }
 }
@@ -135,25 +136,66 @@ impl Explained<'_> {
 impl ExplainedField<'_> {
     /// The value column: the value, the error, or how much of the field is there.
     pub fn value_text(&self) -> String {
-        match &self.reading {
-            Reading::Value(v) => v.to_string(),
-            Reading::Error(e) => e.to_string(),
-            Reading::Cut { present, error } if error.kind() == DecodeErrorKind::Unterminated => {
-                alloc::format!("cut: {present} bytes, unterminated")
-            }
-            Reading::Cut { present, .. } => {
-                alloc::format!("cut: {present} of {} bytes", self.span.len())
-            }
-            Reading::Absent => "absent".to_string(),
-        }
+        ValueText(self).to_string()
     }
+}
 
-    fn span_text(&self) -> String {
-        match self.reading {
-            Reading::Absent => "-".to_string(),
-            _ => alloc::format!("{}..{}", self.span.start, self.span.end),
+/// The value column of a field, written where it goes.
+struct ValueText<'x, 'a>(&'x ExplainedField<'a>);
+
+impl fmt::Display for ValueText<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let x = self.0;
+        match &x.reading {
+            Reading::Value(v) => write!(f, "{v}"),
+            Reading::Error(e) => write!(f, "{e}"),
+            Reading::Cut { present, error } if error.kind() == DecodeErrorKind::Unterminated => {
+                write!(f, "cut: {present} bytes, unterminated")
+            }
+            Reading::Cut { present, .. } => write!(f, "cut: {present} of {} bytes", x.span.len()),
+            Reading::Absent => f.write_str("absent"),
         }
     }
+}
+
+/// The bytes column of a field: its span, or `-` when it is absent.
+struct SpanText<'x, 'a>(&'x ExplainedField<'a>);
+
+impl fmt::Display for SpanText<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.reading {
+            Reading::Absent => f.write_str("-"),
+            _ => write!(f, "{}..{}", self.0.span.start, self.0.span.end),
+        }
+    }
+}
+
+/// `then` of a row's four cells: bytes, field, codec, value.
+fn with_cells<R>(x: &ExplainedField<'_>, then: impl FnOnce([&dyn fmt::Display; 4]) -> R) -> R {
+    then([&SpanText(x), &x.name, &x.codec, &ValueText(x)])
+}
+
+/// Counts the characters written through it, and passes them on (if to anything).
+struct Counted<'f, 'g> {
+    to: Option<&'f mut fmt::Formatter<'g>>,
+    chars: usize,
+}
+
+impl fmt::Write for Counted<'_, '_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.chars += s.chars().count();
+        match self.to.as_mut() {
+            Some(f) => f.write_str(s),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The characters `cell` writes.
+fn width(cell: &dyn fmt::Display) -> usize {
+    let mut c = Counted { to: None, chars: 0 };
+    let _ = fmt::write(&mut c, format_args!("{cell}"));
+    c.chars
 }
 
 impl fmt::Display for Explained<'_> {
@@ -161,31 +203,25 @@ impl fmt::Display for Explained<'_> {
         if f.alternate() {
             return self.one_line(f);
         }
-        writeln!(f, "{}: {} bytes", self.title(), self.len)?;
-        let rows: Vec<[String; 4]> = self
-            .fields
-            .iter()
-            .map(|x| {
-                [
-                    x.span_text(),
-                    x.name.to_string(),
-                    x.codec.to_string(),
-                    x.value_text(),
-                ]
-            })
-            .collect();
-        let header = ["bytes", "field", "codec", "value"].map(String::from);
+        self.write_title(f)?;
+        writeln!(f, ": {} bytes", self.len)?;
+        let header: [&dyn fmt::Display; 4] = [&"bytes", &"field", &"codec", &"value"];
         let mut w = [5usize; 4];
-        for row in rows.iter().chain([&header]) {
-            for (w, cell) in w.iter_mut().zip(row) {
-                *w = (*w).max(cell.chars().count());
-            }
+        for x in &self.fields {
+            with_cells(x, |row| {
+                for (w, cell) in w.iter_mut().zip(row) {
+                    *w = (*w).max(width(cell));
+                }
+            });
         }
-        write_row(f, &header, &w)?;
-        let rule = w.map(|n| "-".repeat(n + 2));
-        writeln!(f, "|{}|{}|{}|{}|", rule[0], rule[1], rule[2], rule[3])?;
-        for row in &rows {
-            write_row(f, row, &w)?;
+        write_row(f, header, &w)?;
+        for n in w {
+            f.write_str("|")?;
+            repeat(f, DASHES, n + 2)?;
+        }
+        f.write_str("|\n")?;
+        for x in &self.fields {
+            with_cells(x, |row| write_row(f, row, &w))?;
         }
         match (self.note(), self.error) {
             (Some(note), _) => writeln!(f, "{note}"),
@@ -195,29 +231,47 @@ impl fmt::Display for Explained<'_> {
     }
 }
 
-fn write_row(f: &mut fmt::Formatter<'_>, row: &[String; 4], w: &[usize; 4]) -> fmt::Result {
-    writeln!(
-        f,
-        "| {:a$} | {:b$} | {:c$} | {:d$} |",
-        row[0],
-        row[1],
-        row[2],
-        row[3],
-        a = w[0],
-        b = w[1],
-        c = w[2],
-        d = w[3]
-    )
+/// The table's padding and rule, written a run at a time.
+const SPACES: &str = "                                ";
+const DASHES: &str = "--------------------------------";
+
+/// `n` characters of `run` repeated, in few writes.
+fn repeat(f: &mut fmt::Formatter<'_>, run: &str, mut n: usize) -> fmt::Result {
+    while n > 0 {
+        let k = n.min(run.len());
+        f.write_str(&run[..k])?;
+        n -= k;
+    }
+    Ok(())
+}
+
+/// `| a | b | c | d |`, each cell padded to its column's width.
+fn write_row(
+    f: &mut fmt::Formatter<'_>,
+    row: [&dyn fmt::Display; 4],
+    w: &[usize; 4],
+) -> fmt::Result {
+    for (cell, &w) in row.into_iter().zip(w) {
+        f.write_str("| ")?;
+        let mut c = Counted {
+            to: Some(f),
+            chars: 0,
+        };
+        fmt::write(&mut c, format_args!("{cell}"))?;
+        let pad = w.saturating_sub(c.chars) + 1;
+        repeat(f, SPACES, pad)?;
+    }
+    f.write_str("|\n")
 }
 
 impl Explained<'_> {
     fn one_line(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.title())?;
+        self.write_title(f)?;
         for x in &self.fields {
             match &x.reading {
                 Reading::Value(v) => write!(f, " {}={v}", x.name)?,
                 Reading::Absent => {}
-                _ => write!(f, " {}=<{}>", x.name, x.value_text())?,
+                _ => write!(f, " {}=<{}>", x.name, ValueText(x))?,
             }
         }
         match self.note() {

@@ -33,7 +33,7 @@ pub(crate) use explained::Explained;
 pub use explained::{ExplainedField, Reading};
 pub use scan::{scan, Scan, ScanRanges};
 pub use select::{select, TextCondition};
-pub use walk::decode;
 pub(crate) use walk::explain_members;
+pub use walk::{check, decode};
 pub(crate) use write::write_value;
 pub use write::{encode, parse_value};

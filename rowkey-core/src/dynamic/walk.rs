@@ -6,6 +6,7 @@
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
+use core::ops::{ControlFlow, Range};
 
 use super::{Explained, ExplainedField, Reading};
 use crate::codec::{self, option, Codec, Extent, FieldRef};
@@ -102,6 +103,63 @@ impl<'a> Segment<'a> {
 /// Exactly `T::decode`'s: wrong length, a non-digit in a `pad` field, a salt
 /// bucket that does not match the fields, and so on.
 pub fn decode<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<Vec<FieldValue<'a>>, ReadError<'a>> {
+    let mut values = Vec::with_capacity(layout.segments.len());
+    read_strict(layout, bytes, |name, value| {
+        values.push(FieldValue { name, value });
+    })?;
+    Ok(values)
+}
+
+/// Whether `bytes` decode by `layout`: [`decode`]'s verdict, the same error
+/// for the same bytes, without keeping the fields' values. The walk itself
+/// allocates nothing, so a stream of keys is checked at the cost of reading
+/// them (a codec that reads text or bytes still makes its value).
+///
+/// ```
+/// use rowkey::{dynamic, RowKey};
+///
+/// #[derive(RowKey)]
+/// struct FileKey {
+///     #[pad(6)] user_id: u32,
+///     #[pad(8)] create_date: u32,
+/// }
+///
+/// assert!(dynamic::check(&FileKey::LAYOUT, b"00000120120902").is_ok());
+/// let e = dynamic::check(&FileKey::LAYOUT, b"0000012012A902").unwrap_err();
+/// assert_eq!(e.to_string(), "field `create_date` at byte 10: found 0x41 ('A'), expected an ASCII digit");
+/// ```
+///
+/// # Errors
+/// The error [`decode`] gives.
+pub fn check<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadError<'a>> {
+    read_strict(layout, bytes, |_, _| {})
+}
+
+/// The strict decode: every value handed to `keep` in key order (the salt's
+/// bucket is not a value), or the error `T::decode` gives.
+fn read_strict<'a>(
+    layout: &Layout<'a>,
+    bytes: &[u8],
+    keep: impl FnMut(&'a str, Value<'a>),
+) -> Result<(), ReadError<'a>> {
+    check_whole(layout, bytes)?;
+    let mut strict = Strict { keep, error: None };
+    let walked = walk(layout, bytes, &mut strict);
+    match strict.error {
+        Some(e) => Err(e),
+        None => check_end(
+            layout,
+            bytes,
+            walked.end,
+            walked.expected_bucket(layout, bytes),
+        ),
+    }
+}
+
+/// What a strict decode checks of the key as a whole before its fields:
+/// the length of a fixed key, a variable key's `max_width`, and that a
+/// Phoenix key holds some column.
+fn check_whole<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadError<'a>> {
     if !layout.variable && bytes.len() != layout.width {
         let kind = DecodeErrorKind::Length {
             expected: layout.width,
@@ -110,37 +168,41 @@ pub fn decode<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<Vec<FieldValue<'a
         return Err(ReadError::new(layout.name, 0, kind));
     }
     check_max_width(layout, bytes)?;
-    check_phoenix_not_empty(layout, bytes)?;
-    let walk = walk(layout, bytes);
-    let mut values = Vec::with_capacity(walk.fields.len());
-    for field in walk.fields {
-        match field.reading {
-            // The bucket is checked last, after every field, as derived code does.
-            _ if matches!(field.kind, FieldCodec::Salt) => {
-                if let Reading::Cut { error, .. } = field.reading {
-                    return Err(error);
-                }
-            }
-            Reading::Value(value) => values.push(FieldValue {
-                name: field.name,
-                value,
-            }),
-            Reading::Error(e) | Reading::Cut { error: e, .. } => return Err(e),
-            // Only after a cut or an error, which returned above.
-            Reading::Absent => break,
-        }
+    check_phoenix_not_empty(layout, bytes)
+}
+
+/// How a strict decode takes one segment's reading: the first segment that
+/// is cut or does not decode, in key order, gives the key's error.
+fn strict_reading<'a>(seg: &Segment<'a>, reading: &Reading<'a>) -> Result<(), ReadError<'a>> {
+    match reading {
+        Reading::Cut { error, .. } => Err(*error),
+        // The bucket is checked last, after every field, as derived code does.
+        _ if matches!(seg.kind, FieldCodec::Salt) => Ok(()),
+        Reading::Error(e) => Err(*e),
+        // Only after a cut or an error, which gave the key's error.
+        Reading::Value(_) | Reading::Absent => Ok(()),
     }
-    if walk.end != bytes.len() {
+}
+
+/// What a strict decode checks once the fields are read: the key ends
+/// where they do, and its salt bucket is the one they hash to.
+fn check_end<'a>(
+    layout: &Layout<'a>,
+    bytes: &[u8],
+    end: usize,
+    expected_bucket: Option<u32>,
+) -> Result<(), ReadError<'a>> {
+    if end != bytes.len() {
         let kind = DecodeErrorKind::Length {
-            expected: walk.end,
+            expected: end,
             found: bytes.len(),
         };
-        return Err(ReadError::new(layout.name, walk.end, kind));
+        return Err(ReadError::new(layout.name, end, kind));
     }
-    if let (Some(salt), Some(expected)) = (&layout.salt, walk.expected_bucket) {
+    if let (Some(salt), Some(expected)) = (&layout.salt, expected_bucket) {
         salt.salt.check(bytes, expected).map_err(ReadError::from)?;
     }
-    Ok(values)
+    Ok(())
 }
 
 /// As derived decode ([`Reader::for_key`]): a variable-length key longer
@@ -160,7 +222,8 @@ fn check_max_width<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadErro
 /// after its salt.
 fn check_phoenix_not_empty<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadError<'a>> {
     let sw = layout.salt.map_or(0, |s| s.salt.width());
-    if layout.format() == KeyFormat::Phoenix && layout.variable && bytes.len() == sw {
+    // The format last: it looks at every segment.
+    if layout.variable && bytes.len() == sw && layout.format() == KeyFormat::Phoenix {
         return Err(ReadError::new(
             layout.name,
             sw,
@@ -173,22 +236,39 @@ fn check_phoenix_not_empty<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), 
 /// Explains `bytes` by `layout`: every field with its byte span and value,
 /// or why it does not decode. Accepts partial keys (a region start, a scan's
 /// start row): fields wholly present are decoded, a cut field is shown as
-/// such. Never panics.
+/// such. Never panics. One walk gives both the fields and the error a
+/// strict [`decode`] gives.
 pub fn explain<'a>(layout: &'a Layout<'a>, bytes: &[u8]) -> Explained<'a> {
-    let mut fields = walk(layout, bytes).fields;
+    let mut read = Fields::new(layout);
+    let walked = walk(layout, bytes, &mut read);
+    let Fields { mut fields, error } = read;
+    let expected_bucket = walked.expected_bucket(layout, bytes);
+    if let (Some(expected), Some(salt), Some(f)) =
+        (expected_bucket, &layout.salt, fields.first_mut())
+    {
+        if let Reading::Value(_) = f.reading {
+            if let Err(e) = salt.salt.check(bytes, expected) {
+                f.reading = Reading::Error(ReadError::from(e));
+            }
+        }
+    }
     // A segment the key ends right before is not in it at all.
     for f in &mut fields {
         if let Reading::Cut { present: 0, .. } = f.reading {
             f.reading = Reading::Absent;
         }
     }
+    let error = check_whole(layout, bytes)
+        .and(error.map_or(Ok(()), Err))
+        .and_then(|()| check_end(layout, bytes, walked.end, expected_bucket))
+        .err();
     Explained {
         layout,
         member: None,
         tag: &[],
         len: bytes.len(),
         fields,
-        error: decode(layout, bytes).err(),
+        error,
     }
 }
 
@@ -224,7 +304,7 @@ pub fn explain_members<'a>(types: &KeyTypes<'a>, bytes: &[u8]) -> Explained<'a> 
 /// The member's tag, then its key: what the enum's `decode` checks of it.
 fn member_decode<'a>(name: &'a str, m: &Member<'a>, bytes: &[u8]) -> Result<(), ReadError<'a>> {
     let rest = strip_tag(bytes, m.tag, name)?;
-    decode(m.layout, rest).map(drop)
+    check(m.layout, rest)
 }
 
 /// As [`crate::record::strip_tag`], naming the enum.
@@ -247,15 +327,13 @@ fn begins(m: &Member<'_>, bytes: &[u8]) -> bool {
 
 /// Whether `bytes` are the start of a key of `layout`: shorter than it, and
 /// every field they hold decodes.
-fn is_prefix(layout: &Layout<'_>, bytes: &[u8]) -> bool {
-    let w = walk(layout, bytes);
-    let short = w
-        .fields
+fn is_prefix<'a>(layout: &'a Layout<'a>, bytes: &[u8]) -> bool {
+    let fields = explain(layout, bytes).fields;
+    let short = fields
         .iter()
         .any(|f| matches!(f.reading, Reading::Cut { .. } | Reading::Absent));
     short
-        && !w
-            .fields
+        && !fields
             .iter()
             .any(|f| matches!(f.reading, Reading::Error(_)))
 }
@@ -287,20 +365,103 @@ fn with_member<'a>(m: &Member<'a>, bytes: &[u8], error: Option<ReadError<'a>>) -
     }
 }
 
-/// Every segment's reading, where the walk ended, and the bucket the salted
-/// fields hash to when all of them were read.
-struct Walk<'a> {
-    fields: Vec<ExplainedField<'a>>,
-    end: usize,
-    expected_bucket: Option<u32>,
+/// What a walk does with each segment as it reads it.
+trait Visit<'a> {
+    /// Takes one segment's bytes and reading; `Break` ends the walk there.
+    fn segment(
+        &mut self,
+        seg: &Segment<'a>,
+        span: Range<usize>,
+        reading: Reading<'a>,
+    ) -> ControlFlow<()>;
 }
 
-fn walk<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Walk<'a> {
-    let mut fields = Vec::with_capacity(layout.segments.len());
+/// A strict decode: the values, handed on, until the first segment that
+/// gives the key's error.
+struct Strict<'a, K> {
+    keep: K,
+    error: Option<ReadError<'a>>,
+}
+
+impl<'a, K: FnMut(&'a str, Value<'a>)> Visit<'a> for Strict<'a, K> {
+    fn segment(&mut self, seg: &Segment<'a>, _: Range<usize>, r: Reading<'a>) -> ControlFlow<()> {
+        if let Err(e) = strict_reading(seg, &r) {
+            self.error = Some(e);
+            return ControlFlow::Break(());
+        }
+        match r {
+            Reading::Value(v) if !matches!(seg.kind, FieldCodec::Salt) => (self.keep)(seg.name, v),
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Every segment as `explain` shows it, and the error of the first a
+/// strict decode stops at.
+struct Fields<'a> {
+    fields: Vec<ExplainedField<'a>>,
+    error: Option<ReadError<'a>>,
+}
+
+impl<'a> Fields<'a> {
+    fn new(layout: &Layout<'a>) -> Self {
+        Fields {
+            fields: Vec::with_capacity(layout.segments.len()),
+            error: None,
+        }
+    }
+}
+
+impl<'a> Visit<'a> for Fields<'a> {
+    fn segment(
+        &mut self,
+        seg: &Segment<'a>,
+        span: Range<usize>,
+        r: Reading<'a>,
+    ) -> ControlFlow<()> {
+        if self.error.is_none() {
+            self.error = strict_reading(seg, &r).err();
+        }
+        self.fields.push(ExplainedField {
+            name: seg.name,
+            span,
+            codec: seg.codec,
+            kind: seg.kind,
+            reading: r,
+        });
+        ControlFlow::Continue(())
+    }
+}
+
+/// Where the walk ended, and what it saw of the salted fields.
+struct Walked<'n> {
+    end: usize,
+    salted: SaltedSpans<'n>,
+}
+
+impl Walked<'_> {
+    /// The bucket the salted fields hash to, when every one of them is
+    /// present (for a Phoenix salt: the whole key).
+    fn expected_bucket(&self, layout: &Layout<'_>, bytes: &[u8]) -> Option<u32> {
+        let salt = layout.salt.as_ref()?;
+        if salt.salt.format() == crate::SaltFormat::Phoenix {
+            let sw = salt.salt.width();
+            let whole = self.salted.whole;
+            return whole.then(|| salt.salt.bucket_of(bytes.get(sw..).unwrap_or_default()));
+        }
+        self.salted.bucket(&salt.salt, bytes)
+    }
+}
+
+/// Walks the segments of `layout` over `bytes`, handing each reading to
+/// `visit` until it says stop.
+fn walk<'l, 'a>(layout: &'l Layout<'a>, bytes: &[u8], visit: &mut impl Visit<'a>) -> Walked<'l> {
     let mut pos = 0;
     let mut stopped = false;
     // Why the key cannot end where it does, for the segment after the end.
     let mut ended: Option<ReadError<'a>> = None;
+    let mut salted = SaltedSpans::new(layout.salt.map_or(&[], |s| s.fields));
     for (i, seg) in layout.segments.iter().enumerate() {
         let (reading, end) = if let Some(error) = ended.take() {
             (Reading::Cut { present: 0, error }, pos)
@@ -319,32 +480,95 @@ fn walk<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Walk<'a> {
         // After a cut or a field whose end is unknown, later offsets are unknown.
         stopped |= matches!(reading, Reading::Cut { .. })
             || (matches!(reading, Reading::Error(_)) && !is_fixed(seg));
-        fields.push(ExplainedField {
-            name: seg.name,
-            span: pos..end,
-            codec: seg.codec,
-            kind: seg.kind,
-            reading,
-        });
+        salted.see(seg, &reading, pos, end);
+        let span = pos..end;
         pos = end;
+        if visit.segment(seg, span, reading).is_break() {
+            break;
+        }
     }
-    let expected_bucket = layout
-        .salt
-        .as_ref()
-        .and_then(|salt| expected_bucket(salt, &fields, bytes));
-    if let (Some(expected), Some(salt)) = (expected_bucket, &layout.salt) {
-        if let Some(f) = fields.first_mut() {
-            if let Reading::Value(_) = f.reading {
-                if let Err(e) = salt.salt.check(bytes, expected) {
-                    f.reading = Reading::Error(ReadError::from(e));
-                }
+    Walked { end: pos, salted }
+}
+
+/// How many salted fields' spans a walk keeps without allocating.
+const INLINE_SALTED: usize = 8;
+
+/// What the walk saw of a salted field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Salted {
+    /// No segment of that name yet.
+    Unseen,
+    /// Cut or absent: the bucket cannot be known.
+    Missing,
+    /// Its bytes.
+    At(usize, usize),
+}
+
+/// The salted fields' spans, in the order the salt hashes them (inline for
+/// up to [`INLINE_SALTED`] fields), and whether every segment read (what a
+/// Phoenix salt, which hashes the whole key, needs).
+struct SaltedSpans<'n> {
+    names: &'n [&'n str],
+    spans: [Salted; INLINE_SALTED],
+    more: Vec<Salted>,
+    whole: bool,
+}
+
+impl<'n> SaltedSpans<'n> {
+    fn new(names: &'n [&'n str]) -> Self {
+        let more = match names.len() > INLINE_SALTED {
+            true => alloc::vec![Salted::Unseen; names.len()],
+            false => Vec::new(),
+        };
+        SaltedSpans {
+            names,
+            spans: [Salted::Unseen; INLINE_SALTED],
+            more,
+            whole: true,
+        }
+    }
+
+    fn spans(&self) -> &[Salted] {
+        match self.more.is_empty() {
+            true => &self.spans[..self.names.len().min(INLINE_SALTED)],
+            false => &self.more,
+        }
+    }
+
+    /// Notes a segment's reading at `start..end`; a name's first segment counts.
+    fn see(&mut self, seg: &Segment<'_>, reading: &Reading<'_>, start: usize, end: usize) {
+        self.whole &= matches!(reading, Reading::Value(_)) || matches!(seg.kind, FieldCodec::Salt);
+        let at = match reading {
+            Reading::Cut { .. } | Reading::Absent => Salted::Missing,
+            Reading::Value(_) | Reading::Error(_) => Salted::At(start, end),
+        };
+        let spans = match self.more.is_empty() {
+            true => &mut self.spans[..],
+            false => &mut self.more[..],
+        };
+        for (name, span) in self.names.iter().zip(spans) {
+            if *name == seg.name && *span == Salted::Unseen {
+                *span = at;
             }
         }
     }
-    Walk {
-        fields,
-        end: pos,
-        expected_bucket,
+
+    /// The bucket of the salted fields' bytes, when every one was read.
+    fn bucket(&self, salt: &crate::Salt, bytes: &[u8]) -> Option<u32> {
+        let part = |s: &Salted| match *s {
+            Salted::At(start, end) => bytes.get(start..end),
+            Salted::Unseen | Salted::Missing => None,
+        };
+        let spans = self.spans();
+        if spans.len() > INLINE_SALTED {
+            let parts: Option<Vec<&[u8]>> = spans.iter().map(part).collect();
+            return Some(salt.bucket_of_parts(&parts?));
+        }
+        let mut parts: [&[u8]; INLINE_SALTED] = [&[]; INLINE_SALTED];
+        for (p, s) in parts.iter_mut().zip(spans) {
+            *p = part(s)?;
+        }
+        Some(salt.bucket_of_parts(&parts[..spans.len()]))
     }
 }
 
@@ -411,31 +635,6 @@ fn read_added<'a>(
 /// Whether the field's end is known without reading its bytes.
 fn is_fixed(seg: &Segment<'_>) -> bool {
     matches!(seg.extent(), Extent::Fixed(_))
-}
-
-/// The bucket the salted fields hash to, when every one of them is present
-/// (for a Phoenix salt: the whole key).
-fn expected_bucket(
-    salt: &LayoutSalt<'_>,
-    fields: &[ExplainedField<'_>],
-    bytes: &[u8],
-) -> Option<u32> {
-    let sw = salt.salt.width();
-    if salt.salt.format() == crate::SaltFormat::Phoenix {
-        let whole = fields
-            .iter()
-            .all(|f| matches!(f.reading, Reading::Value(_)) || matches!(f.kind, FieldCodec::Salt));
-        return whole.then(|| salt.salt.bucket_of(bytes.get(sw..).unwrap_or_default()));
-    }
-    let mut parts: Vec<&[u8]> = Vec::with_capacity(salt.fields.len());
-    for name in salt.fields {
-        let f = fields.iter().find(|f| f.name == *name)?;
-        if matches!(f.reading, Reading::Cut { .. } | Reading::Absent) {
-            return None;
-        }
-        parts.push(bytes.get(f.span.clone())?);
-    }
-    Some(salt.salt.bucket_of_parts(&parts))
 }
 
 /// Reads one segment at `pos`; returns the reading and where the next one starts.
