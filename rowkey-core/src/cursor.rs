@@ -17,6 +17,13 @@ impl<K: RowKey> EncodedLen for K {
     }
 
     fn encode_error(&self) -> Option<EncodeError> {
+        // Into a buffer of exactly the key's length, on the stack for keys of
+        // up to `SCRATCH` bytes, so a short buffer's error allocates nothing.
+        const SCRATCH: usize = 512;
+        let len = RowKey::encoded_len(self);
+        if len <= SCRATCH {
+            return RowKey::encode_into(self, &mut [0u8; SCRATCH][..len]).err();
+        }
         RowKey::encode(self).err()
     }
 }
