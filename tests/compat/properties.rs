@@ -89,3 +89,11 @@ fn the_changes_reach_every_level_and_rule() {
         assert!(rules.contains_key(rule), "no case breaks {rule}: {rules:?}");
     }
 }
+
+/// A mirrored last field narrowed keeps old keys in its scans: order kept,
+/// with a witness that no longer decodes (found at 100,000 cases).
+#[test]
+fn a_mirrored_last_field_narrowed() {
+    let report = case(0xa11a84919b14220c).unwrap();
+    assert_eq!(report.verdict, Level::OrderKept);
+}

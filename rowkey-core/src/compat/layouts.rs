@@ -207,6 +207,14 @@ fn differs(old: &Segment<'_>, new: &Segment<'_>, d: Difference, last: bool, out:
             Level::Breaking,
             format!("{from} → {to}: old keys hold the old tag"),
         ),
+        Difference::Width if last && keeps_prefix(old, new) => (
+            Rule::FieldWidth,
+            Level::OrderKept,
+            format!(
+                "{from} → {to}, {} → {} bytes: old keys no longer decode, but their bytes begin with the new ones for the same value, so they stay in its scans",
+                old.width, new.width
+            ),
+        ),
         Difference::Width => (
             Rule::FieldWidth,
             Level::Breaking,
@@ -228,6 +236,19 @@ fn differs(old: &Segment<'_>, new: &Segment<'_>, d: Difference, last: bool, out:
         ),
     };
     out.field(rule, name, level, m);
+}
+
+/// Whether a narrowed field's old bytes begin with its new bytes for the
+/// same value: mirrored digits or unsigned integers, whose dropped bytes are
+/// the high zeros, written last.
+fn keeps_prefix(old: &Segment<'_>, new: &Segment<'_>) -> bool {
+    let unsigned = |s: &Segment<'_>| match s.kind {
+        FieldCodec::Pad(_) => true,
+        FieldCodec::Int(t) => !t.signed,
+        FieldCodec::Narrow(_) => true,
+        _ => false,
+    };
+    old.mirror && new.mirror && new.width < old.width && unsigned(old) && unsigned(new)
 }
 
 /// Whether a key may end before the field, and the version that added it.
