@@ -18,6 +18,7 @@ use crate::ReadError;
 
 /// A field as its codec sees it: the name errors give, and its order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[doc(hidden)]
 pub struct FieldRef<'a> {
     /// The field's name.
     pub name: &'a str,
@@ -44,6 +45,7 @@ impl<'a> FieldRef<'a> {
 
 /// One bound of a range of a field's values, as the field's bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[doc(hidden)]
 pub enum OwnedEdge {
     /// The bound's encoded bytes (inverted for a descending field).
     Bytes(Vec<u8>),
@@ -68,6 +70,7 @@ impl OwnedEdge {
 }
 
 /// What a codec does for code that knows a key only by its layout.
+#[doc(hidden)]
 pub trait Codec<'a> {
     /// Whether its bytes sort as its values in this order, so that a range
     /// of values is a range of keys.

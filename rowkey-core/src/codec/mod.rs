@@ -81,7 +81,9 @@ pub mod rest;
 pub mod tag;
 
 pub use crate::layout::parameters::*;
+// The contract the layout-driven tools call; users call the tools.
 #[cfg(feature = "alloc")]
+#[doc(hidden)]
 pub use contract::{Codec, FieldRef, OwnedEdge};
 #[doc(hidden)]
 pub use field_bytes::{FieldBytes, FromField, KeyBytes};
@@ -123,6 +125,7 @@ impl Extent {
 /// assert_eq!(&key, b"\0\0abc\0");
 /// assert_eq!(key.slot::<2, 3>(), b"abc");
 /// ```
+#[doc(hidden)]
 pub trait Slots {
     /// The `W` bytes at offset `O`; a window past the end fails to compile.
     fn slot<const O: usize, const W: usize>(&self) -> &[u8; W];

@@ -338,6 +338,7 @@ impl<'a> FieldCodec<'a> {
     /// let ty = IntType { bytes: 4, signed: false };
     /// assert_eq!(FieldCodec::Pad(Pad { digits: 6, ty }).extent(), Extent::Fixed(6));
     /// ```
+    #[doc(hidden)]
     pub const fn extent(&self) -> Extent {
         match self {
             FieldCodec::Int(c) => c.extent(),
