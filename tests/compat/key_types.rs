@@ -186,6 +186,12 @@ fn case(seed: u64) -> Result<(), String> {
     Ok(())
 }
 
+/// A mirrored last field narrowed below an old value (found at 100,000 cases).
+#[test]
+fn a_member_field_narrowed_below_old_values() {
+    case(0x52b4edbaf499f3ef).unwrap();
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: cases(128),

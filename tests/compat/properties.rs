@@ -96,4 +96,7 @@ fn the_changes_reach_every_level_and_rule() {
 fn a_mirrored_last_field_narrowed() {
     let report = case(0xa11a84919b14220c).unwrap();
     assert_eq!(report.verdict, Level::OrderKept);
+    // Narrowed below an old value: breaking.
+    let report = case(0x9c2eafeea39874ff).unwrap();
+    assert_eq!(report.verdict, Level::Breaking);
 }

@@ -7,6 +7,8 @@ use alloc::vec::Vec;
 
 use super::align::{Alignment, Step};
 use super::fields::{self, Difference, Relation, Values};
+use super::samples::int_range;
+use super::values::numbers;
 use super::{Change, Level, Rule};
 use crate::codec::Extent;
 use crate::{FieldCodec, KeyFormat, Layout, LayoutSalt, PhoenixType, Segment};
@@ -238,9 +240,9 @@ fn differs(old: &Segment<'_>, new: &Segment<'_>, d: Difference, last: bool, out:
     out.field(rule, name, level, m);
 }
 
-/// Whether a narrowed field's old bytes begin with its new bytes for the
-/// same value: mirrored digits or unsigned integers, whose dropped bytes are
-/// the high zeros, written last.
+/// Whether a narrowed field's old bytes begin with its new bytes for every
+/// old value: mirrored digits or unsigned integers, whose dropped bytes are
+/// the high zeros, written last, and a new field that holds every old value.
 fn keeps_prefix(old: &Segment<'_>, new: &Segment<'_>) -> bool {
     let unsigned = |s: &Segment<'_>| match s.kind {
         FieldCodec::Pad(_) => true,
@@ -248,7 +250,11 @@ fn keeps_prefix(old: &Segment<'_>, new: &Segment<'_>) -> bool {
         FieldCodec::Narrow(_) => true,
         _ => false,
     };
-    old.mirror && new.mirror && new.width < old.width && unsigned(old) && unsigned(new)
+    let holds_old = match (int_range(&old.kind), int_range(&new.kind)) {
+        (Some((_, old_hi)), Some((_, new_hi))) => numbers(new_hi, old_hi).is_ge(),
+        _ => false,
+    };
+    old.mirror && new.mirror && new.width < old.width && unsigned(old) && unsigned(new) && holds_old
 }
 
 /// Whether a key may end before the field, and the version that added it.
