@@ -192,6 +192,12 @@ fn a_member_field_narrowed_below_old_values() {
     case(0x52b4edbaf499f3ef).unwrap();
 }
 
+/// NaNs of a float field compared as the key sorts them (found at 100,000 cases).
+#[test]
+fn nans_sort_as_their_keys() {
+    case(0xbc070988ce47805d).unwrap();
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: cases(128),

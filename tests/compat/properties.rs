@@ -99,4 +99,7 @@ fn a_mirrored_last_field_narrowed() {
     // Narrowed below an old value: breaking.
     let report = case(0x9c2eafeea39874ff).unwrap();
     assert_eq!(report.verdict, Level::Breaking);
+    // Narrowed where the salt hashes it: its keys move to other buckets.
+    let report = case(0x99a7abaa8522b6cf).unwrap();
+    assert_eq!(report.verdict, Level::Breaking);
 }

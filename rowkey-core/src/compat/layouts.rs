@@ -94,8 +94,13 @@ fn format_name(f: KeyFormat) -> &'static str {
 }
 
 fn step_changes(step: Step, align: &Alignment<'_, '_>, new: &Layout<'_>, out: &mut Changes<'_>) {
+    // Whether the salt bucket hashes the new field `j`'s bytes.
+    let salted = |j: usize| {
+        new.salt
+            .is_some_and(|s| s.fields.contains(&align.new[j].name))
+    };
     match step {
-        Step::Pair(i, j) => pair(align.old[i], align.new[j], j, align, out),
+        Step::Pair(i, j) => pair(align.old[i], align.new[j], (j, salted(j)), align, out),
         Step::Moved(i, j) => {
             let m = format!(
                 "moved from field {} to field {}: old keys hold other fields where the new layout reads it",
@@ -103,18 +108,18 @@ fn step_changes(step: Step, align: &Alignment<'_, '_>, new: &Layout<'_>, out: &m
                 j + 1
             );
             out.field(Rule::FieldMoved, align.new[j].name, Level::Breaking, m);
-            pair(align.old[i], align.new[j], j, align, out);
+            pair(align.old[i], align.new[j], (j, salted(j)), align, out);
         }
         Step::Removed(i) => removed(i, align, out),
         Step::Inserted(j) => inserted(j, align, new, out),
     }
 }
 
-/// A field of both layouts.
+/// A field of both layouts: the new one at `j`, whose bytes the salt may hash.
 fn pair(
     old: &Segment<'_>,
     new: &Segment<'_>,
-    j: usize,
+    (j, salted): (usize, bool),
     align: &Alignment<'_, '_>,
     out: &mut Changes<'_>,
 ) {
@@ -131,7 +136,7 @@ fn pair(
         Relation::SameBytes(values) => same_bytes(old, new, values, out),
         Relation::Differs(diffs) => {
             for d in diffs {
-                differs(old, new, d, last, out);
+                differs(old, new, d, (last, salted), out);
             }
         }
     }
@@ -178,7 +183,14 @@ fn type_text(s: &Segment<'_>) -> String {
 }
 
 /// Other bytes for the same value, in the way `d`.
-fn differs(old: &Segment<'_>, new: &Segment<'_>, d: Difference, last: bool, out: &mut Changes<'_>) {
+/// `last`: no field follows in the key; `salted`: the bucket hashes its bytes.
+fn differs(
+    old: &Segment<'_>,
+    new: &Segment<'_>,
+    d: Difference,
+    (last, salted): (bool, bool),
+    out: &mut Changes<'_>,
+) {
     let name = new.name;
     let (from, to) = (format!("`{}`", old.codec), format!("`{}`", new.codec));
     let (rule, level, m) = match d {
@@ -209,7 +221,7 @@ fn differs(old: &Segment<'_>, new: &Segment<'_>, d: Difference, last: bool, out:
             Level::Breaking,
             format!("{from} → {to}: old keys hold the old tag"),
         ),
-        Difference::Width if last && keeps_prefix(old, new) => (
+        Difference::Width if last && !salted && keeps_prefix(old, new) => (
             Rule::FieldWidth,
             Level::OrderKept,
             format!(

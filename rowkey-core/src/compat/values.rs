@@ -32,6 +32,10 @@ pub(crate) fn same(a: &Value<'_>, b: &Value<'_>) -> bool {
 pub(crate) fn order(a: &Value<'_>, b: &Value<'_>) -> Option<Ordering> {
     Some(match (a, b) {
         (Value::Int(x), Value::Int(y)) => numbers(*x, *y),
+        // Within a type by its own `total_cmp`: converting a NaN may change
+        // its payload, and with it where it sorts.
+        (Value::F32(x), Value::F32(y)) => x.total_cmp(y),
+        (Value::F64(x), Value::F64(y)) => x.total_cmp(y),
         (Value::F32(_) | Value::F64(_), Value::F32(_) | Value::F64(_)) => {
             float(a)?.total_cmp(&float(b)?)
         }
