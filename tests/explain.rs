@@ -51,6 +51,54 @@ struct Variable {
     rest: String,
 }
 
+/// Runs of digit fields read together, of every width class, both orders,
+/// narrower types than their digits, behind and before binary fields.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Digits {
+    a: u8,
+    #[pad(3)]
+    b: u8,
+    #[pad(5)]
+    #[reverse]
+    c: u32,
+    #[pad(2)]
+    d: u16,
+    #[pad(9)]
+    e: u64,
+    #[pad(20)]
+    #[reverse]
+    f: u64,
+    #[pad(1)]
+    g: u8,
+    h: bool,
+    #[pad(7)]
+    i: u32,
+}
+
+fn digits_key() -> impl Strategy<Value = Digits> {
+    (
+        (any::<u8>(), 0..=255u8, 0..100_000u32, 0..100u16),
+        (
+            0..1_000_000_000u64,
+            any::<u64>(),
+            0..10u8,
+            any::<bool>(),
+            0..10_000_000u32,
+        ),
+    )
+        .prop_map(|((a, b, c, d), (e, f, g, h, i))| Digits {
+            a,
+            b,
+            c,
+            d,
+            e,
+            f,
+            g,
+            h,
+            i,
+        })
+}
+
 /// Members behind variant tags: two of the same layout, one of a tag's
 /// length that the others are not.
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -287,6 +335,24 @@ proptest! {
             );
             prop_assert_eq!(Fixed::decode(part).err().map(ReadError::from), dynamic::decode(&Fixed::LAYOUT, part).err());
         }
+    }
+
+    /// Digit fields read in runs: the values written, and with bytes
+    /// replaced (often by other digits, or a number too large for the
+    /// field's type) the error the interpreter finds first.
+    #[test]
+    fn runs_of_digits_give_the_first_error(
+        k in digits_key(),
+        changes in proptest::collection::vec((any::<prop::sample::Index>(), prop_oneof![b'0'..=b'9', any::<u8>()]), 0..3),
+    ) {
+        let mut key = k.encode().unwrap();
+        prop_assert_eq!(Digits::decode(&key), Ok(k));
+        for (at, byte) in changes {
+            key[at.index(key.len())] = byte;
+        }
+        let typed = Digits::decode(&key).map(|d| d.encode().unwrap()).map_err(ReadError::from);
+        let dynamic = dynamic::decode(&Digits::LAYOUT, &key).map(|_| key);
+        prop_assert_eq!(typed, dynamic);
     }
 
     #[test]

@@ -200,9 +200,19 @@ const _: () = {
             bytes: &[u8],
         ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
             let __key = __rk::codec::read_key::<20>(bytes, "FileKey")?;
-            let user_id = __rk::pad::get_in::<_, 6>(__key, 0, false, "user_id")?;
-            let create_date = __rk::pad::get_in::<_, 8>(__key, 6, false, "create_date")?;
-            let file_id = __rk::pad::get_in::<_, 6>(__key, 14, false, "file_id")?;
+            let user_id = __rk::pad::read_in::<_, 6>(__key, 0, 0..20, false, "user_id");
+            let create_date = __rk::pad::read_in::<
+                _,
+                8,
+            >(__key, 6, 0..20, false, "create_date");
+            let file_id = __rk::pad::read_in::<_, 6>(__key, 14, 0..20, false, "file_id");
+            let (user_id, create_date, file_id) = if (user_id.bad() | create_date.bad()
+                | file_id.bad()) == 0
+            {
+                (user_id.value(), create_date.value(), file_id.value())
+            } else {
+                (user_id.get()?, create_date.get()?, file_id.get()?)
+            };
             __rk::Ok(FileKey {
                 user_id,
                 create_date,

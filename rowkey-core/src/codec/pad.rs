@@ -6,6 +6,8 @@
 //! truncated. Descending (`#[reverse]`) writes `10^N - 1 - v`, that is every
 //! digit `d` as `9 - d`, so the key stays ASCII. Decode accepts only `0`..`9`.
 
+use core::ops::Range;
+
 use super::int::ToNumber;
 use crate::range::Edge;
 use crate::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, Number};
@@ -278,18 +280,28 @@ fn digit_values(bytes: &[u8], descending: bool) -> (u64, u64) {
 }
 
 /// [`digit_values`] of the `n` digits in the high bytes of `word` (read
-/// little-endian), whatever its low bytes hold: they are cleared. XOR with
-/// `"0"` leaves a digit's value, and a byte is below 10 when neither it
-/// nor it plus 0x76 reaches 0x80 (a carry out of a byte only follows a byte
-/// already flagged).
+/// little-endian), whatever its low bytes hold: they are cleared.
 #[inline(always)]
 fn values_in_word(word: u64, n: usize, descending: bool) -> (u64, u64) {
-    // The digits' own bytes; a mask the compiler drops when the low bytes are zero.
-    let digits = u64::MAX.checked_shl(8 * (8 - n as u32)).unwrap_or(0);
-    let v = (word & digits) ^ (0x3030_3030_3030_3030 & digits);
+    values_masked(
+        word,
+        u64::MAX.checked_shl(8 * (8 - n as u32)).unwrap_or(0),
+        descending,
+    )
+}
+
+/// The digit values of the bytes of `word` (read little-endian) that
+/// `keep` keeps, the others cleared to zero (a mask the compiler drops when
+/// it keeps all), and their flag bits. XOR with `"0"` leaves a digit's
+/// value, and a byte is below 10 when neither it nor it plus 0x76 reaches
+/// 0x80 (a carry out of a byte only follows a byte already flagged; a
+/// cleared byte reads as 0, which carries nothing).
+#[inline(always)]
+fn values_masked(word: u64, keep: u64, descending: bool) -> (u64, u64) {
+    let v = (word ^ 0x3030_3030_3030_3030) & keep;
     let flags = v | v.wrapping_add(0x7676_7676_7676_7676);
     let v = if descending {
-        (0x0909_0909_0909_0909 & digits).wrapping_sub(v)
+        (0x0909_0909_0909_0909 & keep).wrapping_sub(v)
     } else {
         v
     };
@@ -300,7 +312,18 @@ fn values_in_word(word: u64, n: usize, descending: bool) -> (u64, u64) {
 /// pairs of pairs, then the two halves, one multiplication each.
 #[inline(always)]
 fn number8(v: u64) -> u32 {
-    let v = (v.wrapping_mul(10).wrapping_add(v >> 8)) & 0x00FF_00FF_00FF_00FF;
+    number_of_pairs(v, PAIRS_MASK)
+}
+
+/// The low byte of each pair of bytes, where [`number_of_pairs`] leaves a
+/// pair's number.
+const PAIRS_MASK: u64 = 0x00FF_00FF_00FF_00FF;
+
+/// [`number8`] of the pairs that `pairs` keeps (a mask of their low bytes),
+/// the others read as `00`: a pair dropped here needs no clearing before.
+#[inline(always)]
+fn number_of_pairs(v: u64, pairs: u64) -> u32 {
+    let v = (v.wrapping_mul(10).wrapping_add(v >> 8)) & pairs;
     let v = (v.wrapping_mul(1 + (100 << 16)) >> 16) & 0x0000_FFFF_0000_FFFF;
     (v.wrapping_mul(1 + (10_000 << 32)) >> 32) as u32
 }
@@ -320,9 +343,17 @@ pub fn get<T: Unsigned, const N: usize>(
     if !Digits::<N>::IN_U64 {
         return decode_wide(bytes, descending, field, offset);
     }
-    // 8 digits at a time from the left, the first chunk padded in front
-    // with digits that read as 0; one branch per field, not per digit.
-    // Wrapping: a non-digit makes a chunk's number meaningless until the check.
+    let (s, flags) = number_of(bytes, descending);
+    checked(s, flags, bytes, field, offset)
+}
+
+/// The number spelled by `N` (at most 19) digits and the flag bits of
+/// their values, zero when they are all digits: 8 digits at a time from
+/// the left, the first chunk padded in front with digits that read as 0;
+/// one test per field, not per digit. Wrapping: a non-digit makes a
+/// chunk's number meaningless until the test.
+#[inline(always)]
+fn number_of<const N: usize>(bytes: &[u8; N], descending: bool) -> (u64, u64) {
     let mut s: u64 = 0;
     let mut flags = 0;
     let mut start = 0;
@@ -334,7 +365,7 @@ pub fn get<T: Unsigned, const N: usize>(
         start += n;
         n = 8;
     }
-    checked(s, flags, bytes, field, offset)
+    (s, flags)
 }
 
 /// The number `s` read from the `N` digits `bytes`, as a `T`, once the
@@ -358,27 +389,114 @@ fn checked<T: Unsigned, const N: usize>(
     }
 }
 
-/// [`get`] for the field at `offset` of a fixed key, given the whole key:
-/// fewer than 8 digits are read with one 8-byte load (the field's bytes
-/// and its neighbours', which are dropped), where the field alone takes two
-/// loads and a merge. The same value and errors.
-///
-/// # Errors
-/// As [`get`]'s; [`DecodeErrorKind::TooShort`] when the key ends before the field.
-#[inline(always)]
-pub fn get_in<T: Unsigned, const N: usize>(
+/// A field of `N` digits read out of a fixed key with its check left to
+/// the caller ([`read_in`]): a generated `decode` reads a run of `pad`
+/// fields, tests what they found with one branch (the [`bad`](Self::bad)
+/// of each, or-ed), and only on that cold path reads each again in turn
+/// with its check ([`get`](Self::get)), so the error is the first field's,
+/// as reading them one by one gives. A field that is not bad has no error.
+#[derive(Debug, Clone, Copy)]
+pub struct InKey<'k, T, const N: usize> {
+    value: T,
+    bad: u64,
+    key: &'k [u8],
+    offset: usize,
+    descending: bool,
+    field: &'static str,
+}
+
+impl<T: Unsigned, const N: usize> InKey<'_, T, N> {
+    /// Zero when the bytes read are all digits and their number fits `T`.
+    #[inline(always)]
+    pub fn bad(&self) -> u64 {
+        self.bad
+    }
+
+    /// The field's number: exact when no field of the run is [`bad`](Self::bad).
+    #[inline(always)]
+    pub fn value(&self) -> T {
+        self.value
+    }
+
+    /// The field read again from its own bytes, with their check: the path
+    /// taken when a field of the run is [`bad`](Self::bad). Its values then
+    /// come from here, not from registers kept across the calls.
+    ///
+    /// # Errors
+    /// As [`get`]'s; [`DecodeErrorKind::TooShort`] when the key ends before the field.
+    #[inline(always)]
+    pub fn get(&self) -> Result<T, DecodeError> {
+        // By value: a reference would keep the read in memory on the hot path too.
+        reread::<T, N>(self.key, self.offset, self.descending, self.field)
+    }
+}
+
+/// [`InKey::get`]: [`get`] on the field's own bytes.
+#[cold]
+#[inline(never)]
+fn reread<T: Unsigned, const N: usize>(
     key: &[u8],
     offset: usize,
     descending: bool,
     field: &'static str,
 ) -> Result<T, DecodeError> {
-    let Some(slot) = key.get(offset..).and_then(|k| k.first_chunk::<N>()) else {
-        let kind = DecodeErrorKind::TooShort {
-            min: offset + N,
-            found: key.len(),
-        };
-        return Err(DecodeError::new(field, offset, kind));
+    match key.get(offset..).and_then(|k| k.first_chunk::<N>()) {
+        Some(slot) => get::<T, N>(slot, descending, field, offset),
+        None => Err(DecodeError::new(
+            field,
+            offset,
+            DecodeErrorKind::TooShort {
+                min: offset + N,
+                found: key.len(),
+            },
+        )),
+    }
+}
+
+/// Reads the `N` digits at `offset` of a fixed key, given the whole key,
+/// with no branch: see [`InKey`]. Fewer than 8 digits are read with one
+/// 8-byte load (the field's bytes and its neighbours'), where the field
+/// alone takes two loads and a merge. `run` is the span of the key whose
+/// bytes the caller checks as digits too (the run of `pad` fields the
+/// field belongs to): a neighbour inside it is tested with the field's own
+/// bytes, one outside it is cleared first.
+#[inline(always)]
+pub fn read_in<'k, T: Unsigned, const N: usize>(
+    key: &'k [u8],
+    offset: usize,
+    run: Range<usize>,
+    descending: bool,
+    field: &'static str,
+) -> InKey<'k, T, N> {
+    let (value, bad) = match key.get(offset..).and_then(|k| k.first_chunk::<N>()) {
+        Some(slot) => number_in(key, offset, slot, run, descending),
+        None => (T::truncate_u64(0), 1),
     };
+    InKey {
+        value,
+        bad,
+        key,
+        offset,
+        descending,
+        field,
+    }
+}
+
+/// The number and bad bits of [`read_in`], the field's bytes being `slot`.
+#[inline(always)]
+fn number_in<T: Unsigned, const N: usize>(
+    key: &[u8],
+    offset: usize,
+    slot: &[u8; N],
+    run: Range<usize>,
+    descending: bool,
+) -> (T, u64) {
+    if !Digits::<N>::IN_U64 {
+        return match decode_wide::<T>(slot, descending, "", offset) {
+            Ok(v) => (v, 0),
+            Err(_) => (T::truncate_u64(0), 1),
+        };
+    }
     // The 8 bytes from the field's first, or else the 8 bytes up to its last.
     let from_first = offset + 8 <= key.len();
     let at = if from_first {
@@ -387,20 +505,49 @@ pub fn get_in<T: Unsigned, const N: usize>(
         (offset + N).checked_sub(8)
     };
     let window = at.and_then(|at| key.get(at..)?.first_chunk::<8>());
-    let (Some(window), true) = (window, N < 8) else {
-        return get(slot, descending, field, offset);
+    let (s, flags) = match (window, at, N < 8) {
+        (Some(window), Some(at), true) => {
+            let word = u64::from_le_bytes(*window);
+            // The bytes of the window that are the field's or the run's.
+            let (lo, hi) = (run.start.min(offset), run.end.max(offset + N));
+            let keep = low_bytes(hi.saturating_sub(at)) & !low_bytes(lo.saturating_sub(at));
+            let (v, flags) = values_masked(word, keep, descending);
+            // The field's digits as the high bytes of a word, zeros below
+            // (a shift the multiplications of `number8` absorb; even
+            // neighbours below drop with their pairs).
+            let front = 8 - N as u32;
+            let number = if from_first {
+                number8(v << (8 * front))
+            } else if front % 2 == 0 {
+                number_of_pairs(v, PAIRS_MASK & (u64::MAX << (8 * front)))
+            } else {
+                number8(v & (u64::MAX << (8 * front)))
+            };
+            (number as u64, flags)
+        }
+        _ => number_of(slot, descending),
     };
-    let word = u64::from_le_bytes(*window);
-    let (v, flags) = if from_first {
-        // The field's digits in the low bytes: checked there, then shifted
-        // to the high bytes, a shift the multiplications of `number8` absorb.
-        let (v, flags) = values_in_word(word, 8, descending);
-        let front = 8 * (8usize.saturating_sub(N) as u32);
-        (v << front, flags & (u64::MAX >> front))
+    // Kept as bits, not a flag: the bits of a run's fields or-ed are tested once.
+    let not_digits = flags & 0x8080_8080_8080_8080;
+    if Digits::<N>::MAX <= T::MAX_U128 {
+        // Every N-digit number fits the type: nothing to check.
+        (T::truncate_u64(s), not_digits)
     } else {
-        values_in_word(word, N, descending)
-    };
-    checked(number8(v) as u64, flags, slot, field, offset)
+        match T::from_u64(s) {
+            Some(v) => (v, not_digits),
+            None => (T::truncate_u64(0), 1),
+        }
+    }
+}
+
+/// A mask of the low `n` bytes of a `u64` (all of them from 8).
+#[inline(always)]
+fn low_bytes(n: usize) -> u64 {
+    match n {
+        0 => 0,
+        1..=7 => u64::MAX >> (64 - 8 * n as u32),
+        _ => u64::MAX,
+    }
 }
 
 /// [`decode`] for 20 digits and more, digit by digit in a `u128`.
@@ -684,9 +831,32 @@ mod tests {
 
     /// Reading a field out of the whole key gives what reading its slot
     /// gives, whatever its neighbours hold, at every offset of keys shorter
-    /// and longer than the 8-byte window.
+    /// and longer than the 8-byte window, with runs of every extent around
+    /// the field: its check is its slot's error; a field that is not bad
+    /// has its slot's value, and so does every field of a run of digits.
     #[test]
     fn reads_in_the_key_as_in_the_slot() {
+        fn same<T: Unsigned + core::fmt::Debug + PartialEq, const N: usize>(
+            key: &[u8],
+            offset: usize,
+            run: Range<usize>,
+            desc: bool,
+        ) {
+            let slot: &[u8; N] = key[offset..offset + N].try_into().unwrap();
+            let want = get::<T, N>(slot, desc, "f", offset);
+            let read = read_in::<T, N>(key, offset, run.clone(), desc, "f");
+            let at = format!("{key:02x?} at {offset}, run {run:?}, desc {desc}");
+            assert_eq!(read.get(), want, "{at}");
+            if read.bad() == 0 {
+                assert_eq!(Ok(read.value()), want, "{at}");
+            }
+            if want.is_err() {
+                assert_ne!(read.bad(), 0, "{at}");
+            }
+            if key[run].iter().all(u8::is_ascii_digit) {
+                assert_eq!(read.bad() == 0, want.is_ok(), "{at}");
+            }
+        }
         fn check<const N: usize>() {
             let mut x = 0x2545_F491_4F6C_DD1Du64 ^ N as u64;
             let mut next = move || {
@@ -715,17 +885,15 @@ mod tests {
                             key[offset..offset + N].copy_from_slice(&slot);
                         }
                         let key = &key[..len];
-                        let slot: &[u8; N] = key[offset..offset + N].try_into().unwrap();
-                        for desc in [false, true] {
-                            assert_eq!(
-                                get_in::<u64, N>(key, offset, desc, "f"),
-                                get::<u64, N>(slot, desc, "f", offset),
-                                "{key:02x?} at {offset}"
-                            );
-                            assert_eq!(
-                                get_in::<u8, N>(key, offset, desc, "f"),
-                                get::<u8, N>(slot, desc, "f", offset)
-                            );
+                        let (lo, hi) = (
+                            next() as usize % (offset + 1),
+                            next() as usize % (len - offset - N + 1),
+                        );
+                        for run in [offset..offset + N, 0..len, lo..offset + N + hi] {
+                            for desc in [false, true] {
+                                same::<u64, N>(key, offset, run.clone(), desc);
+                                same::<u8, N>(key, offset, run.clone(), desc);
+                            }
                         }
                     }
                 }

@@ -41,6 +41,10 @@ trait Word: Copy + Ord {
     fn successor<const W: usize>(self) -> (Self, u32);
     /// `self + other`, wrapping.
     fn wrapping_add_word(self, other: Self) -> Self;
+    /// The low `W` bytes as [`write_le`](Self::write_le) (`le`) or
+    /// [`write`](Self::write) writes them, as the low bytes of a
+    /// little-endian `u128`.
+    fn le_u128<const W: usize>(self, le: bool) -> u128;
 }
 
 macro_rules! word {
@@ -84,6 +88,14 @@ macro_rules! word {
             #[inline(always)]
             fn wrapping_add_word(self, other: Self) -> Self {
                 self.wrapping_add(other)
+            }
+            #[inline(always)]
+            fn le_u128<const W: usize>(self, le: bool) -> u128 {
+                let low = self as u128 & (u128::MAX >> (128 - 8 * W as u32));
+                match le {
+                    true => low,
+                    false => (low << (128 - 8 * W as u32)).swap_bytes(),
+                }
             }
         }
     )*};
@@ -199,6 +211,45 @@ fn build<V: Word, const CAP: usize, const W: usize>(
     }
 }
 
+/// [`build`] for a head and field of at most 16 bytes together: each bound
+/// is built in one register, the end as the start is (the successor of the
+/// head alone is the head plus one in its last byte, a digit), so the two
+/// are stored whole, once, rather than chosen between as arrays.
+#[inline(always)]
+fn build_in_word<V: Word, const CAP: usize, const W: usize>(
+    head: &[u8],
+    start: Rel<V>,
+    end: Rel<V>,
+    le: bool,
+) -> KeyRangeOf<[u8; CAP]> {
+    let h = head.len();
+    let mut word = [0u8; 16];
+    if let Some(w) = word.get_mut(..h) {
+        w.copy_from_slice(head);
+    }
+    let head_word = u128::from_le_bytes(word);
+    let at = |r: Rel<V>| head_word | r.bytes.le_u128::<W>(le) << (8 * h as u32);
+    let (end_word, end_len) = match (end.after_head, h) {
+        (false, _) => (at(end), h as u32 + end.len),
+        // The successor of no bytes: none.
+        (true, 0) => (0, super::UNBOUNDED),
+        (true, _) => (head_word.wrapping_add(1 << (8 * (h - 1))), h as u32),
+    };
+    let bytes = |w: u128| {
+        let mut b = [0u8; CAP];
+        if let Some(front) = b.first_chunk_mut::<16>() {
+            *front = w.to_le_bytes();
+        }
+        Aligned(b)
+    };
+    KeyRangeOf {
+        start: bytes(at(start)),
+        end: bytes(end_word),
+        start_len: h as u32 + start.len,
+        end_len,
+    }
+}
+
 /// The bytes `head ++ value`, zero after.
 #[inline(always)]
 fn bound<V: Word, const CAP: usize, const W: usize>(head: &[u8], value: V, le: bool) -> [u8; CAP] {
@@ -228,14 +279,22 @@ pub(super) fn field_range<const CAP: usize, T: ?Sized, const W: usize>(
     digits: Digits,
 ) -> Result<KeyRangeOf<[u8; CAP]>, EncodeError> {
     let fits = head.len() + W <= CAP;
+    // The range's bytes in one register each.
+    let in_word = head.len() + W <= 16 && CAP >= 16;
     debug_assert!(!digits.head || head.last().is_none_or(u8::is_ascii_digit));
     if W <= 8 && fits {
         if let Some((s, e)) = plan::<u64, T, W>(lo, hi, edge, descending, digits)? {
-            return Ok(build::<u64, CAP, W>(head, s, e, digits.field));
+            return Ok(match in_word {
+                true => build_in_word::<u64, CAP, W>(head, s, e, digits.field),
+                false => build::<u64, CAP, W>(head, s, e, digits.field),
+            });
         }
     } else if W <= 16 && fits {
         if let Some((s, e)) = plan::<u128, T, W>(lo, hi, edge, descending, digits)? {
-            return Ok(build::<u128, CAP, W>(head, s, e, digits.field));
+            return Ok(match in_word {
+                true => build_in_word::<u128, CAP, W>(head, s, e, digits.field),
+                false => build::<u128, CAP, W>(head, s, e, digits.field),
+            });
         }
     }
     let mut copy = [0u8; CAP];

@@ -247,7 +247,7 @@ impl Codec {
     }
 
     /// Whether the codec's module reads a field of a fixed key out of the
-    /// whole key (`get_in(key, offset, ..)`: `pad`, whose short fields are
+    /// whole key (`read_in(key, offset, ..)`: `pad`, whose short fields are
     /// then one load of the key's bytes around them).
     pub fn reads_in_key(&self) -> bool {
         matches!(self, Codec::Pad { .. })

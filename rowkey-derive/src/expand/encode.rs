@@ -9,7 +9,9 @@
 
 use proc_macro2::TokenStream;
 
-use super::field::{encoded_len, read_field, read_fixed_field, read_in_key, writer, writer_arg};
+use super::field::{
+    encoded_len, read_field, read_fixed_field, read_in_key, reads_in_key, writer, writer_arg,
+};
 use super::pinned::{fixed_checks, fixed_writes, Values};
 use super::salt::{bucket_expr, fixed_bucket};
 use crate::model::Key;
@@ -55,22 +57,7 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
     let name = ident.to_string();
     let w = key.width.arg();
     let (checks, _) = fixed_checks(key, Values::Key, &quote!(__Fields::first_error(__k)?;));
-    let decodes = key.fields.iter().map(|f| {
-        let ident = f.ident;
-        let read = match read_in_key(f, &quote!(__key)) {
-            Some(read) => read,
-            None => {
-                let (o, fw) = (f.offset.arg(), f.width.arg());
-                let off = &f.offset;
-                read_fixed_field(
-                    f,
-                    quote!(__rk::Slots::slot::<#o, #fw>(__key)),
-                    &quote!(#off),
-                )
-            }
-        };
-        quote!(let #ident = #read;)
-    });
+    let decodes = fixed_reads(key);
     let check_salt = key.salt.as_ref().map(|_| {
         let bucket = fixed_bucket(key, &quote!(Self::SALT), &quote!((*__key)));
         quote!(Self::SALT.check(__key, #bucket)?;)
@@ -143,6 +130,52 @@ pub fn fixed_fields(key: &Key<'_>) -> TokenStream {
             }
             #first_error
         }
+    }
+}
+
+/// `let field = ..;` for every field of a fixed key `__key`, in order. A
+/// run of fields read out of the whole key is read first and tested with
+/// one branch; only on that cold path is each read again with its check:
+/// the first field's error, as reading them one by one gives (W1 decode in
+/// BENCHMARKS.md).
+fn fixed_reads(key: &Key<'_>) -> Vec<TokenStream> {
+    let mut out = Vec::new();
+    let mut fields = key.fields.iter().peekable();
+    while let Some(f) = fields.next() {
+        if !reads_in_key(f) {
+            let (o, fw, off) = (f.offset.arg(), f.width.arg(), &f.offset);
+            let read = read_fixed_field(
+                f,
+                quote!(__rk::Slots::slot::<#o, #fw>(__key)),
+                &quote!(#off),
+            );
+            let ident = f.ident;
+            out.push(quote!(let #ident = #read;));
+            continue;
+        }
+        let mut run = vec![f];
+        while let Some(next) = fields.next_if(|f| reads_in_key(f)) {
+            run.push(next);
+        }
+        out.push(read_run(&run));
+    }
+    out
+}
+
+/// The reads of a run of fields read out of the whole key.
+fn read_run(run: &[&crate::model::Field<'_>]) -> TokenStream {
+    let (first, last) = (run[0], run[run.len() - 1]);
+    let (start, end) = (&first.offset, last.offset.plus(&last.width));
+    let span = quote!(#start..#end);
+    let idents: Vec<_> = run.iter().map(|f| f.ident).collect();
+    let reads = run.iter().map(|f| read_in_key(f, &quote!(__key), &span));
+    quote! {
+        #(let #idents = #reads;)*
+        let (#(#idents,)*) = if (#(#idents.bad())|*) == 0 {
+            (#(#idents.value(),)*)
+        } else {
+            (#(#idents.get()?,)*)
+        };
     }
 }
 

@@ -121,17 +121,21 @@ pub fn read_fixed_field(f: &Field<'_>, slot: TokenStream, offset: &TokenStream) 
     }}
 }
 
-/// Reads field `f` of the fixed key `key` (a `&[u8; WIDTH]`) out of the
-/// whole key, when its codec does so (see `Codec::reads_in_key`) and the
-/// field is plain (no `Option`, no mirror): an expression. May use `?`.
-pub fn read_in_key(f: &Field<'_>, key: &TokenStream) -> Option<TokenStream> {
-    if !f.codec.reads_in_key() || f.optional || f.mirror {
-        return None;
-    }
+/// Whether field `f` of a fixed key is read out of the whole key, its
+/// check left for later (see `Codec::reads_in_key`): its codec does so and
+/// the field is plain (no `Option`, no mirror).
+pub fn reads_in_key(f: &Field<'_>) -> bool {
+    f.codec.reads_in_key() && !f.optional && !f.mirror
+}
+
+/// Reads field `f` (one that [`reads_in_key`]) of the fixed key `key` (a
+/// `&[u8; WIDTH]`), `run` the span of the key that the fields read with it
+/// cover: an expression of the codec's unchecked read (`bad`, `check`, `value`).
+pub fn read_in_key(f: &Field<'_>, key: &TokenStream, run: &TokenStream) -> TokenStream {
     let rt = f.runtime();
     let (m, g, args) = (&rt.module, &rt.generics, &rt.args);
     let (desc, name, off) = (f.descending, unraw(f.ident), &f.offset);
-    Some(quote!(#m::get_in #g (#args #key, #off, #desc, #name)?))
+    quote!(#m::read_in #g (#args #key, #off, #run, #desc, #name))
 }
 
 /// Writes field `f` (value: the expression `value`) into the `[u8; WIDTH]`
