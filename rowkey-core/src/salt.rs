@@ -510,27 +510,38 @@ fn modulo_step(r: u32, bytes: &[u8], n: u32) -> u32 {
 
 /// A user hash over the concatenation of `parts`. The derive hashes one run
 /// of bytes (it requires the salted fields to be adjacent); this serves
-/// layouts read at run time.
-#[cfg(feature = "alloc")]
+/// layouts read at run time. Up to 256 bytes are joined on the stack, in
+/// every build; longer parts need an allocator.
 fn custom_of_parts(f: fn(&[u8]) -> u32, parts: &[&[u8]]) -> u32 {
+    let mut buf = [0u8; 256];
+    match join(&mut buf, parts) {
+        Some(n) => f(&buf[..n]),
+        None => custom_of_long_parts(f, parts),
+    }
+}
+
+/// Copies `parts` one after another into `buf`; their total length, or
+/// `None` when they do not fit.
+fn join(buf: &mut [u8], parts: &[&[u8]]) -> Option<usize> {
+    let mut n = 0;
+    for p in parts {
+        buf.get_mut(n..n + p.len())?.copy_from_slice(p);
+        n += p.len();
+    }
+    Some(n)
+}
+
+#[cfg(feature = "alloc")]
+fn custom_of_long_parts(f: fn(&[u8]) -> u32, parts: &[&[u8]]) -> u32 {
     f(&parts.concat())
 }
 
 /// Without an allocator (and so without run-time layouts, only derived keys,
-/// which never get here), up to 256 bytes of parts; beyond them the hash is
+/// which never get here) the hash of more than 256 bytes of parts is
 /// `u32::MAX`, never a hash of some of the bytes.
 #[cfg(not(feature = "alloc"))]
-fn custom_of_parts(f: fn(&[u8]) -> u32, parts: &[&[u8]]) -> u32 {
-    let mut buf = [0u8; 256];
-    let mut n = 0;
-    for p in parts {
-        let Some(dst) = buf.get_mut(n..n + p.len()) else {
-            return u32::MAX;
-        };
-        dst.copy_from_slice(p);
-        n += p.len();
-    }
-    f(&buf[..n])
+fn custom_of_long_parts(_f: fn(&[u8]) -> u32, _parts: &[&[u8]]) -> u32 {
+    u32::MAX
 }
 
 fn phoenix_step(mut h: i32, bytes: &[u8]) -> i32 {
@@ -764,6 +775,50 @@ mod tests {
             s.bucket_of(b"abc"),
             "parts hash as their concatenation"
         );
+    }
+
+    /// A user hash that every byte and its position change (FNV-1a, 32 bits).
+    fn fnv1a(bytes: &[u8]) -> u32 {
+        bytes.iter().fold(0x811C_9DC5, |h, &b| {
+            (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+        })
+    }
+
+    #[test]
+    fn parts_hash_as_their_concatenation() {
+        let long: std::vec::Vec<u8> = (0..300u32).map(|i| (i * 7 + i / 5) as u8).collect();
+        // 256 bytes are joined on the stack, 257 and more on the heap.
+        let keys: [&[u8]; 5] = [
+            b"",
+            b"tenant-7\0order-42",
+            &long[..256],
+            &long[..257],
+            &long,
+        ];
+        let salts = [
+            Salt::new(100),
+            Salt::new(1000),
+            Salt::digits(10_000, 4),
+            Salt::new(97).with_hash(SaltHash::Modulo),
+            Salt::new(97).with_hash(SaltHash::Custom(fnv1a)),
+            Salt::phoenix(16),
+        ];
+        for key in keys {
+            let n = key.len();
+            for (i, j) in [(0, 0), (0, n), (1, 2), (n / 3, n / 2), (n / 2, n), (n, n)] {
+                let (i, j) = (i.min(n), j.min(n));
+                let parts = [&key[..i], &key[i..j], &key[j..]];
+                for salt in salts {
+                    assert_eq!(
+                        salt.bucket_of_parts(&parts),
+                        salt.bucket_of(key),
+                        "{salt:?} {n} bytes split at {i}, {j}"
+                    );
+                }
+                let user = Salt::new(97).with_hash(SaltHash::Custom(fnv1a));
+                assert_eq!(user.bucket_of_parts(&parts), fnv1a(key) % 97);
+            }
+        }
     }
 
     #[test]
