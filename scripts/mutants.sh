@@ -46,27 +46,30 @@ case " $* " in
     ;;
 esac
 
-tests=(--lib --test properties --test scans --test salt_hashes --test golden
-  --test fixed_bounds --test no_alloc)
+tests=(--lib --test=properties --test=scans --test=salt_hashes --test=golden
+  --test=fixed_bounds --test=no_alloc)
 
 # The baseline: the same tests on the unmutated tree, here (cargo-mutants'
 # own baseline would run rowkey-core's tests only, not --test-package's).
 nice -n 10 cargo test -p rowkey-core -p rowkey "${tests[@]}" -q >/dev/null
 
 out=target/mutants
+rm -rf "$out/mutants.out"
 mkdir -p "$out"
-# One mutant at a time, under nice: the machine has two cores and other work.
+# One mutant at a time (cargo-mutants' default), under nice: the machine has
+# two cores and other work.
 # 120 s per cargo command bounds a mutant that makes a test loop forever.
+# The tests go in as --cargo-arg, not after `--`: cargo-mutants passes what
+# follows `--` to the test run only, and would build every test target of
+# both packages for each mutant.
 status=0
 nice -n 10 cargo mutants \
   --package rowkey-core \
   --test-package rowkey-core,rowkey \
-  --jobs 1 \
   --timeout 120 \
   --baseline skip \
   --output "$out" \
-  "${files[@]}" "$@" \
-  -- "${tests[@]}" || status=$?
+  "${files[@]}" "${tests[@]/#/--cargo-arg=}" "$@" || status=$?
 
 # cargo-mutants exits 2 when mutants were missed and 3 on timeouts: report the counts either way.
 count() { if [ -f "$out/mutants.out/$1.txt" ]; then wc -l <"$out/mutants.out/$1.txt"; else echo 0; fi; }
