@@ -822,6 +822,110 @@ mod tests {
     }
 
     #[test]
+    fn check_refuses_the_bucket_count_itself() {
+        let s = Salt::new(100);
+        assert_eq!(s.check(&[99], 99), Ok(()));
+        assert_eq!(
+            s.check(&[100], 100).unwrap_err().kind(),
+            DecodeErrorKind::BucketOutOfRange {
+                found: 100,
+                buckets: 100
+            }
+        );
+    }
+
+    /// The salts whose bucket prefixes differ in shape: one byte, two bytes,
+    /// one digit, two digits, Phoenix's byte.
+    fn shapes() -> [Salt; 5] {
+        [
+            Salt::new(4),
+            Salt::new(300),
+            Salt::digits(10, 1),
+            Salt::digits(100, 2),
+            Salt::phoenix(3),
+        ]
+    }
+
+    #[test]
+    fn iterators_know_how_many_items_are_left() {
+        for salt in shapes() {
+            let mut splits = salt.region_split_points(3);
+            let mut ranges = salt.fan_out(crate::KeyRange::<16>::all()).unwrap();
+            loop {
+                assert_eq!(splits.len(), splits.clone().count(), "{salt:?}");
+                assert_eq!(ranges.len(), ranges.clone().count(), "{salt:?}");
+                if splits.next().is_none() & ranges.next().is_none() {
+                    break;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fan_out_puts_each_bucket_prefix_in_front_of_the_template() {
+        type R = crate::KeyRange<16>;
+        let templates = [
+            R::prefix(b"ab").unwrap(),
+            R::prefix(&[0xFF]).unwrap(),
+            R::new(b"a", Some(b"c")).unwrap(),
+            R::all(),
+        ];
+        for salt in shapes() {
+            for template in templates {
+                let ranges: std::vec::Vec<_> = salt.fan_out(template).unwrap().collect();
+                let mut lent = std::vec::Vec::new();
+                salt.fan_out(template)
+                    .unwrap()
+                    .lend_each(|s, e| lent.push((s.to_vec(), e.map(<[u8]>::to_vec))));
+                assert_eq!(ranges.len(), salt.buckets() as usize);
+                for (b, range) in ranges.iter().enumerate() {
+                    // The same range built from the prefix's bytes joined to the template's.
+                    let p = salt.prefix(b as u32);
+                    let join = |t: &[u8]| [p.as_bytes(), t].concat();
+                    let expected = match template.end() {
+                        Some(end) => R::new(&join(template.start()), Some(&join(end))).unwrap(),
+                        None => R::prefix_from(&join(template.start()), p.as_bytes()).unwrap(),
+                    };
+                    assert_eq!(*range, expected, "{salt:?} bucket {b} of {template:?}");
+                    let bounds = (range.start().to_vec(), range.end().map(<[u8]>::to_vec));
+                    assert_eq!(lent[b], bounds);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn split_points_debug_as_shell_text() {
+        use std::format;
+        assert_eq!(
+            format!("{:?}", Salt::digits(10_000, 4).prefix(42)),
+            "\"0042\""
+        );
+        assert_eq!(format!("{:?}", Salt::new(300).prefix(258)), r#""\x01\x02""#);
+    }
+
+    #[test]
+    fn hashes_are_equal_only_to_themselves() {
+        fn zero(_: &[u8]) -> u32 {
+            0
+        }
+        fn first_byte(b: &[u8]) -> u32 {
+            b.first().copied().unwrap_or(0).into()
+        }
+        let hashes = [
+            SaltHash::Format,
+            SaltHash::Modulo,
+            SaltHash::Custom(zero),
+            SaltHash::Custom(first_byte),
+        ];
+        for (i, a) in hashes.iter().enumerate() {
+            for (j, b) in hashes.iter().enumerate() {
+                assert_eq!(a == b, i == j, "{a:?} {b:?}");
+            }
+        }
+    }
+
+    #[test]
     fn fixed_width_buckets_are_the_slice_buckets() {
         fn first_byte(b: &[u8]) -> u32 {
             b.first().copied().unwrap_or(0).into()
