@@ -1016,6 +1016,19 @@ mod tests {
     }
 
     #[test]
+    fn debug_and_display_write_the_bounds_as_shell_text() {
+        use std::format;
+        let r = R::prefix(b"user\x001").unwrap();
+        assert_eq!(format!("{r}"), r#"["user\x001", "user\x002")"#);
+        assert_eq!(format!("{r:?}"), r#"KeyRange(["user\x001", "user\x002"))"#);
+        // A backslash is escaped too; an end that nothing follows is unbounded.
+        let r = R::new(&[0xFF, b'\\'], None).unwrap();
+        assert_eq!(format!("{r:?}"), r#"KeyRange(["\xFF\x5C", unbounded))"#);
+        let r = KeyRangeBuf::exact(b"k").unwrap();
+        assert_eq!(format!("{r:?}"), r#"KeyRange(["k", "k\x00"))"#);
+    }
+
+    #[test]
     fn after_resumes_and_ends() {
         let r = R::new(b"a", Some(b"b")).unwrap();
         assert_eq!(r.after(b"a1").unwrap().start(), b"a1\0");

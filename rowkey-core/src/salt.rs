@@ -510,27 +510,38 @@ fn modulo_step(r: u32, bytes: &[u8], n: u32) -> u32 {
 
 /// A user hash over the concatenation of `parts`. The derive hashes one run
 /// of bytes (it requires the salted fields to be adjacent); this serves
-/// layouts read at run time.
-#[cfg(feature = "alloc")]
+/// layouts read at run time. Up to 256 bytes are joined on the stack, in
+/// every build; longer parts need an allocator.
 fn custom_of_parts(f: fn(&[u8]) -> u32, parts: &[&[u8]]) -> u32 {
+    let mut buf = [0u8; 256];
+    match join(&mut buf, parts) {
+        Some(n) => f(&buf[..n]),
+        None => custom_of_long_parts(f, parts),
+    }
+}
+
+/// Copies `parts` one after another into `buf`; their total length, or
+/// `None` when they do not fit.
+fn join(buf: &mut [u8], parts: &[&[u8]]) -> Option<usize> {
+    let mut n = 0;
+    for p in parts {
+        buf.get_mut(n..n + p.len())?.copy_from_slice(p);
+        n += p.len();
+    }
+    Some(n)
+}
+
+#[cfg(feature = "alloc")]
+fn custom_of_long_parts(f: fn(&[u8]) -> u32, parts: &[&[u8]]) -> u32 {
     f(&parts.concat())
 }
 
 /// Without an allocator (and so without run-time layouts, only derived keys,
-/// which never get here), up to 256 bytes of parts; beyond them the hash is
+/// which never get here) the hash of more than 256 bytes of parts is
 /// `u32::MAX`, never a hash of some of the bytes.
 #[cfg(not(feature = "alloc"))]
-fn custom_of_parts(f: fn(&[u8]) -> u32, parts: &[&[u8]]) -> u32 {
-    let mut buf = [0u8; 256];
-    let mut n = 0;
-    for p in parts {
-        let Some(dst) = buf.get_mut(n..n + p.len()) else {
-            return u32::MAX;
-        };
-        dst.copy_from_slice(p);
-        n += p.len();
-    }
-    f(&buf[..n])
+fn custom_of_long_parts(_f: fn(&[u8]) -> u32, _parts: &[&[u8]]) -> u32 {
+    u32::MAX
 }
 
 fn phoenix_step(mut h: i32, bytes: &[u8]) -> i32 {
@@ -764,6 +775,154 @@ mod tests {
             s.bucket_of(b"abc"),
             "parts hash as their concatenation"
         );
+    }
+
+    /// A user hash that every byte and its position change (FNV-1a, 32 bits).
+    fn fnv1a(bytes: &[u8]) -> u32 {
+        bytes.iter().fold(0x811C_9DC5, |h, &b| {
+            (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+        })
+    }
+
+    #[test]
+    fn parts_hash_as_their_concatenation() {
+        let long: std::vec::Vec<u8> = (0..300u32).map(|i| (i * 7 + i / 5) as u8).collect();
+        // 256 bytes are joined on the stack, 257 and more on the heap.
+        let keys: [&[u8]; 5] = [
+            b"",
+            b"tenant-7\0order-42",
+            &long[..256],
+            &long[..257],
+            &long,
+        ];
+        let salts = [
+            Salt::new(100),
+            Salt::new(1000),
+            Salt::digits(10_000, 4),
+            Salt::new(97).with_hash(SaltHash::Modulo),
+            Salt::new(97).with_hash(SaltHash::Custom(fnv1a)),
+            Salt::phoenix(16),
+        ];
+        for key in keys {
+            let n = key.len();
+            for (i, j) in [(0, 0), (0, n), (1, 2), (n / 3, n / 2), (n / 2, n), (n, n)] {
+                let (i, j) = (i.min(n), j.min(n));
+                let parts = [&key[..i], &key[i..j], &key[j..]];
+                for salt in salts {
+                    assert_eq!(
+                        salt.bucket_of_parts(&parts),
+                        salt.bucket_of(key),
+                        "{salt:?} {n} bytes split at {i}, {j}"
+                    );
+                }
+                let user = Salt::new(97).with_hash(SaltHash::Custom(fnv1a));
+                assert_eq!(user.bucket_of_parts(&parts), fnv1a(key) % 97);
+            }
+        }
+    }
+
+    #[test]
+    fn check_refuses_the_bucket_count_itself() {
+        let s = Salt::new(100);
+        assert_eq!(s.check(&[99], 99), Ok(()));
+        assert_eq!(
+            s.check(&[100], 100).unwrap_err().kind(),
+            DecodeErrorKind::BucketOutOfRange {
+                found: 100,
+                buckets: 100
+            }
+        );
+    }
+
+    /// The salts whose bucket prefixes differ in shape: one byte, two bytes,
+    /// one digit, two digits, Phoenix's byte.
+    fn shapes() -> [Salt; 5] {
+        [
+            Salt::new(4),
+            Salt::new(300),
+            Salt::digits(10, 1),
+            Salt::digits(100, 2),
+            Salt::phoenix(3),
+        ]
+    }
+
+    #[test]
+    fn iterators_know_how_many_items_are_left() {
+        for salt in shapes() {
+            let mut splits = salt.region_split_points(3);
+            let mut ranges = salt.fan_out(crate::KeyRange::<16>::all()).unwrap();
+            loop {
+                assert_eq!(splits.len(), splits.clone().count(), "{salt:?}");
+                assert_eq!(ranges.len(), ranges.clone().count(), "{salt:?}");
+                if splits.next().is_none() & ranges.next().is_none() {
+                    break;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fan_out_puts_each_bucket_prefix_in_front_of_the_template() {
+        type R = crate::KeyRange<16>;
+        let templates = [
+            R::prefix(b"ab").unwrap(),
+            R::prefix(&[0xFF]).unwrap(),
+            R::new(b"a", Some(b"c")).unwrap(),
+            R::all(),
+        ];
+        for salt in shapes() {
+            for template in templates {
+                let ranges: std::vec::Vec<_> = salt.fan_out(template).unwrap().collect();
+                let mut lent = std::vec::Vec::new();
+                salt.fan_out(template)
+                    .unwrap()
+                    .lend_each(|s, e| lent.push((s.to_vec(), e.map(<[u8]>::to_vec))));
+                assert_eq!(ranges.len(), salt.buckets() as usize);
+                for (b, range) in ranges.iter().enumerate() {
+                    // The same range built from the prefix's bytes joined to the template's.
+                    let p = salt.prefix(b as u32);
+                    let join = |t: &[u8]| [p.as_bytes(), t].concat();
+                    let expected = match template.end() {
+                        Some(end) => R::new(&join(template.start()), Some(&join(end))).unwrap(),
+                        None => R::prefix_from(&join(template.start()), p.as_bytes()).unwrap(),
+                    };
+                    assert_eq!(*range, expected, "{salt:?} bucket {b} of {template:?}");
+                    let bounds = (range.start().to_vec(), range.end().map(<[u8]>::to_vec));
+                    assert_eq!(lent[b], bounds);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn split_points_debug_as_shell_text() {
+        use std::format;
+        assert_eq!(
+            format!("{:?}", Salt::digits(10_000, 4).prefix(42)),
+            "\"0042\""
+        );
+        assert_eq!(format!("{:?}", Salt::new(300).prefix(258)), r#""\x01\x02""#);
+    }
+
+    #[test]
+    fn hashes_are_equal_only_to_themselves() {
+        fn zero(_: &[u8]) -> u32 {
+            0
+        }
+        fn first_byte(b: &[u8]) -> u32 {
+            b.first().copied().unwrap_or(0).into()
+        }
+        let hashes = [
+            SaltHash::Format,
+            SaltHash::Modulo,
+            SaltHash::Custom(zero),
+            SaltHash::Custom(first_byte),
+        ];
+        for (i, a) in hashes.iter().enumerate() {
+            for (j, b) in hashes.iter().enumerate() {
+                assert_eq!(a == b, i == j, "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Encoding, decoding, prefixes, ranges, salt fan-out, split points and paging never touch the heap.
 
-use rowkey::{KeyRange, RowKey};
+use rowkey::{KeyRange, RowKey, Salt, SaltHash};
 
 use super::counting_alloc::{allocations, keep};
 use super::keys::FileKey;
@@ -352,4 +352,25 @@ fn checking_keys_by_their_layout_allocates_nothing() {
     assert_eq!(results, [true, true, true, false, false]);
     // The same keys decoded: a `Vec` of their values each.
     assert!(allocations(|| keep(rowkey::dynamic::decode(&Log::LAYOUT, &log))) > 0);
+}
+
+/// A user hash that every byte and its position change (FNV-1a, 32 bits).
+fn fnv1a(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811C_9DC5, |h, &b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// A user hash over fields apart in the key (a layout read at run time)
+/// joins them on the stack: the no-allocator build runs the same code.
+#[test]
+fn user_hash_over_several_fields_allocates_nothing() {
+    let salt = Salt::new(97).with_hash(SaltHash::Custom(fnv1a));
+    let (tenant, order) = ([0x5Au8; 200], *b"order-42");
+    let mut bucket = 0;
+    let count = allocations(|| {
+        bucket = salt.bucket_of_parts(black_box(&[&tenant[..], &order[..]]));
+    });
+    assert_eq!(count, 0);
+    assert_eq!(bucket, fnv1a(&[&tenant[..], &order[..]].concat()) % 97);
 }

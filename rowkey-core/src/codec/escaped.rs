@@ -300,4 +300,26 @@ mod tests {
         assert!(decode(&mut Reader::new(b"ab"), false, "f").is_err());
         assert!(decode(&mut Reader::new(b"a\0\x07"), false, "f").is_err());
     }
+
+    #[test]
+    fn errors_say_where_the_field_goes_wrong() {
+        for desc in [false, true] {
+            let x = if desc { 0xFF } else { 0x00 };
+            // The field starts at key byte 2; its `00` at byte 4 is followed
+            // by 07 (byte 5), which is neither an escape nor the terminator.
+            let key = [9, 9, b'a' ^ x, b'b' ^ x, x, 0x07 ^ x, x, 0x01 ^ x];
+            let mut r = Reader::new(&key);
+            r.skip(2);
+            let e = decode(&mut r, desc, "f").unwrap_err();
+            assert_eq!(e.kind(), DecodeErrorKind::BadEscape { found: key[5] });
+            assert_eq!((e.field(), e.offset()), ("f", 5));
+            // A key that ends before the terminator: the error points at the field.
+            for end in [3, 5] {
+                let mut r = Reader::new(&key[..end]);
+                r.skip(2);
+                let e = decode(&mut r, desc, "f").unwrap_err();
+                assert_eq!((e.kind(), e.offset()), (DecodeErrorKind::Unterminated, 2));
+            }
+        }
+    }
 }
