@@ -89,6 +89,7 @@ pub fn cmd_package(root: &Path, args: Vec<OsString>) -> Result<ExitCode, String>
     let out = dir.join("package");
     // `.crate` files of other versions or removed crates would be checked as if current.
     remove_dir(&out)?;
+    forget_extracted_packages()?;
     let start = Instant::now();
     if !cargo_package(root, &dir)? {
         return Ok(ExitCode::FAILURE);
@@ -115,6 +116,39 @@ pub fn cmd_package(root: &Path, args: Vec<OsString>) -> Result<ExitCode, String>
         say(format!("{} problem(s) in the packages", problems.len()));
         ExitCode::FAILURE
     })
+}
+
+/// Removes the sources cargo extracted from an earlier run's packages.
+/// `cargo package --workspace` verifies each crate against the others'
+/// packages through a local registry at the same path every run, and cargo
+/// reuses what it extracted from there for the same name and version, so a
+/// second run would build against the first run's sources.
+fn forget_extracted_packages() -> Result<(), String> {
+    let home = env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")));
+    let Some(src) = home.map(|h| h.join("registry").join("src")) else {
+        return Ok(());
+    };
+    let Ok(registries) = fs::read_dir(&src) else {
+        return Ok(());
+    };
+    for registry in registries.flatten() {
+        // crates.io's sources are named after its index; local registries are not.
+        if registry.file_name().to_string_lossy().starts_with("index.") {
+            continue;
+        }
+        for entry in fs::read_dir(registry.path())
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if entry.file_name().to_string_lossy().starts_with("rowkey") {
+                remove_dir(&entry.path())?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `cargo package --workspace` into `dir`; whether it succeeded (cargo prints why not).
