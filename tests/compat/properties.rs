@@ -103,3 +103,11 @@ fn a_mirrored_last_field_narrowed() {
     let report = case(0x99a7abaa8522b6cf).unwrap();
     assert_eq!(report.verdict, Level::Breaking);
 }
+
+/// Bytes to a string in a one-byte field: old keys hold a byte that is not
+/// UTF-8, the witness (found at 100,000 cases).
+#[test]
+fn one_byte_of_bytes_to_a_string() {
+    let report = case(0x88307630c603a374).unwrap();
+    assert_eq!(report.verdict, Level::Breaking);
+}

@@ -261,7 +261,8 @@ fn texts(utf8: bool, max: usize, zero: bool, empty: bool) -> Vec<String> {
         raw.push(b"a\0".to_vec());
     }
     if !utf8 {
-        raw.push(vec![0xFF, 0x01]);
+        // Bytes that are not UTF-8, as short as the field may need.
+        raw.push([0xFF, 0x01][..max.clamp(1, 2)].to_vec());
     }
     raw.push("é".as_bytes().to_vec());
     raw.into_iter()
