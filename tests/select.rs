@@ -428,6 +428,7 @@ fn nonempty_text() -> impl Strategy<Value = String> + Clone {
 
 /// Fixed widths: `pad`, descending, big-endian, signed, bool, bytes.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
 struct Plain {
     #[pad(2)]
     a: u8,
@@ -452,6 +453,7 @@ case!(plain, PlainCond, Plain, salted_after: |_| false, {
 
 /// A salt on the first field (xxh32), a tag, `Option`s, a mirrored field.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
 struct Salted {
     #[salt(mod = 5)]
     host: u8,
@@ -476,6 +478,7 @@ case!(salted, SaltedCond, Salted, salted_after: |n| n < 1, {
 
 /// A salt (modulo) on a field after the first one.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
 struct SaltedLater {
     a: u8,
     #[salt(mod = 3, hash = modulo)]
