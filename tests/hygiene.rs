@@ -361,6 +361,7 @@ mod locals {
     use rowkey::RowKey;
 
     #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(select)]
     struct K {
         __key: u32,
         __v: u16,
@@ -370,6 +371,7 @@ mod locals {
     }
 
     #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(select)]
     struct V<'a> {
         __buf: u8,
         #[escaped]
