@@ -27,6 +27,7 @@ use rowkey::select::Select;
 use rowkey::{KeyRangeOf, RangeBytes, RowKey};
 
 #[derive(RowKey, Debug, Clone, Copy, PartialEq)]
+#[rowkey(select)]
 struct FileKey {
     #[pad(6)]
     user_id: u32,

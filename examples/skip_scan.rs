@@ -34,6 +34,7 @@ use rowkey::{KeyRangeOf, RangeBytes, RowKey};
 
 /// Seed 000's file index: userID(6) + createTime(8) + fileID(6).
 #[derive(RowKey, Debug, Clone, Copy, PartialEq)]
+#[rowkey(select)]
 pub struct FileKey {
     #[pad(6)]
     pub user_id: u32,
@@ -45,6 +46,7 @@ pub struct FileKey {
 
 /// Seed 002's log table, salted on the timestamp (seconds): `[bucket][ts][host][event]`.
 #[derive(RowKey, Debug, Clone, Copy, PartialEq)]
+#[rowkey(select)]
 pub struct LogEvent {
     #[salt(mod = 100)]
     pub ts: u64,

@@ -74,7 +74,9 @@ pub use rowkey_core::*;
 ///
 /// # Skip scans: `select()`
 ///
-/// `T::select()` is a builder with one method per field (tags have none),
+/// On a key marked `#[rowkey(select)]` (opt-in: the builder costs the key's
+/// crate about as much to compile as its scan helpers), `T::select()` is a
+/// builder with one method per field (tags have none),
 /// taking a value, a set of values or, on a field whose bytes keep order, a
 /// range, in the field's own type; `build()` compiles it to the fewest exact
 /// key ranges and the check and seek hint for the fields past them
@@ -84,6 +86,7 @@ pub use rowkey_core::*;
 /// use rowkey::RowKey;
 ///
 /// #[derive(RowKey)]
+/// #[rowkey(select)]
 /// struct Page { #[fixed(8)] site: String, #[pad(4)] year: u16, id: u32 }
 ///
 /// let s = Page::select().site(["a.org", "b.org"]).year(2020..=2024).build()?;

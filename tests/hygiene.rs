@@ -43,6 +43,7 @@ mod user {
 
     /// Every codec, salted, with a borrowed field.
     #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[rowkey(select)]
     pub struct Everything<'a> {
         #[salt(mod = 300)]
         pub host: u32,
@@ -76,6 +77,7 @@ mod user {
     /// The richer codecs: a tag, `Option`, a float, a mirrored id, a nested key,
     /// an escaped string, a `Cow` and a trailing variable-length field.
     #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[rowkey(select)]
     pub struct Rich {
         #[tag(2)]
         pub kind: (),
@@ -100,6 +102,7 @@ mod user {
 
     /// HBase's `Struct` of every kind of `#[ordered]` field.
     #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[rowkey(select)]
     #[rowkey(hbase_struct)]
     pub struct Hbase<'a> {
         #[ordered]
@@ -119,6 +122,7 @@ mod user {
 
     /// A Phoenix primary key with every column type, salted.
     #[derive(::rowkey::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+    #[rowkey(select)]
     #[rowkey(phoenix, salt(buckets = 4, phoenix))]
     pub struct PhoenixKey<'a> {
         pub a: i8,
@@ -357,6 +361,7 @@ mod locals {
     use rowkey::RowKey;
 
     #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(select)]
     struct K {
         __key: u32,
         __v: u16,
@@ -366,6 +371,7 @@ mod locals {
     }
 
     #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(select)]
     struct V<'a> {
         __buf: u8,
         #[escaped]
@@ -470,6 +476,7 @@ mod names {
     /// Fields named like the select builder's own steps: the field takes
     /// the name, and the step is reached through `Predicate`.
     #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(select)]
     struct Steps {
         build: u8,
         max_ranges: u8,

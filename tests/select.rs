@@ -428,6 +428,7 @@ fn nonempty_text() -> impl Strategy<Value = String> + Clone {
 
 /// Fixed widths: `pad`, descending, big-endian, signed, bool, bytes.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
 struct Plain {
     #[pad(2)]
     a: u8,
@@ -452,6 +453,7 @@ case!(plain, PlainCond, Plain, salted_after: |_| false, {
 
 /// A salt on the first field (xxh32), a tag, `Option`s, a mirrored field.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
 struct Salted {
     #[salt(mod = 5)]
     host: u8,
@@ -476,6 +478,7 @@ case!(salted, SaltedCond, Salted, salted_after: |n| n < 1, {
 
 /// A salt (modulo) on a field after the first one.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
 struct SaltedLater {
     a: u8,
     #[salt(mod = 3, hash = modulo)]
@@ -495,6 +498,7 @@ fn low_byte(bytes: &[u8]) -> u32 {
 
 /// A user's hash over two fields, and a salt written as digits.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
 struct SaltedCustom {
     #[salt(mod = 4, hash = low_byte)]
     a: u8,
@@ -509,6 +513,7 @@ case!(salted_custom, SaltedCustomCond, SaltedCustom, salted_after: |n| n < 2, {
 });
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
 struct SaltedDigits {
     #[pad(2)]
     a: u8,
@@ -526,6 +531,7 @@ case!(salted_digits, SaltedDigitsCond, SaltedDigits, salted_after: |n| n < 2, {
 
 /// Strings: fixed, escaped both ways, and one to the end of the key.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
 struct Strings {
     #[fixed(3)]
     f: String,
@@ -547,6 +553,7 @@ case!(strings, StringsCond, Strings, salted_after: |_| false, {
 
 /// HBase's `Struct`: ordered numbers and `Text` both ways, trailing nulls left out.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
 #[rowkey(hbase_struct)]
 struct Struct {
     #[ordered]
@@ -573,6 +580,7 @@ case!(hbase_struct, StructCond, Struct, salted_after: |_| false, {
 
 /// Fields added with `since`.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
 struct Added {
     a: u8,
     #[rowkey(since = 1)]
@@ -588,6 +596,7 @@ case!(added, AddedCond, Added, salted_after: |_| false, {
 
 /// Phoenix: `VARCHAR`s both ways with trailing nulls, numbers.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
 #[rowkey(phoenix)]
 struct Phoenix {
     id: i32,
@@ -608,6 +617,7 @@ case!(phoenix, PhoenixCond, Phoenix, salted_after: |_| false, {
 
 /// Phoenix with its salt byte, which hashes the whole key.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
 #[rowkey(phoenix, salt(buckets = 4, phoenix))]
 struct PhoenixSalted {
     a: String,

@@ -69,6 +69,7 @@ impl Bigtable {
     /// # use rowkey::RowKey;
     /// # use rowkey_bigtable::Bigtable;
     /// #[derive(RowKey, Debug)]
+    /// #[rowkey(select)]
     /// struct FileKey { #[pad(6)] user_id: u32, #[pad(8)] create_date: u32, #[pad(6)] file_id: u64 }
     ///
     /// # async fn demo(bt: Bigtable) -> Result<(), Box<dyn std::error::Error>> {

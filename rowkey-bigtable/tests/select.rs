@@ -19,6 +19,7 @@ const FAMILY: &str = "d";
 
 /// `[bucket(host)][region][host][ts, descending]`: the salt hashes the host.
 #[derive(RowKey, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[rowkey(select)]
 struct Sample {
     region: u8,
     #[salt(mod = 16)]

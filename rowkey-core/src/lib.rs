@@ -84,6 +84,7 @@ pub use view::HasView;
 /// What generated code calls. Not public API: it may change in any release.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::__select_builder as select_builder;
     pub use crate::__view as view;
     pub use crate::__with_alloc as with_alloc;
     pub use crate::codec::ordered_field::VarType;
@@ -126,6 +127,26 @@ macro_rules! __view {
     ($($item:tt)*) => {
         ::core::compile_error!(
             "`#[rowkey(view)]` needs rowkey's `view` feature: `rowkey = { version = \"0.1\", features = [\"view\"] }`"
+        );
+    };
+}
+
+/// Expands its input when the `alloc` feature is on; otherwise says to turn
+/// it on: the derive wraps the builder of `#[rowkey(select)]` in it.
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __select_builder {
+    ($($item:tt)*) => { $($item)* };
+}
+
+#[cfg(not(feature = "alloc"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __select_builder {
+    ($($item:tt)*) => {
+        ::core::compile_error!(
+            "`#[rowkey(select)]` builds its ranges on the heap and needs rowkey's `alloc` or `std` feature"
         );
     };
 }

@@ -8,10 +8,10 @@
     ts : [u8; 8], } #[doc(hidden)] #[allow(unused_qualifications, clippy::all)] const _ :
     () = { use ::rowkey::__private as __rk; impl EventView { #[doc =
     "Decodes `user` alone."] #[inline] pub fn user(& self) -> __rk::Result < u32,
-    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user; __rk::int::get:: < _, 4 >
-    (__s, false, "user", 1) ? }) } #[doc = "Decodes `ts` alone."] #[inline] pub fn ts(&
+    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user; __rk::int::get:: < u32, 4
+    > (__s, false, "user", 1) ? }) } #[doc = "Decodes `ts` alone."] #[inline] pub fn ts(&
     self) -> __rk::Result < u64, ::rowkey::DecodeError > { __rk::Ok({ let __s = & self
-    .ts; __rk::int::get:: < _, 8 > (__s, true, "ts", 5) ? }) } } impl Event { #[doc =
+    .ts; __rk::int::get:: < u64, 8 > (__s, true, "ts", 5) ? }) } } impl Event { #[doc =
     r" Views `bytes` as this key's fields without decoding them;"] #[doc =
     r" read one with its getter. The salt is not checked."] #[inline] pub fn view(bytes :
     & [u8]) -> __rk::Result < & < Self as ::rowkey::HasView > ::View,
@@ -41,26 +41,16 @@ const _: () = {
             __key: &'__k mut [u8; 13],
             __pinned: usize,
         ) -> __rk::Result<&'__k [u8; 13], ::rowkey::EncodeError> {
-            self.fields(__key, __pinned)?;
-            __rk::Ok(__key)
-        }
-        /// Writes the fields whose values are `Some`, in key order, and the bucket.
-        #[inline(always)]
-        fn fields(
-            &self,
-            __key: &mut [u8; 13],
-            __pinned: usize,
-        ) -> __rk::Result<(), ::rowkey::EncodeError> {
             if let __rk::Some(user) = self.0 {
                 {
                     let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
-                    __rk::int::put::<_, 4>((*user), __s, false, "user")?;
+                    __rk::int::put::<u32, 4>((*user), __s, false, "user")?;
                 }
             }
             if let __rk::Some(ts) = self.1 {
                 {
                     let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
-                    __rk::int::put::<_, 8>((*ts), __s, true, "ts")?;
+                    __rk::int::put::<u64, 8>((*ts), __s, true, "ts")?;
                 }
             }
             if __pinned >= 1 {
@@ -71,32 +61,7 @@ const _: () = {
                         &mut *__key,
                     )?;
             }
-            __rk::Ok(())
-        }
-    }
-    /// The fields of a key, written into its bytes in key order.
-    struct __Fields;
-    impl __Fields {
-        /// Writes every field of `__k`, then the bucket, into `__key`.
-        #[inline(always)]
-        fn write(
-            __k: &Event,
-            __key: &mut [u8; 13],
-        ) -> __rk::Result<(), ::rowkey::EncodeError> {
-            {
-                let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
-                __rk::int::put::<_, 4>((*(&__k.user)), __s, false, "user")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
-                __rk::int::put::<_, 8>((*(&__k.ts)), __s, true, "ts")?;
-            }
-            <Event>::SALT
-                .write(
-                    <Event>::SALT.bucket_of_fixed(__rk::Slots::slot::<1, 4>(&(*__key))),
-                    &mut *__key,
-                )?;
-            __rk::Ok(())
+            __rk::Ok(__key)
         }
     }
     #[automatically_derived]
@@ -164,7 +129,20 @@ const _: () = {
         fn encode(&self) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
             let __k = self;
             let mut __bytes = [0u8; 13];
-            __Fields::write(self, &mut __bytes)?;
+            let __key = &mut __bytes;
+            {
+                let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
+                __rk::int::put::<u32, 4>((*(&__k.user)), __s, false, "user")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
+                __rk::int::put::<u64, 8>((*(&__k.ts)), __s, true, "ts")?;
+            }
+            <Event>::SALT
+                .write(
+                    <Event>::SALT.bucket_of_fixed(__rk::Slots::slot::<1, 4>(&(*__key))),
+                    &mut *__key,
+                )?;
             __rk::Ok(__bytes)
         }
         #[inline(always)]
@@ -174,11 +152,11 @@ const _: () = {
             let __key = __rk::codec::read_key::<13>(bytes, "Event")?;
             let user = {
                 let __s = __rk::Slots::slot::<1, 4>(__key);
-                __rk::int::get::<_, 4>(__s, false, "user", 1)?
+                __rk::int::get::<u32, 4>(__s, false, "user", 1)?
             };
             let ts = {
                 let __s = __rk::Slots::slot::<5, 8>(__key);
-                __rk::int::get::<_, 8>(__s, true, "ts", 5)?
+                __rk::int::get::<u64, 8>(__s, true, "ts", 5)?
             };
             Self::SALT
                 .check(
@@ -187,29 +165,6 @@ const _: () = {
                 )?;
             __rk::Ok(Event { user, ts })
         }
-    }
-    __rk::with_alloc! {
-        #[doc =
-        "The skip scan being built by `Event::select()`: a condition per field, then `build()`."]
-        #[must_use = "a select does nothing until `build()` compiles it"] pub struct
-        EventSelect(::rowkey::select::Predicate < 'static >, ::core::marker::PhantomData
-        < fn () -> Event >,); impl EventSelect { #[doc =
-        "Selects the keys whose `user` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition. The field is salted: values here pin the salt bucket of each combination."]
-        pub fn user(mut self, user : impl __rk::select::Pick < u32 >) -> Self { self.0.
-        pick(1, __rk::select::Pick::pick(user)); self } #[doc =
-        "Selects the keys whose `ts` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition. The field is descending: its keys come largest value first."]
-        pub fn ts(mut self, ts : impl __rk::select::Pick < u64 >) -> Self { self.0.
-        pick(2, __rk::select::Pick::pick(ts)); self } #[doc =
-        r" Caps the key ranges at `n` (by default `select::DEFAULT_MAX_RANGES`):"] #[doc
-        = r" past it they cover more keys than match, and `Select::covering` says so."]
-        pub fn max_ranges(mut self, n : usize) -> Self { self.0.max_ranges(n); self }
-        #[doc = r" Compiles the select."] #[doc = r""] #[doc = r" # Errors"] #[doc =
-        r" A field's empty set, a range that holds no value, a value the"] #[doc =
-        r" field cannot hold: the error names the field."] pub fn build(self) ->
-        __rk::Result < ::rowkey::select::Select < 'static >,
-        ::rowkey::select::SelectError > { self.0.build() } } impl ::core::convert::From <
-        EventSelect > for ::rowkey::select::Predicate < 'static > { fn from(select :
-        EventSelect) -> Self { select.0 } }
     }
     impl Event {
         ///The salt: 16 buckets, xxh32 of the salted fields' bytes mod 16.
@@ -252,7 +207,7 @@ Selects the keys by their bytes 1..5 (`user`).*/
                     __Pinned { ..__Pinned::NONE }.write(&mut [0u8; 13], 0),
                     1..1,
                     &user,
-                    __rk::int::edge::<_, 4>,
+                    __rk::int::edge::<u32, 4>,
                     false,
                 ),
             )
@@ -295,15 +250,9 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
                     .write(&mut [0u8; 13], 1),
                 0..5,
                 &ts,
-                __rk::int::edge::<_, 8>,
+                __rk::int::edge::<u64, 8>,
                 true,
             )
-        }
-        __rk::with_alloc! {
-            #[doc =
-            "A skip scan over `Event` keys: one method per field takes a value, a set of values or, on a field whose bytes keep order, a range; `build()` compiles it to the fewest exact key ranges (`Select::ranges`), and the check and seek hint for the fields after them (`Select::matches`, `Select::next_hint`)."]
-            pub fn select() -> EventSelect { EventSelect(__rk::select::Predicate::new(& <
-            Event as __rk::RowKey > ::LAYOUT), ::core::marker::PhantomData,) }
         }
     }
 };

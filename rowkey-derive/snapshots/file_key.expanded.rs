@@ -8,13 +8,13 @@
     "::rowkey::__private::zerocopy")] pub struct __RowKeyView { user_id : [u8; 6],
     create_date : [u8; 8], file_id : [u8; 6], } impl __RowKeyView { #[doc =
     "Decodes `user_id` alone."] #[inline] pub fn user_id(& self) -> __rk::Result < u32,
-    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user_id; __rk::pad::get:: < _,
-    6 > (__s, false, "user_id", 0) ? }) } #[doc = "Decodes `create_date` alone."]
+    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user_id; __rk::pad::get:: <
+    u32, 6 > (__s, false, "user_id", 0) ? }) } #[doc = "Decodes `create_date` alone."]
     #[inline] pub fn create_date(& self) -> __rk::Result < u32, ::rowkey::DecodeError > {
-    __rk::Ok({ let __s = & self.create_date; __rk::pad::get:: < _, 8 > (__s, false,
+    __rk::Ok({ let __s = & self.create_date; __rk::pad::get:: < u32, 8 > (__s, false,
     "create_date", 6) ? }) } #[doc = "Decodes `file_id` alone."] #[inline] pub fn
     file_id(& self) -> __rk::Result < u64, ::rowkey::DecodeError > { __rk::Ok({ let __s =
-    & self.file_id; __rk::pad::get:: < _, 6 > (__s, false, "file_id", 14) ? }) } } impl
+    & self.file_id; __rk::pad::get:: < u64, 6 > (__s, false, "file_id", 14) ? }) } } impl
     FileKey { #[doc = r" Views `bytes` as this key's fields without decoding them;"]
     #[doc = r" read one with its getter. The salt is not checked."] #[inline] pub fn
     view(bytes : & [u8]) -> __rk::Result < & < Self as ::rowkey::HasView > ::View,
@@ -50,69 +50,33 @@ const _: () = {
             __key: &'__k mut [u8; 20],
         ) -> __rk::Result<&'__k [u8; 20], ::rowkey::EncodeError> {
             if let __rk::Some(user_id) = self.0 {
-                __rk::pad::check::<_, 6>((*user_id), "user_id")?;
+                __rk::pad::check::<u32, 6>((*user_id), "user_id")?;
             }
             if let __rk::Some(create_date) = self.1 {
-                __rk::pad::check::<_, 8>((*create_date), "create_date")?;
+                __rk::pad::check::<u32, 8>((*create_date), "create_date")?;
             }
             if let __rk::Some(file_id) = self.2 {
-                __rk::pad::check::<_, 6>((*file_id), "file_id")?;
+                __rk::pad::check::<u64, 6>((*file_id), "file_id")?;
             }
-            self.fields(__key)?;
-            __rk::Ok(__key)
-        }
-        /// Writes the fields whose values are `Some`, in key order, and the bucket.
-        #[inline(always)]
-        fn fields(
-            &self,
-            __key: &mut [u8; 20],
-        ) -> __rk::Result<(), ::rowkey::EncodeError> {
             if let __rk::Some(user_id) = self.0 {
                 {
                     let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
-                    __rk::pad::put::<_, 6>((*user_id), __s, false, "user_id")?;
+                    __rk::pad::put::<u32, 6>((*user_id), __s, false, "user_id")?;
                 }
             }
             if let __rk::Some(create_date) = self.1 {
                 {
                     let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
-                    __rk::pad::put::<_, 8>((*create_date), __s, false, "create_date")?;
+                    __rk::pad::put::<u32, 8>((*create_date), __s, false, "create_date")?;
                 }
             }
             if let __rk::Some(file_id) = self.2 {
                 {
                     let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
-                    __rk::pad::put::<_, 6>((*file_id), __s, false, "file_id")?;
+                    __rk::pad::put::<u64, 6>((*file_id), __s, false, "file_id")?;
                 }
             }
-            __rk::Ok(())
-        }
-    }
-    /// The fields of a key, written into its bytes in key order.
-    struct __Fields;
-    impl __Fields {
-        /// Writes every field of `__k`, then the bucket, into `__key`.
-        #[inline(always)]
-        fn write(
-            __k: &FileKey,
-            __key: &mut [u8; 20],
-        ) -> __rk::Result<(), ::rowkey::EncodeError> {
-            {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
-                __rk::pad::put::<_, 6>((*(&__k.user_id)), __s, false, "user_id")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
-                __rk::pad::put::<
-                    _,
-                    8,
-                >((*(&__k.create_date)), __s, false, "create_date")?;
-            }
-            {
-                let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
-                __rk::pad::put::<_, 6>((*(&__k.file_id)), __s, false, "file_id")?;
-            }
-            __rk::Ok(())
+            __rk::Ok(__key)
         }
     }
     #[automatically_derived]
@@ -188,11 +152,26 @@ const _: () = {
         #[inline(always)]
         fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
             let __k = self;
-            __rk::pad::check::<_, 6>((*(&__k.user_id)), "user_id")?;
-            __rk::pad::check::<_, 8>((*(&__k.create_date)), "create_date")?;
-            __rk::pad::check::<_, 6>((*(&__k.file_id)), "file_id")?;
+            __rk::pad::check::<u32, 6>((*(&__k.user_id)), "user_id")?;
+            __rk::pad::check::<u32, 8>((*(&__k.create_date)), "create_date")?;
+            __rk::pad::check::<u64, 6>((*(&__k.file_id)), "file_id")?;
             let mut __bytes = [0u8; 20];
-            __Fields::write(self, &mut __bytes)?;
+            let __key = &mut __bytes;
+            {
+                let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
+                __rk::pad::put::<u32, 6>((*(&__k.user_id)), __s, false, "user_id")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
+                __rk::pad::put::<
+                    u32,
+                    8,
+                >((*(&__k.create_date)), __s, false, "create_date")?;
+            }
+            {
+                let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
+                __rk::pad::put::<u64, 6>((*(&__k.file_id)), __s, false, "file_id")?;
+            }
             __rk::Ok(__bytes)
         }
         #[inline(always)]
@@ -200,12 +179,18 @@ const _: () = {
             bytes: &[u8],
         ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
             let __key = __rk::codec::read_key::<20>(bytes, "FileKey")?;
-            let user_id = __rk::pad::read_in::<_, 6>(__key, 0, 0..20, false, "user_id");
+            let user_id = __rk::pad::read_in::<
+                u32,
+                6,
+            >(__key, 0, 0..20, false, "user_id");
             let create_date = __rk::pad::read_in::<
-                _,
+                u32,
                 8,
             >(__key, 6, 0..20, false, "create_date");
-            let file_id = __rk::pad::read_in::<_, 6>(__key, 14, 0..20, false, "file_id");
+            let file_id = __rk::pad::read_in::<
+                u64,
+                6,
+            >(__key, 14, 0..20, false, "file_id");
             let (user_id, create_date, file_id) = if (user_id.bad() | create_date.bad()
                 | file_id.bad()) == 0
             {
@@ -220,7 +205,7 @@ const _: () = {
             })
         }
     }
-    __rk::with_alloc! {
+    __rk::select_builder! {
         #[doc =
         "The skip scan being built by `FileKey::select()`: a condition per field, then `build()`."]
         #[must_use = "a select does nothing until `build()` compiles it"] pub struct
@@ -237,14 +222,14 @@ const _: () = {
         self.0. pick(2, __rk::select::Pick::pick(file_id)); self } #[doc =
         r" Caps the key ranges at `n` (by default `select::DEFAULT_MAX_RANGES`):"] #[doc
         = r" past it they cover more keys than match, and `Select::covering` says so."]
-        pub fn max_ranges(mut self, n : usize) -> Self { self.0.max_ranges(n); self }
-        #[doc = r" Compiles the select."] #[doc = r""] #[doc = r" # Errors"] #[doc =
-        r" A field's empty set, a range that holds no value, a value the"] #[doc =
-        r" field cannot hold: the error names the field."] pub fn build(self) ->
-        __rk::Result < ::rowkey::select::Select < 'static >,
+        #[inline] pub fn max_ranges(mut self, n : usize) -> Self { self.0.max_ranges(n);
+        self } #[doc = r" Compiles the select."] #[doc = r""] #[doc = r" # Errors"] #[doc
+        = r" A field's empty set, a range that holds no value, a value the"] #[doc =
+        r" field cannot hold: the error names the field."] #[inline] pub fn build(self)
+        -> __rk::Result < ::rowkey::select::Select < 'static >,
         ::rowkey::select::SelectError > { self.0.build() } } impl ::core::convert::From <
-        FileKeySelect > for ::rowkey::select::Predicate < 'static > { fn from(select :
-        FileKeySelect) -> Self { select.0 } }
+        FileKeySelect > for ::rowkey::select::Predicate < 'static > { #[inline] fn
+        from(select : FileKeySelect) -> Self { select.0 } }
     }
     impl FileKey {
         /**Every key with the given `user_id`: one range.
@@ -278,7 +263,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
                 __Pinned { ..__Pinned::NONE }.write(&mut [0u8; 20]),
                 0..0,
                 &user_id,
-                __rk::pad::edge::<_, 6>,
+                __rk::pad::edge::<u32, 6>,
                 false,
                 true,
             )
@@ -321,7 +306,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
                     .write(&mut [0u8; 20]),
                 0..6,
                 &create_date,
-                __rk::pad::edge::<_, 8>,
+                __rk::pad::edge::<u32, 8>,
                 false,
                 true,
             )
@@ -368,7 +353,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
                     .write(&mut [0u8; 20]),
                 0..14,
                 &file_id,
-                __rk::pad::edge::<_, 6>,
+                __rk::pad::edge::<u64, 6>,
                 false,
                 true,
             )
@@ -376,7 +361,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
         __rk::with_alloc! {
             #[doc =
             "A skip scan over `FileKey` keys: one method per field takes a value, a set of values or, on a field whose bytes keep order, a range; `build()` compiles it to the fewest exact key ranges (`Select::ranges`), and the check and seek hint for the fields after them (`Select::matches`, `Select::next_hint`)."]
-            pub fn select() -> FileKeySelect {
+            #[inline] pub fn select() -> FileKeySelect {
             FileKeySelect(__rk::select::Predicate::new(& < FileKey as __rk::RowKey >
             ::LAYOUT), ::core::marker::PhantomData,) }
         }

@@ -65,7 +65,7 @@ const _: () = {
         ) -> __rk::Result<(), ::rowkey::EncodeError> {
             {
                 let __s = __w.slot::<8>()?;
-                __rk::int::put::<_, 8>((*__v), __s, true, "ts")?;
+                __rk::int::put::<u64, 8>((*__v), __s, true, "ts")?;
             }
             __rk::Ok(())
         }
@@ -181,43 +181,13 @@ const _: () = {
                 let __t = __r.take::<8>("ts")?;
                 {
                     let __s = __t;
-                    __rk::int::get::<_, 8>(__s, true, "ts", __at)?
+                    __rk::int::get::<u64, 8>(__s, true, "ts", __at)?
                 }
             };
             let rest = __rk::rest::read(&mut __r, false, "rest")?;
             __r.finish("HostEventKey")?;
             __rk::Ok(HostEventKey { host, ts, rest })
         }
-    }
-    __rk::with_alloc! {
-        #[doc =
-        "The skip scan being built by `HostEventKey::select()`: a condition per field, then `build()`."]
-        #[must_use = "a select does nothing until `build()` compiles it"] pub struct
-        HostEventKeySelect < 'a > (::rowkey::select::Predicate < 'static >,
-        ::core::marker::PhantomData < fn () -> HostEventKey < 'a > >,); impl < 'a >
-        HostEventKeySelect < 'a > { #[doc =
-        "Selects the keys whose `host` is one value or a set of values (an array, a `Vec`, a slice); its bytes do not sort as its values, so no range. A later call replaces the condition."]
-        pub fn host < '__v > (mut self, host : impl __rk::select::Values < & '__v str >)
-        -> Self { self.0. pick_values(0, __rk::select::Values::values(host)); self }
-        #[doc =
-        "Selects the keys whose `ts` is one value, a set of values (an array, a `Vec`, a slice) or a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `(Bound, Bound)`). A later call replaces the condition. The field is descending: its keys come largest value first."]
-        pub fn ts(mut self, ts : impl __rk::select::Pick < u64 >) -> Self { self.0.
-        pick(1, __rk::select::Pick::pick(ts)); self } #[doc =
-        "Selects the keys whose `rest` is one value or a set of values (an array, a `Vec`, a slice); its bytes do not sort as its values, so no range. A later call replaces the condition."]
-        pub fn rest < '__v > (mut self, rest : impl __rk::select::Values < & '__v[u8] >)
-        -> Self { self.0. pick_values(2, __rk::select::Values::values(rest)); self }
-        #[doc =
-        r" Caps the key ranges at `n` (by default `select::DEFAULT_MAX_RANGES`):"] #[doc
-        = r" past it they cover more keys than match, and `Select::covering` says so."]
-        pub fn max_ranges(mut self, n : usize) -> Self { self.0.max_ranges(n); self }
-        #[doc = r" Compiles the select."] #[doc = r""] #[doc = r" # Errors"] #[doc =
-        r" A field's empty set, a range that holds no value, a value the"] #[doc =
-        r" field cannot hold: the error names the field."] pub fn build(self) ->
-        __rk::Result < ::rowkey::select::Select < 'static >,
-        ::rowkey::select::SelectError > { self.0.build() } } impl < 'a >
-        ::core::convert::From < HostEventKeySelect < 'a > > for
-        ::rowkey::select::Predicate < 'static > { fn from(select : HostEventKeySelect <
-        'a >) -> Self { select.0 } }
     }
     impl<'a> HostEventKey<'a> {
         /**Every key with the given `host`: one range.
@@ -274,7 +244,7 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
                     .write(),
                 0..,
                 &ts,
-                __rk::int::edge::<_, 8>,
+                __rk::int::edge::<u64, 8>,
                 true,
             )
         }
@@ -297,13 +267,6 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`), 10.
                     .write(),
                 0..,
             )
-        }
-        __rk::with_alloc! {
-            #[doc =
-            "A skip scan over `HostEventKey` keys: one method per field takes a value, a set of values or, on a field whose bytes keep order, a range; `build()` compiles it to the fewest exact key ranges (`Select::ranges`), and the check and seek hint for the fields after them (`Select::matches`, `Select::next_hint`)."]
-            pub fn select() -> HostEventKeySelect < 'a > {
-            HostEventKeySelect(__rk::select::Predicate::new(& < HostEventKey < 'static >
-            as __rk::RowKey > ::LAYOUT), ::core::marker::PhantomData,) }
         }
     }
 };

@@ -38,6 +38,8 @@ pub struct StructAttrs {
     pub hbase_struct: Option<Span>,
     /// `phoenix`: an Apache Phoenix primary key.
     pub phoenix_key: Option<Span>,
+    /// `select`: the key's typed skip-scan builder.
+    pub select: Option<Span>,
 }
 
 /// A codec attribute on a field.
@@ -334,6 +336,13 @@ fn struct_key(
             flag(cx, meta, msg::HBASE_STRUCT_FLAG);
             if first {
                 out.hbase_struct = Some(key.span());
+            }
+        }
+        // select
+        KEY_SELECT => {
+            flag(cx, meta, msg::SELECT_FLAG);
+            if first {
+                out.select = Some(key.span());
             }
         }
         // phoenix

@@ -289,6 +289,7 @@ pub fn ordered_forms<F>(forms: &[(&str, F, &str)]) -> String {
         uses.join(", or ")
     )
 }
+pub const SELECT_FLAG: &str = "`select` is a flag and takes no value: `#[rowkey(select)]`";
 pub const HBASE_STRUCT_FLAG: &str =
     "`hbase_struct` is a flag and takes no value: `#[rowkey(hbase_struct)]`";
 pub fn ordered_copy_not_bytes(ty: &str) -> String {

@@ -30,6 +30,8 @@ pub struct Key<'a, C = Codec, W = Size> {
     pub salt: Option<Salt>,
     /// `#[rowkey(view)]` or `#[rowkey(view = Name)]`: a zerocopy view.
     pub view: Option<&'a At<Option<Ident>>>,
+    /// `#[rowkey(select)]`: the typed skip-scan builder `select()`.
+    pub select: bool,
     pub fields: Vec<Field<'a, C, W>>,
     /// Fields `..layout_known` have known offsets (all, once complete).
     pub layout_known: usize,
@@ -108,6 +110,7 @@ impl<'a> Draft<'a> {
             declared_width: self.declared_width,
             salt: self.salt,
             view: self.view,
+            select: self.select,
             layout_known: self.layout_known,
             format: self.format,
         })

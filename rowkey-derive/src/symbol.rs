@@ -31,6 +31,8 @@ pub const KEY_CRATE: &str = "crate";
 pub const KEY_SALT: &str = "salt";
 pub const KEY_VIEW: &str = "view";
 pub const KEY_HBASE_STRUCT: &str = "hbase_struct";
+/// `#[rowkey(select)]`: the typed skip-scan builder, `select()`.
+pub const KEY_SELECT: &str = "select";
 /// `#[rowkey(phoenix)]`: an Apache Phoenix primary key.
 pub const KEY_PHOENIX: &str = "phoenix";
 pub const STRUCT_KEYS: &[&str] = &[
@@ -41,6 +43,7 @@ pub const STRUCT_KEYS: &[&str] = &[
     KEY_VIEW,
     KEY_HBASE_STRUCT,
     KEY_PHOENIX,
+    KEY_SELECT,
 ];
 
 /// Keys of `#[rowkey(...)]` on a field.

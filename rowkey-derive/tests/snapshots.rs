@@ -86,7 +86,7 @@ fn snapshot_file_key() {
     check(
         "file_key",
         syn::parse_quote! {
-            #[rowkey(width = 20, view)]
+            #[rowkey(width = 20, view, select)]
             struct FileKey {
                 #[pad(6)]
                 user_id: u32,

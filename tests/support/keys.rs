@@ -13,7 +13,7 @@ use rowkey::RowKey;
 
 /// Seed 000's (and 004's) file table: `[userID pad 6][createTime pad 8][fileID pad 6]`.
 #[derive(RowKey, Debug, Clone, Copy, PartialEq)]
-#[rowkey(width = 20)]
+#[rowkey(width = 20, select)]
 pub struct FileKey {
     #[pad(6)]
     pub user_id: u32,

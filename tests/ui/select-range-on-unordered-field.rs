@@ -3,6 +3,7 @@ use rowkey::RowKey;
 // Java's bytes sort negative numbers after positive ones, and a mirrored id's
 // bytes do not sort at all: their select methods take values, not ranges.
 #[derive(RowKey)]
+#[rowkey(select)]
 struct Key {
     #[java]
     user: i64,

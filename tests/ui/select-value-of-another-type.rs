@@ -1,6 +1,7 @@
 use rowkey::RowKey;
 
 #[derive(RowKey)]
+#[rowkey(select)]
 struct FileKey {
     #[pad(6)]
     user_id: u32,

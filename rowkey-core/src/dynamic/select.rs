@@ -29,6 +29,7 @@ pub enum TextCondition<'t> {
 /// use rowkey::RowKey;
 ///
 /// #[derive(RowKey)]
+/// #[rowkey(select)]
 /// struct FileKey { #[pad(6)] user_id: u32, #[pad(8)] create_date: u32 }
 ///
 /// let s = dynamic::select(&FileKey::LAYOUT, &[

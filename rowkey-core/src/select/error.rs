@@ -12,6 +12,7 @@ use crate::{EncodeError, EncodeErrorKind};
 /// use rowkey::RowKey;
 ///
 /// #[derive(RowKey)]
+/// #[rowkey(select)]
 /// struct FileKey { #[pad(6)] user_id: u32, #[pad(8)] create_date: u32 }
 ///
 /// let e = FileKey::select().user_id(Vec::new()).build().unwrap_err();

@@ -36,6 +36,7 @@ impl Select<'_> {
     /// use rowkey::RowKey;
     ///
     /// #[derive(RowKey)]
+    /// #[rowkey(select)]
     /// struct FileKey { #[pad(6)] user_id: u32, #[pad(8)] create_date: u32, #[pad(6)] file_id: u64 }
     ///
     /// let s = FileKey::select().user_id(1).file_id([3, 7]).build()?;
@@ -80,6 +81,7 @@ impl Select<'_> {
     /// use rowkey::RowKey;
     ///
     /// #[derive(RowKey)]
+    /// #[rowkey(select)]
     /// struct FileKey { #[pad(6)] user_id: u32, #[pad(8)] create_date: u32, #[pad(6)] file_id: u64 }
     ///
     /// let s = FileKey::select().user_id(1).create_date(20120901..=20120914).file_id([3, 7]).build()?;

@@ -11,6 +11,7 @@
 //! use rowkey::RowKey;
 //!
 //! #[derive(RowKey)]
+//! #[rowkey(select)]
 //! struct FileKey {
 //!     #[pad(6)] user_id: u32,
 //!     #[pad(8)] create_date: u32,
@@ -363,6 +364,7 @@ impl<'a> Select<'a> {
     /// use rowkey::RowKey;
     ///
     /// #[derive(RowKey)]
+    /// #[rowkey(select)]
     /// struct FileKey { #[pad(6)] user_id: u32, #[pad(8)] create_date: u32, #[pad(6)] file_id: u64 }
     ///
     /// let s = FileKey::select().user_id(1).create_date(20120901..=20120930).file_id([3, 7]).build()?;

@@ -263,14 +263,18 @@ impl Codec {
                 let n = lit(t.width());
                 cursor(quote!(__rk::ordered), quote!(::<_, #n>), TokenStream::new())
             }
-            Codec::Int(_) | Codec::Float(_) => slot(quote!(__rk::int), quote!(::<_, #w>), false),
+            // The value's type named rather than inferred: the compiler then
+            // knows it at each call, not only at the struct built last.
+            Codec::Int(_) | Codec::Float(_) => {
+                slot(quote!(__rk::int), quote!(::<#value_ty, #w>), false)
+            }
             Codec::Narrow { to, .. } => {
                 let to = syn::Ident::new(to.name(), proc_macro2::Span::call_site());
                 slot(quote!(__rk::narrow), quote!(::<#to, _, #w>), false)
             }
             Codec::Pad { digits, .. } => {
                 let digits = lit(*digits);
-                slot(quote!(__rk::pad), quote!(::<_, #digits>), false)
+                slot(quote!(__rk::pad), quote!(::<#value_ty, #digits>), false)
             }
             Codec::Fixed { .. } => slot(quote!(__rk::fixed), quote!(::<_, #w>), true),
             Codec::Bool => slot(quote!(__rk::boolean), TokenStream::new(), false),

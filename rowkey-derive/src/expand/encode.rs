@@ -56,7 +56,18 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
     let ident = key.ident;
     let name = ident.to_string();
     let w = key.width.arg();
-    let (checks, _) = fixed_checks(key, Values::Key, &quote!(__Fields::first_error(__k)?;));
+    let (checks, cold) = fixed_checks(key, Values::Key, &quote!(__Fields::first_error(__k)?;));
+    // With no cold path the writes need no function of their own.
+    let write = match cold {
+        true => quote!(__Fields::write(self, &mut __bytes)?;),
+        false => {
+            let writes = fixed_writes(key, Values::Key);
+            quote! {
+                let __key = &mut __bytes;
+                #writes
+            }
+        }
+    };
     let decodes = fixed_reads(key);
     let check_salt = key.salt.as_ref().map(|_| {
         let bucket = fixed_bucket(key, &quote!(Self::SALT), &quote!((*__key)));
@@ -80,7 +91,7 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
             let __k = self;
             #(#checks)*
             let mut __bytes = [0u8; #w];
-            __Fields::write(self, &mut __bytes)?;
+            #write
             __rk::Ok(__bytes)
         }
 
@@ -94,11 +105,12 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
     }
 }
 
-/// `struct __Fields` of a fixed key: `write`, which writes every field of
-/// a key into its bytes in key order, and, when a field checked before any
-/// byte is written follows one that can refuse its value, `first_error`:
-/// `encode`'s cold path when that check fails, through the same `write`,
-/// so the error names the first bad field.
+/// `struct __Fields` of a fixed key with a cold path (a field checked
+/// before any byte is written follows one that can refuse its value):
+/// `write`, which writes every field of a key into its bytes in key order,
+/// and `first_error`, `encode`'s cold path when that check fails, through
+/// the same `write`, so the error names the first bad field. Other keys
+/// write their fields in `encode`.
 pub fn fixed_fields(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let ident = key.ident;
@@ -106,18 +118,10 @@ pub fn fixed_fields(key: &Key<'_>) -> TokenStream {
     let w = key.width.arg();
     let writes = fixed_writes(key, Values::Key);
     let (_, cold) = fixed_checks(key, Values::Key, &TokenStream::new());
-    let first_error = cold.then(|| {
-        quote! {
-            /// When a check made before writing fails, the error of the
-            /// first bad field: the fields written in key order, into
-            /// bytes of its own, each checked as it is written.
-            #[cold]
-            #[inline(never)]
-            fn first_error #impl_generics (__k: &#ident #ty_generics) -> __rk::Result<(), #krate::EncodeError> #where_clause {
-                Self::write(__k, &mut [0u8; #w])
-            }
-        }
-    });
+    if !cold {
+        // `encode` writes the fields itself.
+        return TokenStream::new();
+    }
     quote! {
         /// The fields of a key, written into its bytes in key order.
         struct __Fields;
@@ -128,7 +132,15 @@ pub fn fixed_fields(key: &Key<'_>) -> TokenStream {
                 #writes
                 __rk::Ok(())
             }
-            #first_error
+
+            /// When a check made before writing fails, the error of the
+            /// first bad field: the fields written in key order, into
+            /// bytes of its own, each checked as it is written.
+            #[cold]
+            #[inline(never)]
+            fn first_error #impl_generics (__k: &#ident #ty_generics) -> __rk::Result<(), #krate::EncodeError> #where_clause {
+                Self::write(__k, &mut [0u8; #w])
+            }
         }
     }
 }

@@ -81,7 +81,11 @@ pub fn key(key: &Key<'_>) -> TokenStream {
     let row_key = encode::row_key_impl(key, body);
     let salt = salt::items(key);
     let view = view::view(key);
-    let (select, select_fn) = (select::items(key), select::entry(key));
+    // Opt-in: a builder costs its crate about as much to compile as the key's helpers.
+    let (select, select_fn) = match key.select {
+        true => (select::items(key), select::entry(key)),
+        false => (TokenStream::new(), TokenStream::new()),
+    };
     let ident = key.ident;
     let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
     q! {

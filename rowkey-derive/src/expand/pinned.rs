@@ -142,18 +142,18 @@ fn write_fn(key: &Key<'_>) -> TokenStream {
     let pinned = counts(key).then(|| quote!(__pinned));
     let (checks, cold) = fixed_checks(key, Values::Pinned, &quote!(self.first_error(#pinned)?;));
     let writes = fixed_writes(key, Values::Pinned);
-    let first_error = cold.then(|| {
-        quote! {
-            /// When a check made before writing fails, the error of the
-            /// first bad field: the fields written in key order, into
-            /// bytes of its own, each checked as it is written.
-            #[cold]
-            #[inline(never)]
-            fn first_error(&self, #count) -> __rk::Result<(), #krate::EncodeError> {
-                self.fields(&mut [0u8; #w], #pinned)
+    if !cold {
+        // No cold path: the writes need no function of their own.
+        return quote! {
+            /// The key with these values written.
+            #[inline(always)]
+            fn write<'__k>(self, __key: &'__k mut [u8; #w], #count) -> __rk::Result<&'__k [u8; #w], #krate::EncodeError> {
+                #(#checks)*
+                #writes
+                __rk::Ok(__key)
             }
-        }
-    });
+        };
+    }
     quote! {
         /// The key with these values written.
         #[inline(always)]
@@ -170,7 +170,14 @@ fn write_fn(key: &Key<'_>) -> TokenStream {
             __rk::Ok(())
         }
 
-        #first_error
+        /// When a check made before writing fails, the error of the
+        /// first bad field: the fields written in key order, into
+        /// bytes of its own, each checked as it is written.
+        #[cold]
+        #[inline(never)]
+        fn first_error(&self, #count) -> __rk::Result<(), #krate::EncodeError> {
+            self.fields(&mut [0u8; #w], #pinned)
+        }
     }
 }
 

@@ -5,7 +5,8 @@
 //! layout), compiles the ranges and checks keys. Each method is one call,
 //! so a key's select costs its crate little to compile. The builder is
 //! `<Key>Select`, defined inside the derive's block, so it can clash with
-//! nothing.
+//! nothing. Only for a key marked `#[rowkey(select)]`: the builder costs
+//! its crate about as much to compile as the key's scan helpers.
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote_spanned};
@@ -41,6 +42,7 @@ pub fn entry(key: &Key<'_>) -> TokenStream {
     quote! {
         __rk::with_alloc! {
             #[doc = #doc]
+            #[inline]
             pub fn select() -> #name #ty_generics {
                 #name(
                     __rk::select::Predicate::new(&<#static_key as __rk::RowKey>::LAYOUT),
@@ -78,6 +80,7 @@ pub fn items(key: &Key<'_>) -> TokenStream {
         quote! {
             /// Caps the key ranges at `n` (by default `select::DEFAULT_MAX_RANGES`):
             /// past it they cover more keys than match, and `Select::covering` says so.
+            #[inline]
             pub fn max_ranges(mut self, n: usize) -> Self {
                 self.0.max_ranges(n);
                 self
@@ -91,6 +94,7 @@ pub fn items(key: &Key<'_>) -> TokenStream {
             /// # Errors
             /// A field's empty set, a range that holds no value, a value the
             /// field cannot hold: the error names the field.
+            #[inline]
             pub fn build(self) -> __rk::Result<#krate::select::Select<'static>, #krate::select::SelectError> {
                 self.0.build()
             }
@@ -99,8 +103,10 @@ pub fn items(key: &Key<'_>) -> TokenStream {
     let doc = format!(
         "The skip scan being built by `{ident}::select()`: a condition per field, then `build()`."
     );
+    // `#[inline]` on the methods that are not generic: none is then compiled
+    // in the key's crate unless called there.
     quote! {
-        __rk::with_alloc! {
+        __rk::select_builder! {
         #[doc = #doc]
         #[must_use = "a select does nothing until `build()` compiles it"]
         pub struct #name #impl_generics (
@@ -115,6 +121,7 @@ pub fn items(key: &Key<'_>) -> TokenStream {
         }
 
         impl #impl_generics ::core::convert::From<#name #ty_generics> for #krate::select::Predicate<'static> #where_clause {
+            #[inline]
             fn from(select: #name #ty_generics) -> Self {
                 select.0
             }

@@ -75,6 +75,7 @@ pub fn key<'a>(cx: &Ctxt, input: &'a Input<'a>, fields: &'a [ast::Field<'a>]) ->
         declared_width: sattrs.width,
         salt,
         view: sattrs.view.as_ref(),
+        select: sattrs.select.is_some(),
         fields: lowered,
         layout_known,
         format,
