@@ -85,13 +85,7 @@ impl<'l, 'a> Checker<'l, 'a> {
     /// The check of `layout`'s keys.
     pub fn new(layout: &'l Layout<'a>) -> Self {
         let at_offsets = at_offsets(layout).then(|| AtOffsets {
-            reads: layout
-                .segments
-                .iter()
-                .filter(|s| {
-                    !matches!(s.kind, FieldCodec::Salt) && !s.kind.codec().reads_any_bytes()
-                })
-                .collect(),
+            reads: layout.segments.iter().filter(|s| must_read(s)).collect(),
             bucket: bucket(layout),
         });
         Checker { layout, at_offsets }
@@ -148,6 +142,13 @@ fn at_offsets(layout: &Layout<'_>) -> bool {
             .segments
             .iter()
             .all(|s| matches!(s.extent(), Extent::Fixed(_)) && !s.omittable())
+}
+
+/// Whether a field at its offset can refuse its bytes: the salt is checked
+/// apart, and a codec that reads any bytes refuses none, unless an
+/// `Option`'s presence byte comes first.
+fn must_read(seg: &Segment<'_>) -> bool {
+    !matches!(seg.kind, FieldCodec::Salt) && (seg.optional || !seg.kind.codec().reads_any_bytes())
 }
 
 /// The salted bytes of a key whose fields sit at their offsets; a salted
