@@ -729,6 +729,25 @@ struct SaltedApart {
     c: u16,
 }
 
+/// A fixed key without `Option`: checked at its fields' offsets, its
+/// integers not read, its salt over two fields apart.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct AtOffsets {
+    #[salt(mod = 50)]
+    #[pad(4)]
+    a: u16,
+    #[reverse]
+    b: i64,
+    c: f64,
+    e: bool,
+    #[mirror]
+    h: u32,
+    #[fixed(3)]
+    i: String,
+    #[salt]
+    d: u16,
+}
+
 /// Keys of every layout below that decode, each encoded from its values.
 fn valid_keys() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
@@ -750,6 +769,22 @@ fn valid_keys() -> impl Strategy<Value = Vec<u8>> {
         (0u16..1000, any::<u8>(), any::<u16>())
             .prop_map(|(a, b, c)| SaltedApart { a, b, c }.encode().unwrap().to_vec()),
         any::<(u32, u64)>().prop_map(|(user, ts)| Event { user, ts }.encode().unwrap().to_vec()),
+        (
+            (0u16..10_000, any::<i64>(), -1e9f64..1e9, any::<bool>()),
+            (any::<u32>(), "[a-z]{3}", any::<u16>())
+        )
+            .prop_map(|((a, b, c, e), (h, i, d))| {
+                let key = AtOffsets {
+                    a,
+                    b,
+                    c,
+                    e,
+                    h,
+                    i,
+                    d,
+                };
+                key.encode().unwrap().to_vec()
+            }),
     ]
 }
 
@@ -812,5 +847,6 @@ proptest! {
         same_verdict::<Event>(b, Event::decode(b).map(drop))?;
         same_verdict::<FileKey>(b, FileKey::decode(b).map(drop))?;
         same_verdict::<Inner>(b, Inner::decode(b).map(drop))?;
+        same_verdict::<AtOffsets>(b, AtOffsets::decode(b).map(drop))?;
     }
 }

@@ -107,6 +107,54 @@ pub struct Decoder<'a> {
     err: &'a mut dyn Write,
     tally: Tally,
     line: String,
+    /// The JSON text each layout fixes (with `--json`).
+    texts: Vec<LayoutText<'a>>,
+}
+
+/// The JSON strings a layout fixes, escaped once: its name, and each
+/// field's name and codec.
+struct LayoutText<'a> {
+    layout: &'a Layout<'a>,
+    name: String,
+    fields: Vec<(String, String)>,
+}
+
+impl<'a> LayoutText<'a> {
+    fn new(layout: &'a Layout<'a>) -> Self {
+        let quoted = |s: &str| {
+            let mut out = String::new();
+            json::push_str(&mut out, s);
+            out
+        };
+        LayoutText {
+            layout,
+            name: quoted(layout.name),
+            fields: layout
+                .segments
+                .iter()
+                .map(|s| (quoted(s.name), quoted(s.codec)))
+                .collect(),
+        }
+    }
+
+    /// Every layout of the schema's keys.
+    fn of(schema: Schema<'a>) -> Vec<Self> {
+        match schema {
+            Schema::Key(l) => vec![LayoutText::new(l)],
+            Schema::KeyTypes(k) => k
+                .members
+                .iter()
+                .map(|m| LayoutText::new(m.layout))
+                .collect(),
+        }
+    }
+
+    /// The text of `e`'s layout, when its fields are the layout's segments.
+    fn find<'t>(texts: &'t [Self], e: &Explained<'_>) -> Option<&'t Self> {
+        texts
+            .iter()
+            .find(|t| std::ptr::eq(t.layout, e.layout) && t.fields.len() == e.fields.len())
+    }
 }
 
 impl<'a> Decoder<'a> {
@@ -124,6 +172,11 @@ impl<'a> Decoder<'a> {
             err,
             tally: Tally::default(),
             line: String::with_capacity(512),
+            texts: if opt.json {
+                LayoutText::of(schema)
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -197,7 +250,8 @@ impl<'a> Decoder<'a> {
         let e = explain(self.schema, key);
         self.line.clear();
         if self.opt.json {
-            json_line(&mut self.line, key, &e, at);
+            let text = LayoutText::find(&self.texts, &e);
+            json_line(&mut self.line, key, &e, at, text);
         } else {
             text_block(&mut self.line, key, &e, self.tally.keys == 1);
         }
@@ -259,8 +313,9 @@ fn text_block(out: &mut String, key: &[u8], e: &Explained, first: bool) {
     let _ = write!(out, "{e}");
 }
 
-/// One JSON line (format 1) for a key.
-fn json_line(out: &mut String, key: &[u8], e: &Explained, at: At) {
+/// One JSON line (format 1) for a key; `text` is its layout's JSON
+/// strings, escaped before (else they are escaped here).
+fn json_line(out: &mut String, key: &[u8], e: &Explained, at: At, text: Option<&LayoutText>) {
     let (k, n) = match at {
         At::Line(n) | At::Key(n) => ("{\"format\":1,\"line\":", n),
         At::Argument(n) => ("{\"format\":1,\"argument\":", n),
@@ -270,7 +325,7 @@ fn json_line(out: &mut String, key: &[u8], e: &Explained, at: At) {
     out.push_str(",\"key\":\"0x");
     keytext::push_hex(out, key);
     out.push_str("\",\"type\":");
-    json::push_str(out, e.layout.name);
+    push_known(out, text.map(|t| &t.name), e.layout.name);
     out.push_str(",\"member\":");
     match e.member {
         Some(m) => json::push_str(out, m),
@@ -292,37 +347,54 @@ fn json_line(out: &mut String, key: &[u8], e: &Explained, at: At) {
     }
     out.push_str(",\"fields\":[");
     for (i, f) in e.fields.iter().enumerate() {
+        let known = text.map(|t| &t.fields[i]);
         out.push_str(if i == 0 { "{\"name\":" } else { ",{\"name\":" });
-        json::push_str(out, f.name);
+        push_known(out, known.map(|k| &k.0), f.name);
         out.push_str(",\"bytes\":[");
         json::push_int(out, f.span.start);
         out.push(',');
         json::push_int(out, f.span.end);
         out.push_str("],\"codec\":");
-        json::push_str(out, f.codec);
-        match &f.reading {
-            // Decimal, as `Display` writes a number, without the formatter.
-            Reading::Value(Value::Int(Number::Unsigned(v))) => {
-                out.push_str(",\"value\":\"");
-                out.push_str(itoa::Buffer::new().format(*v));
-                out.push('"');
-            }
-            Reading::Value(v) => {
-                out.push_str(",\"value\":");
-                json::push_display(out, v);
-            }
-            Reading::Error(err) => {
-                out.push_str(",\"error\":");
-                json::push_display(out, err);
-            }
-            Reading::Cut { present, .. } => {
-                out.push_str(",\"cut\":{\"present\":");
-                json::push_int(out, *present);
-                out.push('}');
-            }
-            Reading::Absent => out.push_str(",\"absent\":true"),
-        }
+        push_known(out, known.map(|k| &k.1), f.codec);
+        push_reading(out, &f.reading);
         out.push('}');
     }
     out.push_str("]}\n");
+}
+
+/// Appends `s` as a JSON string, or `escaped`, the same string escaped before.
+fn push_known(out: &mut String, escaped: Option<&String>, s: &str) {
+    match escaped {
+        Some(quoted) => out.push_str(quoted),
+        None => json::push_str(out, s),
+    }
+}
+
+/// A field's `"value"`, `"error"`, `"cut"` or `"absent"`.
+fn push_reading(out: &mut String, reading: &Reading) {
+    match reading {
+        // Decimal, as `Display` writes a number, without the formatter.
+        Reading::Value(Value::Int(Number::Unsigned(v))) => {
+            out.push_str(",\"value\":\"");
+            match u64::try_from(*v) {
+                Ok(v) => out.push_str(itoa::Buffer::new().format(v)),
+                Err(_) => out.push_str(itoa::Buffer::new().format(*v)),
+            }
+            out.push('"');
+        }
+        Reading::Value(v) => {
+            out.push_str(",\"value\":");
+            json::push_display(out, v);
+        }
+        Reading::Error(err) => {
+            out.push_str(",\"error\":");
+            json::push_display(out, err);
+        }
+        Reading::Cut { present, .. } => {
+            out.push_str(",\"cut\":{\"present\":");
+            json::push_int(out, *present);
+            out.push('}');
+        }
+        Reading::Absent => out.push_str(",\"absent\":true"),
+    }
 }

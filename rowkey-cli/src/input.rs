@@ -27,13 +27,27 @@ impl std::fmt::Display for At {
     }
 }
 
-/// Numbered lines of a reader, without their `\n`.
+/// Numbered lines of a reader, without their `\n`. A line is read in
+/// place from the reader's buffer; only one that the buffer's end cuts is
+/// copied out, into a buffer reused for every such line.
 pub struct Lines<R> {
     reader: R,
     buf: Vec<u8>,
+    /// Bytes of the reader's buffer that the line last returned took.
+    taken: usize,
     number: usize,
     read: u64,
     progress: Progress,
+}
+
+/// Where the next line is.
+enum Found {
+    /// In the reader's buffer, this many bytes long (its `\n` follows).
+    InPlace(usize),
+    /// Copied into `Lines::buf`.
+    Copied,
+    /// Nowhere: the input ended.
+    End,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -43,6 +57,7 @@ impl<R: BufRead> Lines<R> {
         Lines {
             reader,
             buf: Vec::with_capacity(256),
+            taken: 0,
             number: 0,
             read: 0,
             progress: Progress::new(len),
@@ -54,15 +69,21 @@ impl<R: BufRead> Lines<R> {
     /// # Errors
     /// A read error, with the line it happened on.
     pub fn next_line(&mut self) -> Result<Option<(&[u8], usize)>, String> {
-        self.buf.clear();
-        let n = self
-            .reader
-            .read_until(b'\n', &mut self.buf)
-            .map_err(|e| format!("cannot read line {}: {e}", self.number + 1))?;
-        if n == 0 {
-            self.progress.finish();
-            return Ok(None);
-        }
+        let number = self.number + 1;
+        let read_error = |e| format!("cannot read line {number}: {e}");
+        let found = self.find().map_err(read_error)?;
+        let (line, n) = match found {
+            Found::End => {
+                self.progress.finish();
+                return Ok(None);
+            }
+            Found::InPlace(n) => {
+                // The buffer `find` filled: handed back, not read again.
+                let held = self.reader.fill_buf().map_err(read_error)?;
+                (&held[..n], n + 1)
+            }
+            Found::Copied => (&self.buf[..], self.buf.len()),
+        };
         self.number += 1;
         self.read += n as u64;
         if self.number % 65_536 == 0 {
@@ -70,8 +91,25 @@ impl<R: BufRead> Lines<R> {
         }
         // A `\r` stays: it can be a byte of a raw key (`cbt read`); key
         // text is trimmed where it is read.
-        let line = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
+        let line = line.strip_suffix(b"\n").unwrap_or(line);
         Ok(Some((line, self.number)))
+    }
+
+    /// Finds the next line: in the reader's buffer when it holds the whole
+    /// line, else copied out of as many reads as it takes.
+    fn find(&mut self) -> std::io::Result<Found> {
+        self.reader.consume(std::mem::take(&mut self.taken));
+        let held = self.reader.fill_buf()?;
+        if held.is_empty() {
+            return Ok(Found::End);
+        }
+        if let Some(n) = memchr::memchr(b'\n', held) {
+            self.taken = n + 1;
+            return Ok(Found::InPlace(n));
+        }
+        self.buf.clear();
+        self.reader.read_until(b'\n', &mut self.buf)?;
+        Ok(Found::Copied)
     }
 }
 

@@ -94,30 +94,58 @@ fn lossy(t: &[u8]) -> String {
     String::from_utf8_lossy(t).into_owned()
 }
 
+/// Appends the bytes of `hex`; a key read from a dump takes this path, so
+/// the digits are read through a table, with one test for the whole key.
 fn hex_into(hex: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
-    if let Some(i) = hex.iter().position(|c| !c.is_ascii_hexdigit()) {
-        return Err(format!(
+    let start = out.len();
+    out.resize(start + hex.len() / 2, 0);
+    if hex.len() % 2 == 0 && unhex(hex, &mut out[start..]) {
+        return Ok(());
+    }
+    out.truncate(start);
+    Err(hex_error(hex))
+}
+
+/// Pairs of hex digits into `out`, one byte a pair; false when one is no digit.
+fn unhex(hex: &[u8], out: &mut [u8]) -> bool {
+    // A byte that is no digit reads as 0xff: its high bits mark the key.
+    let mut bad = 0;
+    for (o, pair) in out.iter_mut().zip(hex.chunks_exact(2)) {
+        let (hi, lo) = (hex_digit(pair[0]), hex_digit(pair[1]));
+        bad |= hi | lo;
+        *o = hi << 4 | lo;
+    }
+    bad < 16
+}
+
+/// Each byte's value as a hex digit, or 0xff.
+const HEX_DIGITS: [u8; 256] = {
+    let mut t = [0xff; 256];
+    let mut i = 0;
+    while i < 16 {
+        t[b"0123456789abcdef"[i] as usize] = i as u8;
+        t[b"0123456789ABCDEF"[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Why `hex` is not an even number of hex digits.
+#[cold]
+fn hex_error(hex: &[u8]) -> String {
+    match hex.iter().position(|c| !c.is_ascii_hexdigit()) {
+        Some(i) => format!(
             "character {} of the hex, {:?}, is not a hex digit",
             i + 1,
             char::from(hex[i])
-        ));
+        ),
+        None => format!("{} hex digits, an odd number", hex.len()),
     }
-    if hex.len() % 2 != 0 {
-        return Err(format!("{} hex digits, an odd number", hex.len()));
-    }
-    out.extend(
-        hex.chunks_exact(2)
-            .map(|p| hex_digit(p[0]) << 4 | hex_digit(p[1])),
-    );
-    Ok(())
 }
 
+/// A hex digit's value, or 0xff for a byte that is none.
 fn hex_digit(c: u8) -> u8 {
-    match c {
-        b'0'..=b'9' => c - b'0',
-        b'a'..=b'f' => c - b'a' + 10,
-        _ => c - b'A' + 10,
-    }
+    HEX_DIGITS[usize::from(c)]
 }
 
 /// HBase shell text, as `Bytes.toBytesBinary` reads it (`\xNN` in either case).
@@ -174,12 +202,27 @@ pub fn hex(b: &[u8]) -> String {
 
 /// Appends `b` as lower-case hex digits.
 pub fn push_hex(s: &mut String, b: &[u8]) {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    for &x in b {
-        s.push(char::from(DIGITS[usize::from(x >> 4)]));
-        s.push(char::from(DIGITS[usize::from(x & 15)]));
+    // A few pairs at a time into a stack buffer, then one append.
+    for chunk in b.chunks(32) {
+        let mut digits = [0u8; 64];
+        for (pair, &x) in digits.chunks_exact_mut(2).zip(chunk) {
+            pair.copy_from_slice(&HEX_PAIRS[usize::from(x)]);
+        }
+        s.push_str(std::str::from_utf8(&digits[..2 * chunk.len()]).unwrap_or_default());
     }
 }
+
+/// Each byte as two lower-case hex digits.
+const HEX_PAIRS: [[u8; 2]; 256] = {
+    let digits = b"0123456789abcdef";
+    let mut t = [[0; 2]; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = [digits[i >> 4], digits[i & 15]];
+        i += 1;
+    }
+    t
+};
 
 /// `b64:` and standard base64.
 pub fn b64(b: &[u8]) -> String {

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use rowkey_core::dynamic::{self, Reading};
+use rowkey_core::dynamic::{Checker, Reading};
 use rowkey_core::{Layout, Member, Segment};
 use serde_json::json;
 
@@ -28,6 +28,7 @@ pub const REPORTED_BAD: usize = 10;
 /// Counts as keys stream in.
 pub struct Spread<'a> {
     member: Member<'a>,
+    checker: Checker<'a, 'a>,
     points: Vec<Vec<u8>>,
     /// Each point's first 8 bytes as a number, zero-padded: most
     /// comparisons with a key end there, without a call to `memcmp`.
@@ -74,6 +75,7 @@ impl<'a> Spread<'a> {
         let by = by.map(|name| by_field(layout, name)).transpose()?;
         Ok(Spread {
             member,
+            checker: Checker::new(layout),
             regions: vec![0; points.len() + 1],
             heads: points.iter().map(|p| head(p)).collect(),
             points,
@@ -98,7 +100,7 @@ impl<'a> Spread<'a> {
             );
             return self.add_bad(at, why);
         };
-        if let Err(e) = dynamic::check(layout, fields) {
+        if let Err(e) = self.checker.check(fields) {
             return self.add_bad(at, format!("{} does not decode: {e}", hex(key)));
         }
         let region = self.region_of(key);

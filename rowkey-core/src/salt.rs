@@ -197,7 +197,7 @@ impl Salt {
     pub fn bucket_of(&self, bytes: &[u8]) -> u32 {
         match (self.format, self.hash) {
             (SaltFormat::Phoenix, _) => phoenix_bucket(bytes, self.buckets),
-            (_, SaltHash::Format) => xxhash_rust::xxh32::xxh32(bytes, 0) % self.buckets,
+            (_, SaltHash::Format) => xxh32(bytes) % self.buckets,
             (_, SaltHash::Modulo) => modulo_step(0, bytes, self.buckets),
             (_, SaltHash::Custom(f)) => f(bytes) % self.buckets,
         }
@@ -230,6 +230,8 @@ impl Salt {
                 }
                 phoenix_finish(h, self.buckets)
             }
+            // One field: the one-shot hash, without the streaming state.
+            (_, SaltHash::Format) if parts.len() == 1 => self.bucket_of(parts[0]),
             (_, SaltHash::Format) => {
                 let mut x = xxhash_rust::xxh32::Xxh32::new(0);
                 for p in parts {
@@ -496,6 +498,19 @@ const fn clamp(n: u32, max: u32) -> u32 {
     } else {
         n
     }
+}
+
+/// xxh32 (seed 0) of `bytes`; the widths of `u32` and `u64` fields take
+/// the steps for that length alone, as a fixed key's decode does.
+#[inline]
+fn xxh32(bytes: &[u8]) -> u32 {
+    if let Ok(b) = <&[u8; 8]>::try_from(bytes) {
+        return crate::xxh32::fixed(b);
+    }
+    if let Ok(b) = <&[u8; 4]>::try_from(bytes) {
+        return crate::xxh32::fixed(b);
+    }
+    xxhash_rust::xxh32::xxh32(bytes, 0)
 }
 
 /// `(r * 256^len + bytes as a big-endian integer) mod n`, one byte at a time,

@@ -82,6 +82,12 @@ pub trait Codec<'a> {
         false
     }
 
+    /// Whether every byte string of the codec's width reads as a value (a
+    /// fixed-width integer), so that a strict check need not read it.
+    fn reads_any_bytes(&self) -> bool {
+        false
+    }
+
     /// Reads one value at the cursor (a fixed codec reads exactly its width).
     ///
     /// # Errors

@@ -235,6 +235,10 @@ mod layout_codec {
             true
         }
 
+        fn reads_any_bytes(&self) -> bool {
+            true
+        }
+
         fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
             let b = r.take_n(self.bytes as usize).map_err(|e| f.error(e))?;
             Ok(Value::Int(self.read_bytes(b, f.descending)))

@@ -22,6 +22,7 @@
 //! # Ok::<(), rowkey::ReadError>(())
 //! ```
 
+mod check;
 pub(crate) mod explained;
 mod scan;
 mod select;
@@ -29,11 +30,12 @@ mod walk;
 mod write;
 
 pub use crate::value::{FieldValue, InputError, Value};
+pub use check::{check, Checker};
 pub(crate) use explained::Explained;
 pub use explained::{ExplainedField, Reading};
 pub use scan::{scan, Scan, ScanRanges};
 pub use select::{select, TextCondition};
+pub use walk::decode;
 pub(crate) use walk::explain_members;
-pub use walk::{check, decode};
 pub(crate) use write::write_value;
 pub use write::{encode, parse_value};

@@ -8,7 +8,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::ops::{ControlFlow, Range};
 
-use super::{Explained, ExplainedField, Reading};
+use super::{check, Explained, ExplainedField, Reading};
 use crate::codec::{self, option, Codec, Extent, FieldRef};
 use crate::cursor::Reader;
 use crate::value::{FieldValue, Value};
@@ -110,34 +110,9 @@ pub fn decode<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<Vec<FieldValue<'a
     Ok(values)
 }
 
-/// Whether `bytes` decode by `layout`: [`decode`]'s verdict, the same error
-/// for the same bytes, without keeping the fields' values. The walk itself
-/// allocates nothing, so a stream of keys is checked at the cost of reading
-/// them (a codec that reads text or bytes still makes its value).
-///
-/// ```
-/// use rowkey::{dynamic, RowKey};
-///
-/// #[derive(RowKey)]
-/// struct FileKey {
-///     #[pad(6)] user_id: u32,
-///     #[pad(8)] create_date: u32,
-/// }
-///
-/// assert!(dynamic::check(&FileKey::LAYOUT, b"00000120120902").is_ok());
-/// let e = dynamic::check(&FileKey::LAYOUT, b"0000012012A902").unwrap_err();
-/// assert_eq!(e.to_string(), "field `create_date` at byte 10: found 0x41 ('A'), expected an ASCII digit");
-/// ```
-///
-/// # Errors
-/// The error [`decode`] gives.
-pub fn check<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadError<'a>> {
-    read_strict(layout, bytes, |_, _| {})
-}
-
 /// The strict decode: every value handed to `keep` in key order (the salt's
 /// bucket is not a value), or the error `T::decode` gives.
-fn read_strict<'a>(
+pub(super) fn read_strict<'a>(
     layout: &Layout<'a>,
     bytes: &[u8],
     keep: impl FnMut(&'a str, Value<'a>),
@@ -159,7 +134,7 @@ fn read_strict<'a>(
 /// What a strict decode checks of the key as a whole before its fields:
 /// the length of a fixed key, a variable key's `max_width`, and that a
 /// Phoenix key holds some column.
-fn check_whole<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadError<'a>> {
+pub(super) fn check_whole<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadError<'a>> {
     if !layout.variable && bytes.len() != layout.width {
         let kind = DecodeErrorKind::Length {
             expected: layout.width,
@@ -173,7 +148,10 @@ fn check_whole<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadError<'a
 
 /// How a strict decode takes one segment's reading: the first segment that
 /// is cut or does not decode, in key order, gives the key's error.
-fn strict_reading<'a>(seg: &Segment<'a>, reading: &Reading<'a>) -> Result<(), ReadError<'a>> {
+pub(super) fn strict_reading<'a>(
+    seg: &Segment<'a>,
+    reading: &Reading<'a>,
+) -> Result<(), ReadError<'a>> {
     match reading {
         Reading::Cut { error, .. } => Err(*error),
         // The bucket is checked last, after every field, as derived code does.
@@ -186,7 +164,7 @@ fn strict_reading<'a>(seg: &Segment<'a>, reading: &Reading<'a>) -> Result<(), Re
 
 /// What a strict decode checks once the fields are read: the key ends
 /// where they do, and its salt bucket is the one they hash to.
-fn check_end<'a>(
+pub(super) fn check_end<'a>(
     layout: &Layout<'a>,
     bytes: &[u8],
     end: usize,
@@ -221,9 +199,12 @@ fn check_max_width<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadErro
 /// As derived decode: a Phoenix key with a `VARCHAR` holds some column
 /// after its salt.
 fn check_phoenix_not_empty<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), ReadError<'a>> {
+    if !layout.variable {
+        return Ok(());
+    }
     let sw = layout.salt.map_or(0, |s| s.salt.width());
     // The format last: it looks at every segment.
-    if layout.variable && bytes.len() == sw && layout.format() == KeyFormat::Phoenix {
+    if bytes.len() == sw && layout.format() == KeyFormat::Phoenix {
         return Err(ReadError::new(
             layout.name,
             sw,
@@ -676,7 +657,11 @@ fn cut_in_a_character(e: &ReadError<'_>, rest: &[u8]) -> bool {
         && core::str::from_utf8(rest).is_err_and(|u| u.error_len().is_none())
 }
 
-fn read_salt<'a>(layout: &Layout<'a>, salt: &LayoutSalt<'_>, bytes: &[u8]) -> (Reading<'a>, usize) {
+pub(super) fn read_salt<'a>(
+    layout: &Layout<'a>,
+    salt: &LayoutSalt<'_>,
+    bytes: &[u8],
+) -> (Reading<'a>, usize) {
     let w = salt.salt.width();
     if bytes.len() < w {
         let kind = DecodeErrorKind::TooShort {
@@ -697,7 +682,7 @@ fn read_salt<'a>(layout: &Layout<'a>, salt: &LayoutSalt<'_>, bytes: &[u8]) -> (R
 }
 
 /// A fixed-width field of `width` bytes (presence byte included) at `pos`.
-fn read_fixed<'a>(
+pub(super) fn read_fixed<'a>(
     layout: &Layout<'a>,
     seg: &Segment<'a>,
     codec: &dyn Codec<'a>,
