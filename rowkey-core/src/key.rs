@@ -110,7 +110,37 @@ pub trait RowKey: Sized {
     /// that does not match the fields, invalid UTF-8, a number too large for
     /// its field's type.
     fn decode(bytes: &[u8]) -> Result<Self::Decoded<'_>, DecodeError>;
+
+    /// Stands in for the `select()` of a key without `#[rowkey(select)]`,
+    /// so that calling it is an error that names the attribute. A key with
+    /// the attribute has its own `select()`, which a call finds first.
+    #[doc(hidden)]
+    fn select() -> NoSelect
+    where
+        Self: Selectable,
+    {
+        // Only `NoSelect` is `Selectable`, and it is no key.
+        unreachable!("no key is Selectable")
+    }
 }
+
+/// Only [`NoSelect`], which is no key, is `Selectable`: the bound of
+/// [`RowKey::select`] that a key without `#[rowkey(select)]` fails, with
+/// this message.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no skip-scan builder: add `#[rowkey(select)]` to its derive",
+    label = "no `select()` without `#[rowkey(select)]`",
+    note = "the builder is opt-in: `#[derive(RowKey)] #[rowkey(select)] struct {Self} {{ .. }}`"
+)]
+pub trait Selectable {}
+
+/// What the stand-in `select()` would return: no value.
+#[doc(hidden)]
+#[derive(Debug)]
+pub enum NoSelect {}
+
+impl Selectable for NoSelect {}
 
 /// A key that decodes into itself, owning its data: what generic code over
 /// keys usually wants (`fn load<K: OwnedRowKey>(bytes: &[u8]) -> K`).
