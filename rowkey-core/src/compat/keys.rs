@@ -1,6 +1,8 @@
 //! Keys generated for each key type of a set, from its layout alone: the
-//! typical key, each field varied over its values, and random keys, each
-//! read back by its own layout (a key it cannot read is none a table holds).
+//! typical key, each field varied over its values, random keys, and old
+//! keys aimed at a change (as long as a lowered `max_width` refuses, in a
+//! bucket a new salt moves), each read back by its own layout (a key it
+//! cannot read is none a table holds).
 
 use alloc::string::String;
 use alloc::vec::Vec;
