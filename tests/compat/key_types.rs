@@ -198,6 +198,13 @@ fn nans_sort_as_their_keys() {
     case(0xbc070988ce47805d).unwrap();
 }
 
+/// A key type's longest key shortened by a byte: old keys of the old
+/// longest width, the witness (found at 100,000 cases).
+#[test]
+fn a_member_max_width_lowered() {
+    case(0x3750548b937d9088).unwrap();
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: cases(128),

@@ -111,3 +111,11 @@ fn one_byte_of_bytes_to_a_string() {
     let report = case(0x88307630c603a374).unwrap();
     assert_eq!(report.verdict, Level::Breaking);
 }
+
+/// A salt's bucket count changed: old keys whose bucket moves, the witness
+/// (found at 100,000 cases).
+#[test]
+fn salt_buckets_changed() {
+    let report = case(0xa5740a24930e5f23).unwrap();
+    assert_eq!(report.verdict, Level::Breaking);
+}

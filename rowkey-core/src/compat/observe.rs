@@ -8,7 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::align::Alignment;
-use super::keys::{generate, long_target, Sample, SEED};
+use super::keys::{aim, generate, Aim, Sample, SEED};
 use super::samples::{self, Rng};
 use super::scans::{out_of_order, scan_miss};
 use super::set::{Pairing, Set};
@@ -63,10 +63,10 @@ pub(crate) fn run(
 ) -> Observed {
     let mut rng = Rng::new(SEED);
     let old_keys: Vec<Vec<Sample<'_>>> = (0..old.members.len())
-        .map(|i| generate(old, i, long_target(old, new, i, pairings), &mut rng))
+        .map(|i| generate(old, i, &aim(old, new, i, pairings), &mut rng))
         .collect();
     let new_keys: Vec<Vec<Sample<'_>>> = (0..new.members.len())
-        .map(|j| generate(new, j, None, &mut rng))
+        .map(|j| generate(new, j, &Aim::default(), &mut rng))
         .collect();
     let judge = Judge { old, new, pairings };
     let mut findings = Vec::new();

@@ -331,6 +331,58 @@ pub(crate) fn random(seg: &Segment<'_>, rng: &mut Rng) -> Option<String> {
     })
 }
 
+/// Values to search for a key with some property (one the new salt puts in
+/// another bucket): this many different values of the field, the lowest
+/// integers or shortest texts in order, so a field of few values is tried
+/// whole; random values for the rest.
+pub(crate) fn many(seg: &Segment<'_>, count: usize, rng: &mut Rng) -> Vec<String> {
+    match kind(seg) {
+        Kind::Int(lo, hi) => {
+            let zero = Number::Unsigned(0);
+            let from = if super::values::numbers(lo, zero).is_lt() {
+                zero
+            } else {
+                lo
+            };
+            consecutive(from, hi, count)
+        }
+        Kind::Text { utf8, max, .. } if max > 0 => {
+            (0..count).map(|i| text(&letters(i, max), utf8)).collect()
+        }
+        _ => (0..count).filter_map(|_| random(seg, rng)).collect(),
+    }
+}
+
+/// Up to `count` integers from `from` on, none above `hi`.
+fn consecutive(from: Number, hi: Number, count: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut n = Some(from);
+    while let Some(x) = n.filter(|x| super::values::numbers(*x, hi).is_le()) {
+        if out.len() == count {
+            break;
+        }
+        out.push(x.to_string());
+        n = match x {
+            Number::Unsigned(u) => u.checked_add(1).map(Number::Unsigned),
+            Number::Signed(s) => s.checked_add(1).map(Number::Signed),
+        };
+    }
+    out
+}
+
+/// The `i`th text of lowercase letters (`a`, ..., `z`, `ba`, ...), its
+/// last letters kept when it is longer than `max`.
+fn letters(mut i: usize, max: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        out.insert(0, b'a' + (i % 26) as u8);
+        i /= 26;
+        if i == 0 || out.len() == max {
+            return out;
+        }
+    }
+}
+
 fn random_int(lo: Number, hi: Number, rng: &mut Rng) -> Number {
     let wide = (u128::from(rng.next()) << 64) | u128::from(rng.next());
     // Small magnitudes half the time: most keys hold small numbers.
