@@ -24,6 +24,7 @@
 
 mod check;
 pub(crate) mod explained;
+mod members;
 mod scan;
 mod select;
 mod walk;
@@ -33,9 +34,9 @@ pub use crate::value::{FieldValue, InputError, Value};
 pub use check::{check, Checker};
 pub(crate) use explained::Explained;
 pub use explained::{ExplainedField, Reading};
+pub(crate) use members::explain_members;
 pub use scan::{scan, Scan, ScanRanges};
 pub use select::{select, TextCondition};
 pub use walk::decode;
-pub(crate) use walk::explain_members;
 pub(crate) use write::write_value;
 pub use write::{encode, parse_value};
