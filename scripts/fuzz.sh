@@ -49,12 +49,18 @@ for t in "${targets[@]}"; do
     [[ $t == explain ]] && seeds=seeds/decode
     dict=()
     [[ -f dict/$t.dict ]] && dict=(-dict="dict/$t.dict")
+    # The command line's readers go a character or a line at a time, and
+    # none looks further back than a `\xNN` escape, a `scan` row's
+    # 25-column pad or a `cbt` cell line: 512 bytes hold many lines and
+    # every form, and longer inputs only repeat them, more slowly.
+    limit=()
+    [[ $t == keytext || $t == cli_input ]] && limit=(-max_len=512)
     mkdir -p "corpus/$t" "artifacts/$t" logs
     log=logs/$t.log
     echo "== $t: $runs executions" >&2
     touch "logs/$t.start"
     start=$(date +%s)
-    nice "$bin/$t" "corpus/$t" "$seeds" "${dict[@]}" -runs="$runs" \
+    nice "$bin/$t" "corpus/$t" "$seeds" "${dict[@]}" "${limit[@]}" -runs="$runs" \
         -timeout=10 -print_final_stats=1 -artifact_prefix="artifacts/$t/" >"$log" 2>&1 || true
     secs=$(($(date +%s) - start))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

@@ -55,12 +55,20 @@ fn decodes(schema: Schema<'_>, input: Input, json: bool, text: &[u8]) {
     let out = String::from_utf8(out).expect("JSON is UTF-8");
     let mut lines = 0;
     for line in out.lines() {
-        let v: serde_json::Value =
-            serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
-        assert!(v["valid"].is_boolean(), "{line}");
+        // An object with a boolean `valid`; the rest is read as JSON and
+        // let go, not built into a map no check looks at.
+        assert!(line.starts_with('{'), "{line}");
+        let _: Line = serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
         lines += 1;
     }
     assert!(lines <= tally.keys, "{out}");
+}
+
+/// What a `--json` line must hold.
+#[derive(serde::Deserialize)]
+struct Line {
+    #[allow(dead_code)]
+    valid: bool,
 }
 
 /// `cbt read` output of keys of one width, each written raw or Go-quoted

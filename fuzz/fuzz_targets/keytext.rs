@@ -11,13 +11,18 @@ use rowkey_cli::{cbt, hbase};
 use rowkey_fuzz::shell;
 
 fuzz_target!(|data: &[u8]| {
+    let mut keys = vec![data.to_vec()];
     for plain in [Plain::HexFirst, Plain::Text] {
         let mut key = Vec::new();
-        if keytext::parse_key_into(data, plain, &mut key).is_ok() {
-            printed_keys_read_back(&key);
+        // A key already checked (text without escapes reads as itself) is
+        // not checked again.
+        if keytext::parse_key_into(data, plain, &mut key).is_ok() && !keys.contains(&key) {
+            keys.push(key);
         }
     }
-    printed_keys_read_back(data);
+    for key in &keys {
+        printed_keys_read_back(key);
+    }
 });
 
 fn printed_keys_read_back(key: &[u8]) {

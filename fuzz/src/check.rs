@@ -6,6 +6,7 @@ use std::fmt::Debug;
 use arbitrary::{Arbitrary, Unstructured};
 use std::ops::Bound;
 
+use crate::keys::AsWritten;
 use rowkey::dynamic::{self, FieldValue, Reading, Scan, ScanRanges, Value};
 use rowkey::{
     DecodeErrorKind, Explained, FieldCodec, KeyTypes, Layout, ReadError, RowKey, SaltFormat,
@@ -67,10 +68,11 @@ where
 }
 
 /// A key of fuzzed values of `T` that encodes decodes to the same values
-/// (as `Debug` shows them) and the same bytes, and passes [`derived`].
+/// (as `Debug` shows them, and as [`AsWritten`] says they are written) and
+/// the same bytes, and passes [`derived`].
 pub fn encoded<'u, T>(data: &'u [u8])
 where
-    T: RowKey + Arbitrary<'u> + Debug,
+    T: RowKey + Arbitrary<'u> + Debug + AsWritten,
     for<'de> T::Decoded<'de>: RowKey + Debug,
 {
     let Ok(key) = Unstructured::new(data).arbitrary::<T>() else {
@@ -79,7 +81,11 @@ where
     let Ok(bytes) = key.encode() else { return };
     let bytes = bytes.as_ref();
     match T::decode(bytes) {
-        Ok(back) => assert_eq!(format!("{back:?}"), format!("{key:?}"), "{bytes:02x?}"),
+        Ok(back) => assert_eq!(
+            format!("{back:?}"),
+            format!("{:?}", key.as_written()),
+            "{bytes:02x?}"
+        ),
         // Documented: a borrowed `&str`/`&[u8]` reads only the key's own
         // bytes, not a value unescaped or inverted; `Cow` reads both.
         Err(e) if e.kind() == DecodeErrorKind::NeedsOwned => return,
@@ -91,7 +97,7 @@ where
 /// [`encoded`] for an enum of key types.
 pub fn encoded_members<'u, T>(types: &KeyTypes<'_>, data: &'u [u8])
 where
-    T: RowKey + Arbitrary<'u> + Debug,
+    T: RowKey + Arbitrary<'u> + Debug + AsWritten,
     for<'de> T::Decoded<'de>: RowKey + Debug,
 {
     let Ok(key) = Unstructured::new(data).arbitrary::<T>() else {
@@ -100,7 +106,11 @@ where
     let Ok(bytes) = key.encode() else { return };
     let bytes = bytes.as_ref();
     match T::decode(bytes) {
-        Ok(back) => assert_eq!(format!("{back:?}"), format!("{key:?}"), "{bytes:02x?}"),
+        Ok(back) => assert_eq!(
+            format!("{back:?}"),
+            format!("{:?}", key.as_written()),
+            "{bytes:02x?}"
+        ),
         Err(e) if e.kind() == DecodeErrorKind::NeedsOwned => return,
         Err(e) => panic!("{key:?} encodes to {bytes:02x?}, which does not decode: {e}"),
     }
@@ -351,4 +361,26 @@ pub fn explained_derived<T: RowKey>(bytes: &[u8]) {
 /// [`members_explained`] of an enum of key types.
 pub fn members_explained_derived<T: RowKey>(types: &KeyTypes<'_>, bytes: &[u8]) {
     members_explained(types, bytes);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::keys::StructNumeric;
+
+    /// `-0.0` in an `#[ordered(numeric)]` field is written as zero, as
+    /// documented, and reads back as `0.0`: not a failed check.
+    #[test]
+    fn numeric_negative_zero_reads_back_as_zero() {
+        let mut data = [0u8; 47];
+        data[0] = 0xd7;
+        data[15] = 0x80;
+        data[36..].copy_from_slice(&[
+            0x30, 0, 0x1a, 0x04, 0xff, 0x22, 0xfe, 0xff, 0xff, 0xd3, 0xff,
+        ]);
+        let key: StructNumeric = Unstructured::new(&data).arbitrary().unwrap();
+        assert!(key.score == 0.0 && key.score.is_sign_negative(), "{key:?}");
+        assert!(key.as_written().score.is_sign_positive());
+        encoded::<StructNumeric>(&data);
+    }
 }

@@ -505,3 +505,65 @@ pub enum Tagged {
     #[tag(b"e")]
     Evolved(Evolved),
 }
+
+/// The values a key reads back as once written: its own, but for what a
+/// codec documents it writes in one form. `#[ordered(numeric)]` writes
+/// `-0.0` as zero, as HBase's `OrderedBytes` does.
+pub trait AsWritten: Clone {
+    /// The key as its bytes hold it.
+    fn as_written(&self) -> Self {
+        self.clone()
+    }
+}
+
+/// Keys whose every value reads back as it was given.
+macro_rules! written_as_given {
+    ($($key:ident $(<$l:lifetime>)?),* $(,)?) => {
+        $(impl $(<$l>)? AsWritten for $key $(<$l>)? {})*
+    };
+}
+
+written_as_given!(
+    Inner,
+    SaltedInner,
+    Ints,
+    Numbers,
+    Fixed,
+    Viewed,
+    FixedBorrowed<'a>,
+    Variable,
+    Borrowed<'a>,
+    Trailing<'a>,
+    TrailingBytes,
+    Modulo,
+    WideModulo,
+    Custom,
+    Java,
+    OrderedNumbers,
+    OrderedVar<'a>,
+    OrderedCopyDesc,
+    StructFirst,
+    StructSecond,
+    StructNullable<'a>,
+    PhoenixMixed,
+    PhoenixVarchars<'a>,
+    PhoenixAllVarchar,
+    PhoenixSalted,
+    PhoenixFixed,
+    Evolved,
+    EvolvedVariable,
+    CustomerKey,
+    OrderKey,
+    Untagged,
+    Tagged,
+);
+
+impl AsWritten for StructNumeric {
+    fn as_written(&self) -> Self {
+        // `-0.0 + 0.0` is `+0.0`; every other value is itself.
+        StructNumeric {
+            score: self.score + 0.0,
+            ..self.clone()
+        }
+    }
+}
