@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, Write};
 
-use rowkey_core::dynamic::{Reading, Value};
+use rowkey_core::dynamic::{Explainer, Reading, Value};
 use rowkey_core::Explained;
 use rowkey_core::Layout;
 use rowkey_core::Number;
@@ -106,6 +106,8 @@ pub struct Decoder<'a> {
     out: &'a mut dyn Write,
     err: &'a mut dyn Write,
     tally: Tally,
+    /// For a schema of one key type: its keys explained into one buffer.
+    explainer: Option<Explainer<'a>>,
     line: String,
     /// The JSON text each layout fixes (with `--json`).
     texts: Vec<LayoutText<'a>>,
@@ -171,6 +173,10 @@ impl<'a> Decoder<'a> {
             out,
             err,
             tally: Tally::default(),
+            explainer: match schema {
+                Schema::Key(l) => Some(Explainer::new(l)),
+                Schema::KeyTypes(_) => None,
+            },
             line: String::with_capacity(512),
             texts: if opt.json {
                 LayoutText::of(schema)
@@ -247,18 +253,25 @@ impl<'a> Decoder<'a> {
     /// Explains one key; a bad one is also reported on stderr.
     fn key(&mut self, key: &[u8], form: Form, at: At) -> Result<(), String> {
         self.tally.keys += 1;
-        let e = explain(self.schema, key);
+        let explained;
+        let e = match self.explainer.as_mut() {
+            Some(x) => x.explain(key),
+            None => {
+                explained = explain(self.schema, key);
+                &explained
+            }
+        };
         self.line.clear();
         if self.opt.json {
-            let text = LayoutText::find(&self.texts, &e);
-            json_line(&mut self.line, key, &e, at, text);
+            let text = LayoutText::find(&self.texts, e);
+            json_line(&mut self.line, key, e, at, text);
         } else {
-            text_block(&mut self.line, key, &e, self.tally.keys == 1);
+            text_block(&mut self.line, key, e, self.tally.keys == 1);
         }
         self.out
             .write_all(self.line.as_bytes())
             .map_err(|e| format!("cannot write: {e}"))?;
-        if is_good(&e) {
+        if is_good(e) {
             return Ok(());
         }
         let why = e

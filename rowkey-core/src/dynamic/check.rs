@@ -91,6 +91,11 @@ impl<'l, 'a> Checker<'l, 'a> {
         Checker { layout, at_offsets }
     }
 
+    /// Whether every field sits at its offset in every key of the layout.
+    pub(super) fn fields_at_offsets(&self) -> bool {
+        self.at_offsets.is_some()
+    }
+
     /// Whether `bytes` decode: [`check`]'s verdict.
     ///
     /// # Errors

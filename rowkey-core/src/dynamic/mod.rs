@@ -24,6 +24,7 @@
 
 mod check;
 pub(crate) mod explained;
+mod explainer;
 mod scan;
 mod select;
 mod walk;
@@ -33,6 +34,7 @@ pub use crate::value::{FieldValue, InputError, Value};
 pub use check::{check, Checker};
 pub(crate) use explained::Explained;
 pub use explained::{ExplainedField, Reading};
+pub use explainer::Explainer;
 pub use scan::{scan, Scan, ScanRanges};
 pub use select::{select, TextCondition};
 pub use walk::decode;
