@@ -2,11 +2,12 @@
 //! does not decode is reported on stderr with its line, and the rest go on.
 
 use std::io::{BufRead, Write};
+use std::ops::Range;
 
 use rowkey_core::dynamic::{Explainer, Reading, Value};
 use rowkey_core::Explained;
-use rowkey_core::Layout;
 use rowkey_core::Number;
+use rowkey_core::{Layout, Segment};
 
 use crate::input::{At, Lines};
 use crate::keytext::{self, Form, Plain};
@@ -113,29 +114,45 @@ pub struct Decoder<'a> {
     texts: Vec<LayoutText<'a>>,
 }
 
-/// The JSON strings a layout fixes, escaped once: its name, and each
-/// field's name and codec.
+/// The JSON text a layout fixes, escaped once: its name, each field's
+/// name and codec, and what a key that decodes writes between its hex
+/// and its first field's value.
 struct LayoutText<'a> {
     layout: &'a Layout<'a>,
     name: String,
-    fields: Vec<(String, String)>,
+    fields: Vec<FieldText>,
+    /// From `","type":` to `"fields":[`, for a key that decodes whole.
+    valid: String,
+}
+
+/// A field's name and codec as JSON strings, and for the field at its
+/// offset, its object up to its reading: `{"name":..,"bytes":[..],"codec":..`
+/// (after a comma, but for the first field).
+struct FieldText {
+    name: String,
+    codec: String,
+    span: Range<usize>,
+    head: String,
 }
 
 impl<'a> LayoutText<'a> {
     fn new(layout: &'a Layout<'a>) -> Self {
-        let quoted = |s: &str| {
-            let mut out = String::new();
-            json::push_str(&mut out, s);
-            out
-        };
+        let name = quoted(layout.name);
+        let mut valid = String::from("\",\"type\":");
+        valid.push_str(&name);
+        valid.push_str(
+            ",\"member\":null,\"valid\":true,\"partial\":false,\"error\":null,\"fields\":[",
+        );
         LayoutText {
             layout,
-            name: quoted(layout.name),
+            name,
             fields: layout
                 .segments
                 .iter()
-                .map(|s| (quoted(s.name), quoted(s.codec)))
+                .enumerate()
+                .map(FieldText::new)
                 .collect(),
+            valid,
         }
     }
 
@@ -157,6 +174,28 @@ impl<'a> LayoutText<'a> {
             .iter()
             .find(|t| std::ptr::eq(t.layout, e.layout) && t.fields.len() == e.fields.len())
     }
+}
+
+impl FieldText {
+    fn new((i, seg): (usize, &Segment<'_>)) -> Self {
+        let (name, codec) = (quoted(seg.name), quoted(seg.codec));
+        let span = seg.offset..seg.offset + seg.width;
+        let mut head = String::new();
+        push_field_head(&mut head, i, &name, &span, &codec);
+        FieldText {
+            name,
+            codec,
+            span,
+            head,
+        }
+    }
+}
+
+/// `s` as a JSON string.
+fn quoted(s: &str) -> String {
+    let mut out = String::new();
+    json::push_str(&mut out, s);
+    out
 }
 
 impl<'a> Decoder<'a> {
@@ -337,6 +376,24 @@ fn json_line(out: &mut String, key: &[u8], e: &Explained, at: At, text: Option<&
     json::push_int(out, n);
     out.push_str(",\"key\":\"0x");
     keytext::push_hex(out, key);
+    match text {
+        Some(t) if e.member.is_none() && e.is_valid() && !e.is_partial() => out.push_str(&t.valid),
+        _ => push_verdict(out, e, text),
+    }
+    for (i, f) in e.fields.iter().enumerate() {
+        match text.map(|t| &t.fields[i]) {
+            Some(known) if known.span == f.span => out.push_str(&known.head),
+            Some(known) => push_field_head(out, i, &known.name, &f.span, &known.codec),
+            None => push_field_head(out, i, &quoted(f.name), &f.span, &quoted(f.codec)),
+        }
+        push_reading(out, &f.reading);
+        out.push('}');
+    }
+    out.push_str("]}\n");
+}
+
+/// From the key's type to its fields' opening bracket.
+fn push_verdict(out: &mut String, e: &Explained, text: Option<&LayoutText>) {
     out.push_str("\",\"type\":");
     push_known(out, text.map(|t| &t.name), e.layout.name);
     out.push_str(",\"member\":");
@@ -359,20 +416,18 @@ fn json_line(out: &mut String, key: &[u8], e: &Explained, at: At, text: Option<&
         None => out.push_str("null"),
     }
     out.push_str(",\"fields\":[");
-    for (i, f) in e.fields.iter().enumerate() {
-        let known = text.map(|t| &t.fields[i]);
-        out.push_str(if i == 0 { "{\"name\":" } else { ",{\"name\":" });
-        push_known(out, known.map(|k| &k.0), f.name);
-        out.push_str(",\"bytes\":[");
-        json::push_int(out, f.span.start);
-        out.push(',');
-        json::push_int(out, f.span.end);
-        out.push_str("],\"codec\":");
-        push_known(out, known.map(|k| &k.1), f.codec);
-        push_reading(out, &f.reading);
-        out.push('}');
-    }
-    out.push_str("]}\n");
+}
+
+/// The `i`th field's object up to its reading; `name` and `codec` are JSON strings.
+fn push_field_head(out: &mut String, i: usize, name: &str, span: &Range<usize>, codec: &str) {
+    out.push_str(if i == 0 { "{\"name\":" } else { ",{\"name\":" });
+    out.push_str(name);
+    out.push_str(",\"bytes\":[");
+    json::push_int(out, span.start);
+    out.push(',');
+    json::push_int(out, span.end);
+    out.push_str("],\"codec\":");
+    out.push_str(codec);
 }
 
 /// Appends `s` as a JSON string, or `escaped`, the same string escaped before.
@@ -409,5 +464,47 @@ fn push_reading(out: &mut String, reading: &Reading) {
             out.push('}');
         }
         Reading::Absent => out.push_str(",\"absent\":true"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rowkey::RowKey;
+
+    #[derive(RowKey)]
+    struct SaltedLogEvent {
+        #[salt(mod = 100)]
+        ts: u64,
+        host: u32,
+        event: u16,
+    }
+
+    /// The text escaped once for a layout writes what each key's own
+    /// explanation writes, whether the key decodes, is cut, too long, or
+    /// has a wrong bucket or none at all.
+    #[test]
+    fn a_layouts_text_writes_what_the_explanation_writes() {
+        let layout = &SaltedLogEvent::LAYOUT;
+        let text = LayoutText::new(layout);
+        let key = SaltedLogEvent {
+            ts: 1_700_000_000_000,
+            host: 1,
+            event: 7,
+        }
+        .encode()
+        .unwrap();
+        let mut wrong_bucket = key;
+        wrong_bucket[0] ^= 1;
+        let longer = [&key[..], b"x"].concat();
+        for bytes in [&key[..], &key[..5], &key[..1], &wrong_bucket, &longer, b""] {
+            let e = layout.explain(bytes);
+            let (mut known, mut fresh) = (String::new(), String::new());
+            json_line(&mut known, bytes, &e, At::Line(3), Some(&text));
+            json_line(&mut fresh, bytes, &e, At::Line(3), None);
+            assert_eq!(known, fresh);
+            let v: serde_json::Value = serde_json::from_str(&known).unwrap();
+            assert_eq!(v["valid"], e.is_valid());
+        }
     }
 }
