@@ -8,7 +8,8 @@ use alloc::vec::Vec;
 use super::check::Checker;
 use super::walk::{explain_into, read_segment};
 use super::{Explained, ExplainedField, Reading};
-use crate::Layout;
+use crate::cursor::Reader;
+use crate::{FieldCodec, Layout, Segment};
 
 /// [`Layout::explain`] for many keys of one layout: the same explanation,
 /// written over the last one.
@@ -66,13 +67,26 @@ impl<'a> Explainer<'a> {
         self.explained.len = bytes.len();
         let segments = self.layout.segments.iter();
         for (f, seg) in self.explained.fields.iter_mut().zip(segments) {
-            f.reading = read_segment(self.layout, seg, bytes, seg.offset).0;
+            f.reading = read_at_offset(self.layout, seg, bytes);
         }
     }
 }
 
+/// A field of a key that decodes, read where it sits: by its codec alone,
+/// unless the walk adds to it (the salt, a presence byte, `#[mirror]`).
+fn read_at_offset<'a>(layout: &Layout<'a>, seg: &Segment<'a>, bytes: &[u8]) -> Reading<'a> {
+    if seg.optional || seg.mirror || matches!(seg.kind, FieldCodec::Salt) {
+        return read_segment(layout, seg, bytes, seg.offset).0;
+    }
+    let mut r = Reader::at(bytes, seg.offset);
+    match seg.kind.codec().read(&mut r, seg.field_ref()) {
+        Ok(v) => Reading::Value(v),
+        Err(e) => Reading::Error(e),
+    }
+}
+
 /// A field at its offset, its reading to come.
-fn at_offset<'a>(seg: &crate::Segment<'a>) -> ExplainedField<'a> {
+fn at_offset<'a>(seg: &Segment<'a>) -> ExplainedField<'a> {
     ExplainedField {
         name: seg.name,
         span: seg.offset..seg.offset + seg.width,
