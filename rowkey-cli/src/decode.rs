@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 use std::ops::Range;
 
-use rowkey_core::dynamic::{Explainer, Reading, Value};
+use rowkey_core::dynamic::{ExplainedField, Explainer, Reading, Value};
 use rowkey_core::Explained;
 use rowkey_core::Number;
 use rowkey_core::{Layout, Segment};
@@ -133,6 +133,8 @@ struct FieldText {
     codec: String,
     span: Range<usize>,
     head: String,
+    /// `head` and `,"value":"`, for a field whose value is an unsigned integer.
+    head_value: String,
 }
 
 impl<'a> LayoutText<'a> {
@@ -182,11 +184,13 @@ impl FieldText {
         let span = seg.offset..seg.offset + seg.width;
         let mut head = String::new();
         push_field_head(&mut head, i, &name, &span, &codec);
+        let head_value = format!("{head},\"value\":\"");
         FieldText {
             name,
             codec,
             span,
             head,
+            head_value,
         }
     }
 }
@@ -381,15 +385,25 @@ fn json_line(out: &mut String, key: &[u8], e: &Explained, at: At, text: Option<&
         _ => push_verdict(out, e, text),
     }
     for (i, f) in e.fields.iter().enumerate() {
-        match text.map(|t| &t.fields[i]) {
-            Some(known) if known.span == f.span => out.push_str(&known.head),
-            Some(known) => push_field_head(out, i, &known.name, &f.span, &known.codec),
-            None => push_field_head(out, i, &quoted(f.name), &f.span, &quoted(f.codec)),
-        }
-        push_reading(out, &f.reading);
-        out.push('}');
+        push_field(out, i, f, text.map(|t| &t.fields[i]));
     }
     out.push_str("]}\n");
+}
+
+/// The `i`th field's object; `known` is its layout's text for it.
+fn push_field(out: &mut String, i: usize, f: &ExplainedField, known: Option<&FieldText>) {
+    match (known, &f.reading) {
+        (Some(k), Reading::Value(Value::Int(Number::Unsigned(v)))) if k.span == f.span => {
+            out.push_str(&k.head_value);
+            push_unsigned(out, *v);
+            return out.push_str("\"}");
+        }
+        (Some(k), _) if k.span == f.span => out.push_str(&k.head),
+        (Some(k), _) => push_field_head(out, i, &k.name, &f.span, &k.codec),
+        (None, _) => push_field_head(out, i, &quoted(f.name), &f.span, &quoted(f.codec)),
+    }
+    push_reading(out, &f.reading);
+    out.push('}');
 }
 
 /// From the key's type to its fields' opening bracket.
@@ -441,13 +455,9 @@ fn push_known(out: &mut String, escaped: Option<&String>, s: &str) {
 /// A field's `"value"`, `"error"`, `"cut"` or `"absent"`.
 fn push_reading(out: &mut String, reading: &Reading) {
     match reading {
-        // Decimal, as `Display` writes a number, without the formatter.
         Reading::Value(Value::Int(Number::Unsigned(v))) => {
             out.push_str(",\"value\":\"");
-            match u64::try_from(*v) {
-                Ok(v) => out.push_str(itoa::Buffer::new().format(v)),
-                Err(_) => out.push_str(itoa::Buffer::new().format(*v)),
-            }
+            push_unsigned(out, *v);
             out.push('"');
         }
         Reading::Value(v) => {
@@ -464,6 +474,14 @@ fn push_reading(out: &mut String, reading: &Reading) {
             out.push('}');
         }
         Reading::Absent => out.push_str(",\"absent\":true"),
+    }
+}
+
+/// Decimal, as `Display` writes a number, without the formatter.
+fn push_unsigned(out: &mut String, v: u128) {
+    match u64::try_from(v) {
+        Ok(v) => out.push_str(itoa::Buffer::new().format(v)),
+        Err(_) => out.push_str(itoa::Buffer::new().format(v)),
     }
 }
 
