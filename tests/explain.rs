@@ -850,3 +850,36 @@ proptest! {
         same_verdict::<AtOffsets>(b, AtOffsets::decode(b).map(drop))?;
     }
 }
+
+/// One explainer's explanation of each key in turn is `explain`'s,
+/// whatever keys it explained before.
+fn same_explanations<T: RowKey>(keys: &[Vec<u8>]) -> Result<(), TestCaseError> {
+    let layout = &T::LAYOUT;
+    let mut explainer = dynamic::Explainer::new(layout);
+    for key in keys {
+        prop_assert_eq!(
+            explainer.explain(key),
+            &layout.explain(key),
+            "{}",
+            layout.name
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    /// Every layout's explainer over runs of keys at and near its keys and others'.
+    #[test]
+    fn an_explainer_explains_as_explain(keys in proptest::collection::vec(near_keys(), 1..6)) {
+        same_explanations::<Fixed>(&keys)?;
+        same_explanations::<Variable>(&keys)?;
+        same_explanations::<PhoenixSalted>(&keys)?;
+        same_explanations::<StructNullable>(&keys)?;
+        same_explanations::<Evolved>(&keys)?;
+        same_explanations::<SaltedApart>(&keys)?;
+        same_explanations::<Event>(&keys)?;
+        same_explanations::<FileKey>(&keys)?;
+        same_explanations::<Inner>(&keys)?;
+        same_explanations::<AtOffsets>(&keys)?;
+    }
+}

@@ -2,11 +2,12 @@
 //! does not decode is reported on stderr with its line, and the rest go on.
 
 use std::io::{BufRead, Write};
+use std::ops::Range;
 
-use rowkey_core::dynamic::{Reading, Value};
+use rowkey_core::dynamic::{ExplainedField, Explainer, Reading, Value};
 use rowkey_core::Explained;
-use rowkey_core::Layout;
 use rowkey_core::Number;
+use rowkey_core::{Layout, Segment};
 
 use crate::input::{At, Lines};
 use crate::keytext::{self, Form, Plain};
@@ -106,34 +107,54 @@ pub struct Decoder<'a> {
     out: &'a mut dyn Write,
     err: &'a mut dyn Write,
     tally: Tally,
+    /// For a schema of one key type: its keys explained into one buffer.
+    explainer: Option<Explainer<'a>>,
     line: String,
     /// The JSON text each layout fixes (with `--json`).
     texts: Vec<LayoutText<'a>>,
 }
 
-/// The JSON strings a layout fixes, escaped once: its name, and each
-/// field's name and codec.
+/// The JSON text a layout fixes, escaped once: its name, each field's
+/// name and codec, and what a key that decodes writes between its hex
+/// and its first field's value.
 struct LayoutText<'a> {
     layout: &'a Layout<'a>,
     name: String,
-    fields: Vec<(String, String)>,
+    fields: Vec<FieldText>,
+    /// From `","type":` to `"fields":[`, for a key that decodes whole.
+    valid: String,
+}
+
+/// A field's name and codec as JSON strings, and for the field at its
+/// offset, its object up to its reading: `{"name":..,"bytes":[..],"codec":..`
+/// (after a comma, but for the first field).
+struct FieldText {
+    name: String,
+    codec: String,
+    span: Range<usize>,
+    head: String,
+    /// `head` and `,"value":"`, for a field whose value is an unsigned integer.
+    head_value: String,
 }
 
 impl<'a> LayoutText<'a> {
     fn new(layout: &'a Layout<'a>) -> Self {
-        let quoted = |s: &str| {
-            let mut out = String::new();
-            json::push_str(&mut out, s);
-            out
-        };
+        let name = quoted(layout.name);
+        let mut valid = String::from("\",\"type\":");
+        valid.push_str(&name);
+        valid.push_str(
+            ",\"member\":null,\"valid\":true,\"partial\":false,\"error\":null,\"fields\":[",
+        );
         LayoutText {
             layout,
-            name: quoted(layout.name),
+            name,
             fields: layout
                 .segments
                 .iter()
-                .map(|s| (quoted(s.name), quoted(s.codec)))
+                .enumerate()
+                .map(FieldText::new)
                 .collect(),
+            valid,
         }
     }
 
@@ -157,6 +178,30 @@ impl<'a> LayoutText<'a> {
     }
 }
 
+impl FieldText {
+    fn new((i, seg): (usize, &Segment<'_>)) -> Self {
+        let (name, codec) = (quoted(seg.name), quoted(seg.codec));
+        let span = seg.offset..seg.offset + seg.width;
+        let mut head = String::new();
+        push_field_head(&mut head, i, &name, &span, &codec);
+        let head_value = format!("{head},\"value\":\"");
+        FieldText {
+            name,
+            codec,
+            span,
+            head,
+            head_value,
+        }
+    }
+}
+
+/// `s` as a JSON string.
+fn quoted(s: &str) -> String {
+    let mut out = String::new();
+    json::push_str(&mut out, s);
+    out
+}
+
 impl<'a> Decoder<'a> {
     /// A decoder writing keys to `out` and errors to `err`.
     pub fn new(
@@ -171,6 +216,10 @@ impl<'a> Decoder<'a> {
             out,
             err,
             tally: Tally::default(),
+            explainer: match schema {
+                Schema::Key(l) => Some(Explainer::new(l)),
+                Schema::KeyTypes(_) => None,
+            },
             line: String::with_capacity(512),
             texts: if opt.json {
                 LayoutText::of(schema)
@@ -247,18 +296,25 @@ impl<'a> Decoder<'a> {
     /// Explains one key; a bad one is also reported on stderr.
     fn key(&mut self, key: &[u8], form: Form, at: At) -> Result<(), String> {
         self.tally.keys += 1;
-        let e = explain(self.schema, key);
+        let explained;
+        let e = match self.explainer.as_mut() {
+            Some(x) => x.explain(key),
+            None => {
+                explained = explain(self.schema, key);
+                &explained
+            }
+        };
         self.line.clear();
         if self.opt.json {
-            let text = LayoutText::find(&self.texts, &e);
-            json_line(&mut self.line, key, &e, at, text);
+            let text = LayoutText::find(&self.texts, e);
+            json_line(&mut self.line, key, e, at, text);
         } else {
-            text_block(&mut self.line, key, &e, self.tally.keys == 1);
+            text_block(&mut self.line, key, e, self.tally.keys == 1);
         }
         self.out
             .write_all(self.line.as_bytes())
             .map_err(|e| format!("cannot write: {e}"))?;
-        if is_good(&e) {
+        if is_good(e) {
             return Ok(());
         }
         let why = e
@@ -324,6 +380,34 @@ fn json_line(out: &mut String, key: &[u8], e: &Explained, at: At, text: Option<&
     json::push_int(out, n);
     out.push_str(",\"key\":\"0x");
     keytext::push_hex(out, key);
+    match text {
+        Some(t) if e.member.is_none() && e.is_valid() && !e.is_partial() => out.push_str(&t.valid),
+        _ => push_verdict(out, e, text),
+    }
+    for (i, f) in e.fields.iter().enumerate() {
+        push_field(out, i, f, text.map(|t| &t.fields[i]));
+    }
+    out.push_str("]}\n");
+}
+
+/// The `i`th field's object; `known` is its layout's text for it.
+fn push_field(out: &mut String, i: usize, f: &ExplainedField, known: Option<&FieldText>) {
+    match (known, &f.reading) {
+        (Some(k), Reading::Value(Value::Int(Number::Unsigned(v)))) if k.span == f.span => {
+            out.push_str(&k.head_value);
+            push_unsigned(out, *v);
+            return out.push_str("\"}");
+        }
+        (Some(k), _) if k.span == f.span => out.push_str(&k.head),
+        (Some(k), _) => push_field_head(out, i, &k.name, &f.span, &k.codec),
+        (None, _) => push_field_head(out, i, &quoted(f.name), &f.span, &quoted(f.codec)),
+    }
+    push_reading(out, &f.reading);
+    out.push('}');
+}
+
+/// From the key's type to its fields' opening bracket.
+fn push_verdict(out: &mut String, e: &Explained, text: Option<&LayoutText>) {
     out.push_str("\",\"type\":");
     push_known(out, text.map(|t| &t.name), e.layout.name);
     out.push_str(",\"member\":");
@@ -346,20 +430,18 @@ fn json_line(out: &mut String, key: &[u8], e: &Explained, at: At, text: Option<&
         None => out.push_str("null"),
     }
     out.push_str(",\"fields\":[");
-    for (i, f) in e.fields.iter().enumerate() {
-        let known = text.map(|t| &t.fields[i]);
-        out.push_str(if i == 0 { "{\"name\":" } else { ",{\"name\":" });
-        push_known(out, known.map(|k| &k.0), f.name);
-        out.push_str(",\"bytes\":[");
-        json::push_int(out, f.span.start);
-        out.push(',');
-        json::push_int(out, f.span.end);
-        out.push_str("],\"codec\":");
-        push_known(out, known.map(|k| &k.1), f.codec);
-        push_reading(out, &f.reading);
-        out.push('}');
-    }
-    out.push_str("]}\n");
+}
+
+/// The `i`th field's object up to its reading; `name` and `codec` are JSON strings.
+fn push_field_head(out: &mut String, i: usize, name: &str, span: &Range<usize>, codec: &str) {
+    out.push_str(if i == 0 { "{\"name\":" } else { ",{\"name\":" });
+    out.push_str(name);
+    out.push_str(",\"bytes\":[");
+    json::push_int(out, span.start);
+    out.push(',');
+    json::push_int(out, span.end);
+    out.push_str("],\"codec\":");
+    out.push_str(codec);
 }
 
 /// Appends `s` as a JSON string, or `escaped`, the same string escaped before.
@@ -373,13 +455,9 @@ fn push_known(out: &mut String, escaped: Option<&String>, s: &str) {
 /// A field's `"value"`, `"error"`, `"cut"` or `"absent"`.
 fn push_reading(out: &mut String, reading: &Reading) {
     match reading {
-        // Decimal, as `Display` writes a number, without the formatter.
         Reading::Value(Value::Int(Number::Unsigned(v))) => {
             out.push_str(",\"value\":\"");
-            match u64::try_from(*v) {
-                Ok(v) => out.push_str(itoa::Buffer::new().format(v)),
-                Err(_) => out.push_str(itoa::Buffer::new().format(*v)),
-            }
+            push_unsigned(out, *v);
             out.push('"');
         }
         Reading::Value(v) => {
@@ -396,5 +474,55 @@ fn push_reading(out: &mut String, reading: &Reading) {
             out.push('}');
         }
         Reading::Absent => out.push_str(",\"absent\":true"),
+    }
+}
+
+/// Decimal, as `Display` writes a number, without the formatter.
+fn push_unsigned(out: &mut String, v: u128) {
+    match u64::try_from(v) {
+        Ok(v) => out.push_str(itoa::Buffer::new().format(v)),
+        Err(_) => out.push_str(itoa::Buffer::new().format(v)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rowkey::RowKey;
+
+    #[derive(RowKey)]
+    struct SaltedLogEvent {
+        #[salt(mod = 100)]
+        ts: u64,
+        host: u32,
+        event: u16,
+    }
+
+    /// The text escaped once for a layout writes what each key's own
+    /// explanation writes, whether the key decodes, is cut, too long, or
+    /// has a wrong bucket or none at all.
+    #[test]
+    fn a_layouts_text_writes_what_the_explanation_writes() {
+        let layout = &SaltedLogEvent::LAYOUT;
+        let text = LayoutText::new(layout);
+        let key = SaltedLogEvent {
+            ts: 1_700_000_000_000,
+            host: 1,
+            event: 7,
+        }
+        .encode()
+        .unwrap();
+        let mut wrong_bucket = key;
+        wrong_bucket[0] ^= 1;
+        let longer = [&key[..], b"x"].concat();
+        for bytes in [&key[..], &key[..5], &key[..1], &wrong_bucket, &longer, b""] {
+            let e = layout.explain(bytes);
+            let (mut known, mut fresh) = (String::new(), String::new());
+            json_line(&mut known, bytes, &e, At::Line(3), Some(&text));
+            json_line(&mut fresh, bytes, &e, At::Line(3), None);
+            assert_eq!(known, fresh);
+            let v: serde_json::Value = serde_json::from_str(&known).unwrap();
+            assert_eq!(v["valid"], e.is_valid());
+        }
     }
 }

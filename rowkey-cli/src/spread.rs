@@ -33,6 +33,10 @@ pub struct Spread<'a> {
     /// Each point's first 8 bytes as a number, zero-padded: most
     /// comparisons with a key end there, without a call to `memcmp`.
     heads: Vec<u64>,
+    /// For each byte `b`, the points below every key that starts with it
+    /// (the empty point, and those of a lower first byte); `[256]` counts
+    /// them all. A key is compared only with the points of its first byte.
+    below: [u32; 257],
     regions: Vec<u64>,
     buckets: Option<Vec<u64>>,
     by: Option<ByField<'a>>,
@@ -78,6 +82,7 @@ impl<'a> Spread<'a> {
             checker: Checker::new(layout),
             regions: vec![0; points.len() + 1],
             heads: points.iter().map(|p| head(p)).collect(),
+            below: below_each_byte(&points),
             points,
             buckets: layout.salt.map(|s| vec![0; s.salt.buckets() as usize]),
             by,
@@ -121,9 +126,18 @@ impl<'a> Spread<'a> {
 
     /// The region holding `key`: the number of points at or below it.
     fn region_of(&self, key: &[u8]) -> usize {
+        let Some(&b) = key.first() else {
+            return self.below[0] as usize;
+        };
+        let b = usize::from(b);
+        self.search(key, self.below[b] as usize, self.below[b + 1] as usize)
+    }
+
+    /// The number of points at or below `key`, knowing that the first `lo`
+    /// are and those from `hi` on are not.
+    fn search(&self, key: &[u8], mut lo: usize, mut hi: usize) -> usize {
         let k = head(key);
         // Padded heads that differ order as the byte strings do.
-        let (mut lo, mut hi) = (0, self.points.len());
         while lo < hi {
             let mid = (lo + hi) / 2;
             let below = match self.heads[mid].cmp(&k) {
@@ -189,6 +203,17 @@ impl<'a> Spread<'a> {
         }
         out
     }
+}
+
+/// For each byte `b` (and 256), how many of the sorted `points` are empty
+/// or start with a lower byte.
+fn below_each_byte(points: &[Vec<u8>]) -> [u32; 257] {
+    let mut below = [0u32; 257];
+    for (b, n) in below.iter_mut().enumerate() {
+        let count = points.partition_point(|p| p.first().is_none_or(|&f| usize::from(f) < b));
+        *n = u32::try_from(count).unwrap_or(u32::MAX);
+    }
+    below
 }
 
 /// The first 8 bytes of `b`, big-endian, zero-padded.
@@ -414,6 +439,7 @@ impl<'a> Spread<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn regions_by_heads_are_regions_by_bytes() {
@@ -429,12 +455,7 @@ mod tests {
         .iter()
         .map(|p| p.to_vec())
         .collect();
-        let member = Member {
-            name: "T",
-            tag: &[],
-            layout: &EMPTY,
-        };
-        let s = Spread::new(member, points.clone(), None, None).unwrap();
+        let s = over(points.clone());
         for key in [
             &b""[..],
             b"a",
@@ -452,6 +473,40 @@ mod tests {
             let want = points.partition_point(|p| p.as_slice() <= key);
             assert_eq!(s.region_of(key), want, "{key:?}");
         }
+    }
+
+    /// Bytes of a small alphabet, so that keys and points often share prefixes.
+    fn bytes(len: std::ops::Range<usize>) -> impl Strategy<Value = Vec<u8>> {
+        proptest::collection::vec(proptest::sample::select(vec![0u8, 1, 2, 0x61, 0xff]), len)
+    }
+
+    proptest! {
+        /// Any points (the empty one too) and keys: a key's region is the
+        /// number of points at or below it.
+        #[test]
+        fn a_keys_region_is_the_points_at_or_below_it(
+            points in proptest::collection::vec(bytes(0..6), 0..24),
+            keys in proptest::collection::vec(bytes(0..10), 1..24),
+        ) {
+            let s = over(points.clone());
+            let mut sorted = points;
+            sorted.sort();
+            sorted.dedup();
+            for key in keys {
+                let want = sorted.partition_point(|p| p.as_slice() <= key.as_slice());
+                prop_assert_eq!(s.region_of(&key), want, "{:?}", key);
+            }
+        }
+    }
+
+    /// Counting over the regions `points` start.
+    fn over(points: Vec<Vec<u8>>) -> Spread<'static> {
+        let member = Member {
+            name: "T",
+            tag: &[],
+            layout: &EMPTY,
+        };
+        Spread::new(member, points, None, None).unwrap()
     }
 
     static EMPTY: Layout = Layout {

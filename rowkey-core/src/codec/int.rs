@@ -194,7 +194,11 @@ impl IntType {
     /// Reads `b` (exactly the type's width) as its value.
     pub(crate) fn read_bytes(&self, b: &[u8], descending: bool) -> Number {
         let x = if descending { 0xFF } else { 0 };
-        let u = b.iter().fold(0u128, |n, &b| n << 8 | u128::from(b ^ x));
+        // Most integers fit a machine word, where each byte costs one shift.
+        let u = match b.len() {
+            ..=8 => u128::from(b.iter().fold(0u64, |n, &b| n << 8 | u64::from(b ^ x))),
+            _ => b.iter().fold(0u128, |n, &b| n << 8 | u128::from(b ^ x)),
+        };
         let bits = self.bytes as u32 * 8;
         if !self.signed {
             return Number::Unsigned(u);

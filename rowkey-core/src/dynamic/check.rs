@@ -91,6 +91,11 @@ impl<'l, 'a> Checker<'l, 'a> {
         Checker { layout, at_offsets }
     }
 
+    /// Whether every field sits at its offset in every key of the layout.
+    pub(super) fn fields_at_offsets(&self) -> bool {
+        self.at_offsets.is_some()
+    }
+
     /// Whether `bytes` decode: [`check`]'s verdict.
     ///
     /// # Errors
@@ -99,7 +104,10 @@ impl<'l, 'a> Checker<'l, 'a> {
         let Some(plan) = &self.at_offsets else {
             return read_strict(self.layout, bytes, |_, _| {});
         };
-        check_whole(self.layout, bytes)?;
+        // A key whose fields sit at their offsets is whole at its width.
+        if bytes.len() != self.layout.width {
+            return check_whole(self.layout, bytes);
+        }
         // The salt is checked last, after every field, as derived code does.
         for seg in &plan.reads {
             let (reading, _) = read_fixed(
@@ -123,7 +131,7 @@ impl<'l, 'a> Checker<'l, 'a> {
             Bucket::Unchecked => None,
             Bucket::Rest(from) => Some(salt.bucket_of(bytes.get(*from..)?)),
             Bucket::Spans(spans) => match spans.as_slice() {
-                [one] => Some(salt.bucket_of_parts(&[bytes.get(one.clone())?])),
+                [one] => Some(salt.bucket_of(bytes.get(one.clone())?)),
                 many => {
                     let parts: Option<Vec<&[u8]>> =
                         many.iter().map(|s| bytes.get(s.clone())).collect();

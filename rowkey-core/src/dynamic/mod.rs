@@ -24,6 +24,7 @@
 
 mod check;
 pub(crate) mod explained;
+mod explainer;
 mod members;
 mod scan;
 mod select;
@@ -34,6 +35,7 @@ pub use crate::value::{FieldValue, InputError, Value};
 pub use check::{check, Checker};
 pub(crate) use explained::Explained;
 pub use explained::{ExplainedField, Reading};
+pub use explainer::Explainer;
 pub(crate) use members::explain_members;
 pub use scan::{scan, Scan, ScanRanges};
 pub use select::{select, TextCondition};

@@ -210,7 +210,20 @@ fn check_phoenix_not_empty<'a>(layout: &Layout<'a>, bytes: &[u8]) -> Result<(), 
 /// such. Never panics. One walk gives both the fields and the error a
 /// strict [`decode`] gives.
 pub fn explain<'a>(layout: &'a Layout<'a>, bytes: &[u8]) -> Explained<'a> {
-    let mut read = Fields::new(layout);
+    explain_into(layout, bytes, Vec::with_capacity(layout.segments.len()))
+}
+
+/// [`explain`] into `fields` (cleared first), whose allocation it reuses.
+pub(super) fn explain_into<'a>(
+    layout: &'a Layout<'a>,
+    bytes: &[u8],
+    mut fields: Vec<ExplainedField<'a>>,
+) -> Explained<'a> {
+    fields.clear();
+    let mut read = Fields {
+        fields,
+        error: None,
+    };
     let walked = walk(layout, bytes, &mut read);
     let Fields { mut fields, error } = read;
     let expected_bucket = walked.expected_bucket(layout, bytes);
@@ -280,15 +293,6 @@ impl<'a, K: FnMut(&'a str, Value<'a>)> Visit<'a> for Strict<'a, K> {
 struct Fields<'a> {
     fields: Vec<ExplainedField<'a>>,
     error: Option<ReadError<'a>>,
-}
-
-impl<'a> Fields<'a> {
-    fn new(layout: &Layout<'a>) -> Self {
-        Fields {
-            fields: Vec::with_capacity(layout.segments.len()),
-            error: None,
-        }
-    }
 }
 
 impl<'a> Visit<'a> for Fields<'a> {
@@ -516,7 +520,7 @@ fn is_fixed(seg: &Segment<'_>) -> bool {
 }
 
 /// Reads one segment at `pos`; returns the reading and where the next one starts.
-fn read_segment<'a>(
+pub(super) fn read_segment<'a>(
     layout: &Layout<'a>,
     seg: &Segment<'a>,
     bytes: &[u8],
