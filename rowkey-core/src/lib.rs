@@ -90,7 +90,7 @@ pub mod __private {
     pub use crate::codec::ordered_field::VarType;
     pub use crate::codec::{
         self, boolean, bytes, escaped, fixed, hbase, int, narrow, nested, option, ordered,
-        ordered_field, pad, phoenix, rest, tag, FieldBytes, Slots,
+        ordered_field, pad, phoenix, rest, tag, zeroed, FieldBytes, Slots,
     };
     pub use crate::cursor::{Reader, Writer};
     pub use crate::range::{self, range_capacity, Edge};

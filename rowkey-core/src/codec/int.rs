@@ -354,6 +354,63 @@ pub fn edge<T: KeyInt<W>, const W: usize>(
     Ok(crate::range::Edge::Bytes(b))
 }
 
+/// [`put`], [`get`] and [`edge`] for a field of type `T`, the width taken
+/// from `T`'s one [`KeyInt`] implementation: generated code names the type
+/// (`Int::<u16>::put`) and no width, so the key's crate evaluates no
+/// constant for it.
+pub struct Int<T>(core::marker::PhantomData<T>);
+
+impl<T> Int<T> {
+    /// [`put`].
+    ///
+    /// # Errors
+    /// None (see [`put`]).
+    #[inline(always)]
+    pub fn put<const W: usize>(
+        v: T,
+        out: &mut [u8; W],
+        descending: bool,
+        field: &'static str,
+    ) -> Result<(), crate::EncodeError>
+    where
+        T: KeyInt<W>,
+    {
+        put(v, out, descending, field)
+    }
+
+    /// [`get`].
+    ///
+    /// # Errors
+    /// None (see [`get`]).
+    #[inline(always)]
+    pub fn get<const W: usize>(
+        bytes: &[u8; W],
+        descending: bool,
+        field: &'static str,
+        offset: usize,
+    ) -> Result<T, crate::DecodeError>
+    where
+        T: KeyInt<W>,
+    {
+        get(bytes, descending, field, offset)
+    }
+
+    /// [`edge`].
+    ///
+    /// # Errors
+    /// None (see [`edge`]).
+    #[inline]
+    pub fn edge<const W: usize>(
+        v: T,
+        descending: bool,
+    ) -> Result<crate::range::Edge<W>, crate::EncodeError>
+    where
+        T: KeyInt<W>,
+    {
+        edge(v, descending)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -131,6 +131,12 @@ pub trait Slots {
     fn slot<const O: usize, const W: usize>(&self) -> &[u8; W];
     /// The `W` bytes at offset `O`, writable; a window past the end fails to compile.
     fn slot_mut<const O: usize, const W: usize>(&mut self) -> &mut [u8; W];
+    /// The `W` bytes at `offset`: what generated code reads a field from,
+    /// `W` most often inferred from the codec call the window is passed to,
+    /// so that the key's crate names no constant for it.
+    fn at<const W: usize>(&self, offset: usize) -> &[u8; W];
+    /// The `W` bytes at `offset`, writable (see [`Slots::at`]).
+    fn at_mut<const W: usize>(&mut self, offset: usize) -> &mut [u8; W];
 }
 
 impl<const N: usize> Slots for [u8; N] {
@@ -152,6 +158,32 @@ impl<const N: usize> Slots for [u8; N] {
             None => unreachable!(),
         }
     }
+
+    #[inline(always)]
+    fn at<const W: usize>(&self, offset: usize) -> &[u8; W] {
+        // Generated code's offsets are constants inside the key, so the
+        // optimiser removes this branch.
+        match self[offset..].first_chunk::<W>() {
+            Some(s) => s,
+            None => unreachable!("slot past the end of the key"),
+        }
+    }
+
+    #[inline(always)]
+    fn at_mut<const W: usize>(&mut self, offset: usize) -> &mut [u8; W] {
+        match self[offset..].first_chunk_mut::<W>() {
+            Some(s) => s,
+            None => unreachable!("slot past the end of the key"),
+        }
+    }
+}
+
+#[doc(hidden)]
+/// A key's zeroed bytes, their count inferred from where they go: generated
+/// code names no constant for it.
+#[inline(always)]
+pub const fn zeroed<const N: usize>() -> [u8; N] {
+    [0; N]
 }
 
 #[doc(hidden)]

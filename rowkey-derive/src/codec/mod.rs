@@ -257,7 +257,7 @@ impl Codec {
     /// (`optional`: an `Option`), of `width` bytes, holding `value_ty`.
     pub fn runtime(&self, optional: bool, width: &Size, value_ty: &syn::Type) -> Runtime {
         let w = width.arg();
-        let (slot, cursor) = (Runtime::slot, Runtime::cursor);
+        let (slot, sized, cursor) = (Runtime::slot, Runtime::sized, Runtime::cursor);
         match self {
             Codec::Ordered(t) if optional => {
                 let n = lit(t.width());
@@ -265,24 +265,26 @@ impl Codec {
             }
             // The value's type named rather than inferred: the compiler then
             // knows it at each call, not only at the struct built last.
-            Codec::Int(_) | Codec::Float(_) => {
-                slot(quote!(__rk::int), quote!(::<#value_ty, #w>), false)
-            }
+            Codec::Int(_) | Codec::Float(_) => sized(
+                quote!(__rk::int::Int::<#value_ty>),
+                TokenStream::new(),
+                false,
+            ),
             Codec::Narrow { to, .. } => {
                 let to = syn::Ident::new(to.name(), proc_macro2::Span::call_site());
-                slot(quote!(__rk::narrow), quote!(::<#to, _, #w>), false)
+                sized(quote!(__rk::narrow), quote!(::<#to, _, #w>), false)
             }
             Codec::Pad { digits, .. } => {
                 let digits = lit(*digits);
-                slot(quote!(__rk::pad), quote!(::<#value_ty, #digits>), false)
+                sized(quote!(__rk::pad), quote!(::<#value_ty, #digits>), false)
             }
-            Codec::Fixed { .. } => slot(quote!(__rk::fixed), quote!(::<_, #w>), true),
+            Codec::Fixed { .. } => sized(quote!(__rk::fixed), quote!(::<_, #w>), true),
             Codec::Bool => slot(quote!(__rk::boolean), TokenStream::new(), false),
             Codec::ByteArray(_) => slot(quote!(__rk::bytes), TokenStream::new(), true),
             Codec::Java(_) => slot(quote!(__rk::hbase), TokenStream::new(), false),
             Codec::Ordered(t) => {
                 let n = lit(t.width());
-                slot(quote!(__rk::ordered), quote!(::<_, #n>), false)
+                sized(quote!(__rk::ordered), quote!(::<_, #n>), false)
             }
             // Spanned on the field's type, so "not a row key" points there.
             Codec::Nested => Runtime {
@@ -429,6 +431,9 @@ pub struct Runtime {
     pub by_ref: bool,
     /// Whether the field is written through the cursor.
     pub cursor: bool,
+    /// Whether the calls name the width of the field's slot, which the
+    /// slot then takes from them.
+    pub sized: bool,
     /// For a nested key, its type: generated code calls its `RowKey`
     /// directly, so a type that is no key gives the one error that the
     /// key's width gives too, rather than one more through a module's bound.
@@ -444,11 +449,20 @@ impl Runtime {
             args: TokenStream::new(),
             by_ref,
             cursor: false,
+            sized: false,
             key: None,
         }
     }
 
     /// A codec read and written through the cursor.
+    /// A codec read and written in a fixed slot whose width `generics` name last.
+    fn sized(module: TokenStream, generics: TokenStream, by_ref: bool) -> Runtime {
+        Runtime {
+            sized: true,
+            ..Runtime::slot(module, generics, by_ref)
+        }
+    }
+
     fn cursor(module: TokenStream, generics: TokenStream, args: TokenStream) -> Runtime {
         Runtime {
             module,
@@ -456,6 +470,7 @@ impl Runtime {
             args,
             by_ref: true,
             cursor: true,
+            sized: false,
             key: None,
         }
     }
@@ -468,8 +483,8 @@ impl Runtime {
         };
         let none = TokenStream::new;
         match col {
-            PhoenixCol::Int(_) => Runtime::slot(quote!(__rk::int), quote!(::<_, #w>), false),
-            PhoenixCol::Char(..) => Runtime::slot(column("char"), quote!(::<_, #w>), true),
+            PhoenixCol::Int(_) => Runtime::sized(quote!(__rk::int), quote!(::<_, #w>), false),
+            PhoenixCol::Char(..) => Runtime::sized(column("char"), quote!(::<_, #w>), true),
             PhoenixCol::Double => Runtime::slot(column("double"), none(), false),
             PhoenixCol::Boolean => Runtime::slot(column("boolean"), none(), false),
             PhoenixCol::Date => Runtime::slot(column("date"), none(), false),

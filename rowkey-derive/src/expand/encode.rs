@@ -10,7 +10,8 @@
 use proc_macro2::TokenStream;
 
 use super::field::{
-    encoded_len, read_field, read_fixed_field, read_in_key, reads_in_key, writer, writer_arg,
+    encoded_len, read_field, read_fixed_field, read_in_key, reads_in_key, window, writer,
+    writer_arg,
 };
 use super::pinned::{fixed_checks, fixed_writes, Values};
 use super::salt::{bucket_expr, fixed_bucket};
@@ -55,7 +56,6 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let ident = key.ident;
     let name = ident.to_string();
-    let w = key.width.arg();
     let (checks, cold) = fixed_checks(key, Values::Key, &quote!(__Fields::first_error(__k)?;));
     // With no cold path the writes need no function of their own.
     let write = match cold {
@@ -84,20 +84,20 @@ pub fn fixed_body(key: &Key<'_>) -> TokenStream {
         quote!(#[inline])
     };
     quote! {
-        type Bytes = [u8; #w];
+        type Bytes = __Bytes;
 
         #fixed_inline
-        fn encode(&self) -> __rk::Result<[u8; #w], #krate::EncodeError> {
+        fn encode(&self) -> __rk::Result<__Bytes, #krate::EncodeError> {
             let __k = self;
             #(#checks)*
-            let mut __bytes = [0u8; #w];
+            let mut __bytes = __rk::zeroed();
             #write
             __rk::Ok(__bytes)
         }
 
         #fixed_inline
         fn decode(bytes: &[u8]) -> __rk::Result<Self::Decoded<'_>, #krate::DecodeError> {
-            let __key = __rk::codec::read_key::<#w>(bytes, #name)?;
+            let __key: &__Bytes = __rk::codec::read_key(bytes, #name)?;
             #(#decodes)*
             #check_salt
             __rk::Ok(#ident { #(#names),* })
@@ -115,7 +115,6 @@ pub fn fixed_fields(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let ident = key.ident;
     let (impl_generics, ty_generics, where_clause) = key.generics.split_for_impl();
-    let w = key.width.arg();
     let writes = fixed_writes(key, Values::Key);
     let (_, cold) = fixed_checks(key, Values::Key, &TokenStream::new());
     if !cold {
@@ -128,7 +127,7 @@ pub fn fixed_fields(key: &Key<'_>) -> TokenStream {
         impl __Fields {
             /// Writes every field of `__k`, then the bucket, into `__key`.
             #[inline(always)]
-            fn write #impl_generics (__k: &#ident #ty_generics, __key: &mut [u8; #w]) -> __rk::Result<(), #krate::EncodeError> #where_clause {
+            fn write #impl_generics (__k: &#ident #ty_generics, __key: &mut __Bytes) -> __rk::Result<(), #krate::EncodeError> #where_clause {
                 #writes
                 __rk::Ok(())
             }
@@ -139,7 +138,7 @@ pub fn fixed_fields(key: &Key<'_>) -> TokenStream {
             #[cold]
             #[inline(never)]
             fn first_error #impl_generics (__k: &#ident #ty_generics) -> __rk::Result<(), #krate::EncodeError> #where_clause {
-                Self::write(__k, &mut [0u8; #w])
+                Self::write(__k, &mut __rk::zeroed())
             }
         }
     }
@@ -155,12 +154,8 @@ fn fixed_reads(key: &Key<'_>) -> Vec<TokenStream> {
     let mut fields = key.fields.iter().peekable();
     while let Some(f) = fields.next() {
         if !reads_in_key(f) {
-            let (o, fw, off) = (f.offset.arg(), f.width.arg(), &f.offset);
-            let read = read_fixed_field(
-                f,
-                quote!(__rk::Slots::slot::<#o, #fw>(__key)),
-                &quote!(#off),
-            );
+            let off = &f.offset;
+            let read = read_fixed_field(f, window(f, quote!(at), quote!(__key)), &quote!(#off));
             let ident = f.ident;
             out.push(quote!(let #ident = #read;));
             continue;

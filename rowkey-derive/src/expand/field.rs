@@ -62,7 +62,7 @@ fn write_fixed_field(f: &Field<'_>, slot: TokenStream, value: &TokenStream) -> T
         let desc = f.descending;
         let some = put(
             f,
-            &quote!(__rk::Slots::slot_mut::<1, #iw>(__s)),
+            &quote!(__rk::Slots::at_mut::<#iw>(__s, 1)),
             &quote!((*__v)),
         );
         quote! {
@@ -73,7 +73,7 @@ fn write_fixed_field(f: &Field<'_>, slot: TokenStream, value: &TokenStream) -> T
                 }
                 ::core::option::Option::None => {
                     __s[0] = __rk::option::marker(false, #desc);
-                    __rk::option::empty(__rk::Slots::slot_mut::<1, #iw>(__s), #desc);
+                    __rk::option::empty(__rk::Slots::at_mut::<#iw>(__s, 1), #desc);
                 }
             }
         }
@@ -97,14 +97,14 @@ pub fn read_fixed_field(f: &Field<'_>, slot: TokenStream, offset: &TokenStream) 
         let name = unraw(f.ident);
         let some = get(
             f,
-            &quote!(__rk::Slots::slot::<1, #iw>(__s)),
+            &quote!(__rk::Slots::at::<#iw>(__s, 1)),
             &quote!(#offset + 1),
         );
         quote! {
-            if __rk::option::presence(__rk::Slots::slot::<0, 1>(__s), #desc, #name, #offset)? {
+            if __rk::option::presence(__rk::Slots::at::<1>(__s, 0), #desc, #name, #offset)? {
                 ::core::option::Option::Some(#some)
             } else {
-                __rk::option::check_empty(__rk::Slots::slot::<1, #iw>(__s), #desc, #name, #offset + 1)?;
+                __rk::option::check_empty(__rk::Slots::at::<#iw>(__s, 1), #desc, #name, #offset + 1)?;
                 ::core::option::Option::None
             }
         }
@@ -141,12 +141,22 @@ pub fn read_in_key(f: &Field<'_>, key: &TokenStream, run: &TokenStream) -> Token
 /// Writes field `f` (value: the expression `value`) into the `[u8; WIDTH]`
 /// place `target` at the field's constant offset. May use `?`.
 pub fn encode_field(f: &Field<'_>, target: &TokenStream, value: &TokenStream) -> TokenStream {
-    let (o, w) = (f.offset.arg(), f.width.arg());
-    write_fixed_field(
-        f,
-        quote!(__rk::Slots::slot_mut::<#o, #w>(&mut #target)),
-        value,
-    )
+    let slot = window(f, quote!(at_mut), quote!(&mut #target));
+    write_fixed_field(f, slot, value)
+}
+
+/// Field `f`'s bytes in the key `key` (`&[u8; WIDTH]`, or `&mut` with
+/// `method` `at_mut`): `Slots::at` at the field's offset, which takes its
+/// width from the codec call when that names it, so the key's crate
+/// evaluates no constant for it.
+pub fn window(f: &Field<'_>, method: TokenStream, key: TokenStream) -> TokenStream {
+    let o = f.offset.arg();
+    let rt = f.runtime();
+    if rt.sized && !f.optional && !f.mirror {
+        return quote!(__rk::Slots::#method(#key, #o));
+    }
+    let w = f.width.arg();
+    quote!(__rk::Slots::#method::<#w>(#key, #o))
 }
 
 /// Writes field `f` through the cursor `__w`. May use `?`.

@@ -56,7 +56,8 @@ impl Walk {
 
 pub fn key(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
-    let cap = names::range_types(key);
+    let types = names::type_aliases(key);
+    let cap = (q!(__Range), q!(__Ranges));
     let (body, helpers, pins, writers) = match Walk::of(key) {
         Walk::Fixed => (
             encode::fixed_body(key),
@@ -94,6 +95,7 @@ pub fn key(key: &Key<'_>) -> TokenStream {
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
             use #krate::__private as __rk;
+            #types
             #checks
             #pins
             #writers

@@ -36,6 +36,25 @@ pub fn range_types(key: &Key<'_>) -> (TokenStream, TokenStream) {
     )
 }
 
+/// `__Range`, `__Ranges` (the types [`range_types`] names) and, for a fixed
+/// key, `__Bytes` (its `[u8; WIDTH]`): written once per key rather than in
+/// every signature, so the key's crate evaluates each width once.
+/// Documentation shows the types they stand for.
+pub fn type_aliases(key: &Key<'_>) -> TokenStream {
+    let (range, ranges) = range_types(key);
+    let bytes = (!key.variable).then(|| {
+        let w = key.width.arg();
+        quote!(type __Bytes = [u8; #w];)
+    });
+    quote! {
+        #[allow(dead_code)]
+        type __Range = #range;
+        #[allow(dead_code)]
+        type __Ranges = #ranges;
+        #bytes
+    }
+}
+
 /// The name of a helper over `fields`, as the runtime spells it.
 pub fn helper_name(helper: Helper, fields: &[Field<'_>]) -> Ident {
     helper_ident(helper, fields.iter().map(|f| f.ident))

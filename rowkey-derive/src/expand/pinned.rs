@@ -138,7 +138,6 @@ fn write_fn(key: &Key<'_>) -> TokenStream {
             }
         };
     }
-    let w = key.width.arg();
     let pinned = counts(key).then(|| quote!(__pinned));
     let (checks, cold) = fixed_checks(key, Values::Pinned, &quote!(self.first_error(#pinned)?;));
     let writes = fixed_writes(key, Values::Pinned);
@@ -147,7 +146,7 @@ fn write_fn(key: &Key<'_>) -> TokenStream {
         return quote! {
             /// The key with these values written.
             #[inline(always)]
-            fn write<'__k>(self, __key: &'__k mut [u8; #w], #count) -> __rk::Result<&'__k [u8; #w], #krate::EncodeError> {
+            fn write<'__k>(self, __key: &'__k mut __Bytes, #count) -> __rk::Result<&'__k __Bytes, #krate::EncodeError> {
                 #(#checks)*
                 #writes
                 __rk::Ok(__key)
@@ -157,7 +156,7 @@ fn write_fn(key: &Key<'_>) -> TokenStream {
     quote! {
         /// The key with these values written.
         #[inline(always)]
-        fn write<'__k>(self, __key: &'__k mut [u8; #w], #count) -> __rk::Result<&'__k [u8; #w], #krate::EncodeError> {
+        fn write<'__k>(self, __key: &'__k mut __Bytes, #count) -> __rk::Result<&'__k __Bytes, #krate::EncodeError> {
             #(#checks)*
             self.fields(__key, #pinned)?;
             __rk::Ok(__key)
@@ -165,7 +164,7 @@ fn write_fn(key: &Key<'_>) -> TokenStream {
 
         /// Writes the fields whose values are `Some`, in key order, and the bucket.
         #[inline(always)]
-        fn fields(&self, __key: &mut [u8; #w], #count) -> __rk::Result<(), #krate::EncodeError> {
+        fn fields(&self, __key: &mut __Bytes, #count) -> __rk::Result<(), #krate::EncodeError> {
             #writes
             __rk::Ok(())
         }
@@ -176,7 +175,7 @@ fn write_fn(key: &Key<'_>) -> TokenStream {
         #[cold]
         #[inline(never)]
         fn first_error(&self, #count) -> __rk::Result<(), #krate::EncodeError> {
-            self.fields(&mut [0u8; #w], #pinned)
+            self.fields(&mut __rk::zeroed(), #pinned)
         }
     }
 }
@@ -266,10 +265,7 @@ pub fn write_call(key: &Key<'_>, pinned: usize) -> TokenStream {
             };
             quote!(#slot: __rk::Some(#held),)
         });
-    let buffer = (!key.variable).then(|| {
-        let w = key.width.arg();
-        quote!(&mut [0u8; #w])
-    });
+    let buffer = (!key.variable).then(|| quote!(&mut __rk::zeroed()));
     let count = counts(key).then(|| lit(pinned));
     let args = buffer.into_iter().chain(count.map(|n| quote!(#n)));
     quote!(__Pinned { #(#values)* ..__Pinned::NONE }.write(#(#args),*))

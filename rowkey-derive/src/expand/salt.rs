@@ -81,7 +81,7 @@ pub fn fixed_bucket(key: &Key<'_>, salt: &TokenStream, key_array: &TokenStream) 
         .iter()
         .fold(Size::bytes(0), |n, &i| n.plus(&key.fields[i].width));
     let (a, len) = (first.offset.arg(), len.arg());
-    quote!(#salt.bucket_of_fixed(__rk::Slots::slot::<#a, #len>(&#key_array)))
+    quote!(#salt.bucket_of_fixed(__rk::Slots::at::<#len>(&#key_array, #a)))
 }
 
 /// `SALT` and `split_points()`, for a salted key.

@@ -113,7 +113,6 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
     let last_ident = last.ident;
     let bound_ty = param_type(last, &lt);
     let (pin, span) = pin_fields(key, k - 1);
-    let w = last.width.arg();
     let desc = last.descending;
     let pinned = listed(&key.fields[..k - 1]);
     let doc = format!(
@@ -138,13 +137,13 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
             // The pinned bytes end in a digit, or there are none (the bucket
             // left out when they do not fix it).
             let head_digit = key.fields[..k - 1].last().is_none_or(digits);
-            quote!(__rk::scan::digits::<_, _, #w>(#pin, #span, &#last_ident, #edge, #desc, #head_digit))
+            quote!(__rk::scan::digits(#pin, #span, &#last_ident, #edge, #desc, #head_digit))
         }
         (edge, true) => {
-            quote!(__rk::scan::value::<_, _, #w>(#pin, #span, &#last_ident, #edge, #desc))
+            quote!(__rk::scan::value(#pin, #span, &#last_ident, #edge, #desc))
         }
         (edge, false) => {
-            quote!(__rk::scan::field::<_, _, #w>(#pin, #span, &#last_ident, #edge, #desc))
+            quote!(__rk::scan::field(#pin, #span, &#last_ident, #edge, #desc))
         }
     };
     let (ret, body) = per_bucket(key, k - 1, cap, range);
