@@ -354,45 +354,38 @@ pub fn edge<T: KeyInt<W>, const W: usize>(
     Ok(crate::range::Edge::Bytes(b))
 }
 
-/// [`put`], [`get`] and [`edge`] for a field of type `T`, the width taken
-/// from `T`'s one [`KeyInt`] implementation: generated code names the type
-/// (`Int::<u16>::put`) and no width, so the key's crate evaluates no
-/// constant for it.
+/// The calls generated code makes for an integer field of type `T`, the
+/// width taken from `T`'s one [`KeyInt`] implementation: generated code
+/// names the type (`Int::<u16>::put`) and no width, so the key's crate
+/// evaluates no constant for it. Every value has its bytes and every byte
+/// pattern is a value, so these return no `Result` for the caller to test.
 pub struct Int<T>(core::marker::PhantomData<T>);
 
 impl<T> Int<T> {
-    /// [`put`].
-    ///
-    /// # Errors
-    /// None (see [`put`]).
+    /// Writes `v` in its order.
     #[inline(always)]
-    pub fn put<const W: usize>(
-        v: T,
-        out: &mut [u8; W],
-        descending: bool,
-        field: &'static str,
-    ) -> Result<(), crate::EncodeError>
+    pub fn put<const W: usize>(v: T, out: &mut [u8; W], descending: bool)
     where
         T: KeyInt<W>,
     {
-        put(v, out, descending, field)
+        if descending {
+            encode_desc(v, out)
+        } else {
+            encode(v, out)
+        }
     }
 
-    /// [`get`].
-    ///
-    /// # Errors
-    /// None (see [`get`]).
+    /// Reads a value in its order.
     #[inline(always)]
-    pub fn get<const W: usize>(
-        bytes: &[u8; W],
-        descending: bool,
-        field: &'static str,
-        offset: usize,
-    ) -> Result<T, crate::DecodeError>
+    pub fn get<const W: usize>(bytes: &[u8; W], descending: bool) -> T
     where
         T: KeyInt<W>,
     {
-        get(bytes, descending, field, offset)
+        if descending {
+            decode_desc(bytes)
+        } else {
+            decode(bytes)
+        }
     }
 
     /// [`edge`].

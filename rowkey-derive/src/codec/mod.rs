@@ -265,11 +265,14 @@ impl Codec {
             }
             // The value's type named rather than inferred: the compiler then
             // knows it at each call, not only at the struct built last.
-            Codec::Int(_) | Codec::Float(_) => sized(
-                quote!(__rk::int::Int::<#value_ty>),
-                TokenStream::new(),
-                false,
-            ),
+            Codec::Int(_) | Codec::Float(_) => Runtime {
+                infallible: true,
+                ..sized(
+                    quote!(__rk::int::Int::<#value_ty>),
+                    TokenStream::new(),
+                    false,
+                )
+            },
             Codec::Narrow { to, .. } => {
                 let to = syn::Ident::new(to.name(), proc_macro2::Span::call_site());
                 sized(quote!(__rk::narrow), quote!(::<#to, _, #w>), false)
@@ -434,6 +437,9 @@ pub struct Runtime {
     /// Whether the calls name the width of the field's slot, which the
     /// slot then takes from them.
     pub sized: bool,
+    /// Whether `put` and `get` cannot fail: they take no field name or
+    /// offset for an error and return no `Result`.
+    pub infallible: bool,
     /// For a nested key, its type: generated code calls its `RowKey`
     /// directly, so a type that is no key gives the one error that the
     /// key's width gives too, rather than one more through a module's bound.
@@ -450,11 +456,11 @@ impl Runtime {
             by_ref,
             cursor: false,
             sized: false,
+            infallible: false,
             key: None,
         }
     }
 
-    /// A codec read and written through the cursor.
     /// A codec read and written in a fixed slot whose width `generics` name last.
     fn sized(module: TokenStream, generics: TokenStream, by_ref: bool) -> Runtime {
         Runtime {
@@ -463,6 +469,7 @@ impl Runtime {
         }
     }
 
+    /// A codec read and written through the cursor.
     fn cursor(module: TokenStream, generics: TokenStream, args: TokenStream) -> Runtime {
         Runtime {
             module,
@@ -471,6 +478,7 @@ impl Runtime {
             by_ref: true,
             cursor: true,
             sized: false,
+            infallible: false,
             key: None,
         }
     }

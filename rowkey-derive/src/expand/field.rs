@@ -31,6 +31,9 @@ fn put(f: &Field<'_>, slot: &TokenStream, value: &TokenStream) -> TokenStream {
     if let Some(ty) = &rt.key {
         return quote_spanned!(ty.span()=> <#ty as __rk::RowKey>::encode_into(#v, #slot)?;);
     }
+    if rt.infallible {
+        return quote!(#m::put #g (#args #v, #slot, #desc););
+    }
     quote!(#m::put #g (#args #v, #slot, #desc, #name)?;)
 }
 
@@ -42,6 +45,9 @@ fn get(f: &Field<'_>, slot: &TokenStream, offset: &TokenStream) -> TokenStream {
     let (desc, name) = (f.descending, unraw(f.ident));
     if let Some(ty) = &rt.key {
         return quote_spanned!(ty.span()=> <#ty as __rk::RowKey>::decode(#slot)?);
+    }
+    if rt.infallible {
+        return quote!(#m::get #g (#args #slot, #desc));
     }
     quote!(#m::get #g (#args #slot, #desc, #name, #offset)?)
 }
