@@ -4,19 +4,10 @@
 use crate::range::Edge;
 use crate::{DecodeError, DecodeErrorKind, EncodeError};
 
-/// Writes `v`.
-///
-/// # Errors
-/// None: the `Result` is every codec's.
+/// Writes `v`; every value has its byte.
 #[inline(always)]
-pub fn put(
-    v: bool,
-    out: &mut [u8; 1],
-    descending: bool,
-    _field: &'static str,
-) -> Result<(), EncodeError> {
+pub fn put(v: bool, out: &mut [u8; 1], descending: bool) {
     out[0] = if descending { !(v as u8) } else { v as u8 };
-    Ok(())
 }
 
 /// Reads a bool.
@@ -46,7 +37,7 @@ pub fn get(
 #[inline]
 pub fn edge(v: bool, descending: bool) -> Result<Edge<1>, EncodeError> {
     let mut out = [0u8; 1];
-    put(v, &mut out, descending, "")?;
+    put(v, &mut out, descending);
     Ok(Edge::Bytes(out))
 }
 
@@ -106,7 +97,7 @@ mod layout_codec {
                 return Err(f.mismatch("bool"));
             };
             let mut b = [0u8];
-            put(*v, &mut b, f.descending, "")?;
+            put(*v, &mut b, f.descending);
             out.extend(b);
             Ok(())
         }

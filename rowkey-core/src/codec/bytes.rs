@@ -2,40 +2,23 @@
 
 use crate::range::Edge;
 
-/// Writes `v`.
-///
-/// # Errors
-/// None: the `Result` is every codec's.
+/// Writes `v`; every value has its bytes.
 #[inline(always)]
-pub fn put<const W: usize>(
-    v: &[u8; W],
-    out: &mut [u8; W],
-    descending: bool,
-    _field: &'static str,
-) -> Result<(), crate::EncodeError> {
+pub fn put<const W: usize>(v: &[u8; W], out: &mut [u8; W], descending: bool) {
     *out = *v;
     if descending {
         super::invert(out);
     }
-    Ok(())
 }
 
 /// Reads the bytes back; every pattern is a value.
-///
-/// # Errors
-/// None: the `Result` is every codec's.
 #[inline(always)]
-pub fn get<const W: usize>(
-    bytes: &[u8; W],
-    descending: bool,
-    _field: &'static str,
-    _offset: usize,
-) -> Result<[u8; W], crate::DecodeError> {
+pub fn get<const W: usize>(bytes: &[u8; W], descending: bool) -> [u8; W] {
     let mut v = *bytes;
     if descending {
         super::invert(&mut v);
     }
-    Ok(v)
+    v
 }
 
 /// The bytes of a range bound.

@@ -6,19 +6,9 @@
 use crate::{DecodeError, DecodeErrorKind};
 
 /// Writes the tag `tag` (the field's `()` holds nothing).
-///
-/// # Errors
-/// None: the `Result` is every codec's.
 #[inline(always)]
-pub fn put<const W: usize>(
-    tag: &[u8; W],
-    _value: &(),
-    out: &mut [u8; W],
-    _descending: bool,
-    _field: &'static str,
-) -> Result<(), crate::EncodeError> {
+pub fn put<const W: usize>(tag: &[u8; W], _value: &(), out: &mut [u8; W], _descending: bool) {
     *out = *tag;
-    Ok(())
 }
 
 /// Reads the tag `tag`: the field's `()`, or the error of other bytes.

@@ -266,7 +266,8 @@ impl Codec {
             // The value's type named rather than inferred: the compiler then
             // knows it at each call, not only at the struct built last.
             Codec::Int(_) | Codec::Float(_) => Runtime {
-                infallible: true,
+                put_fails: false,
+                get_fails: false,
                 ..sized(
                     quote!(__rk::int::Int::<#value_ty>),
                     TokenStream::new(),
@@ -282,8 +283,15 @@ impl Codec {
                 sized(quote!(__rk::pad), quote!(::<#value_ty, #digits>), false)
             }
             Codec::Fixed { .. } => sized(quote!(__rk::fixed), quote!(::<_, #w>), true),
-            Codec::Bool => slot(quote!(__rk::boolean), TokenStream::new(), false),
-            Codec::ByteArray(_) => slot(quote!(__rk::bytes), TokenStream::new(), true),
+            Codec::Bool => Runtime {
+                put_fails: false,
+                ..slot(quote!(__rk::boolean), TokenStream::new(), false)
+            },
+            Codec::ByteArray(_) => Runtime {
+                put_fails: false,
+                get_fails: false,
+                ..slot(quote!(__rk::bytes), TokenStream::new(), true)
+            },
             Codec::Java(_) => slot(quote!(__rk::hbase), TokenStream::new(), false),
             Codec::Ordered(t) => {
                 let n = lit(t.width());
@@ -296,6 +304,7 @@ impl Codec {
             },
             Codec::Tag(bytes) => Runtime {
                 args: quote!(&[#(#bytes),*],),
+                put_fails: false,
                 ..slot(quote!(__rk::tag), TokenStream::new(), true)
             },
             Codec::Escaped(_) => cursor(
@@ -437,9 +446,12 @@ pub struct Runtime {
     /// Whether the calls name the width of the field's slot, which the
     /// slot then takes from them.
     pub sized: bool,
-    /// Whether `put` and `get` cannot fail: they take no field name or
-    /// offset for an error and return no `Result`.
-    pub infallible: bool,
+    /// Whether `put` can refuse a value: when it cannot, it takes no field
+    /// name and returns no `Result` for generated code to test.
+    pub put_fails: bool,
+    /// Whether `get` can refuse bytes: when it cannot, it takes no field
+    /// name or offset and returns no `Result`.
+    pub get_fails: bool,
     /// For a nested key, its type: generated code calls its `RowKey`
     /// directly, so a type that is no key gives the one error that the
     /// key's width gives too, rather than one more through a module's bound.
@@ -456,7 +468,8 @@ impl Runtime {
             by_ref,
             cursor: false,
             sized: false,
-            infallible: false,
+            put_fails: true,
+            get_fails: true,
             key: None,
         }
     }
@@ -478,7 +491,8 @@ impl Runtime {
             by_ref: true,
             cursor: true,
             sized: false,
-            infallible: false,
+            put_fails: true,
+            get_fails: true,
             key: None,
         }
     }

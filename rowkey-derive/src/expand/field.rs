@@ -31,7 +31,7 @@ fn put(f: &Field<'_>, slot: &TokenStream, value: &TokenStream) -> TokenStream {
     if let Some(ty) = &rt.key {
         return quote_spanned!(ty.span()=> <#ty as __rk::RowKey>::encode_into(#v, #slot)?;);
     }
-    if rt.infallible {
+    if !rt.put_fails {
         return quote!(#m::put #g (#args #v, #slot, #desc););
     }
     quote!(#m::put #g (#args #v, #slot, #desc, #name)?;)
@@ -46,7 +46,7 @@ fn get(f: &Field<'_>, slot: &TokenStream, offset: &TokenStream) -> TokenStream {
     if let Some(ty) = &rt.key {
         return quote_spanned!(ty.span()=> <#ty as __rk::RowKey>::decode(#slot)?);
     }
-    if rt.infallible {
+    if !rt.get_fails {
         return quote!(#m::get #g (#args #slot, #desc));
     }
     quote!(#m::get #g (#args #slot, #desc, #name, #offset)?)
