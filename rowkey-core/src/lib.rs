@@ -100,6 +100,7 @@ pub mod __private {
     pub use crate::select;
     pub use crate::RowKey;
     pub use crate::{checks, record};
+    pub use crate::{FieldCodec, JavaType, Layout, LayoutSalt, Order, PhoenixType, Segment};
     #[cfg(feature = "alloc")]
     pub use alloc::{borrow::Cow, string::String, vec, vec::Vec};
     pub use core::ops::{Bound, RangeBounds};

@@ -1,5 +1,6 @@
 //! `LAYOUT`: the key's segments as a constant, each with its display codec
-//! and its typed `rowkey::FieldCodec`.
+//! and its typed `rowkey::FieldCodec`, through `__rk` (much of a key's
+//! expansion is its layout: the shorter paths cost the compiler less).
 
 use proc_macro2::TokenStream;
 use quote::{quote_spanned, ToTokens};
@@ -11,7 +12,8 @@ use crate::symbol::unraw;
 use crate::tokens::{lit, q as quote};
 
 pub fn layout(key: &Key<'_>) -> TokenStream {
-    let krate = &key.krate;
+    let krate: syn::Path = syn::parse_quote!(__rk);
+    let krate = &krate;
     let name = key.ident.to_string();
     let width = &key.width;
     let variable = key.variable;
@@ -41,7 +43,6 @@ pub fn layout(key: &Key<'_>) -> TokenStream {
 }
 
 fn salt_segment(key: &Key<'_>, salt: &Salt) -> TokenStream {
-    let krate = &key.krate;
     let hashed: Vec<String> = salt
         .fields
         .iter()
@@ -72,9 +73,9 @@ fn salt_segment(key: &Key<'_>, salt: &Salt) -> TokenStream {
     };
     let w = lit(salt.width);
     quote! {
-        #krate::Segment {
-            name: "salt", offset: 0, width: #w, codec: #codec, kind: #krate::FieldCodec::Salt,
-            order: #krate::Order::Unordered, reverse: false, mirror: false, optional: false, rust_type: "", since: 0,
+        __rk::Segment {
+            name: "salt", offset: 0, width: #w, codec: #codec, kind: __rk::FieldCodec::Salt,
+            order: __rk::Order::Unordered, reverse: false, mirror: false, optional: false, rust_type: "", since: 0,
         }
     }
 }
@@ -99,6 +100,23 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>, trailing: bool) -> TokenStrea
     if let Some(since) = f.since {
         codec.push_str(&format!(", since = {}", since.value));
     }
+    let kind = if f.nullable() {
+        f.codec.nullable_descriptor(krate, trailing)
+    } else {
+        f.codec.descriptor(krate, f.value_ty)
+    };
+    let rust_type = type_text(f.ty);
+    let flags = flags(f);
+    quote! {
+        __rk::Segment {
+            name: #fname, offset: #offset, width: #w, codec: #codec, kind: #kind,
+            rust_type: #rust_type, #flags
+        }
+    }
+}
+
+/// The segment's order and flags, each with its comma.
+fn flags(f: &Field<'_>) -> TokenStream {
     let blob_var = matches!(
         f.codec,
         Codec::OrderedVar {
@@ -107,35 +125,24 @@ fn field_segment(krate: &syn::Path, f: &Field<'_>, trailing: bool) -> TokenStrea
         }
     );
     let order = if f.mirror || blob_var || matches!(f.codec, Codec::Java(_)) {
-        quote!(#krate::Order::Unordered)
+        quote!(__rk::Order::Unordered)
     } else if f.descending {
-        quote!(#krate::Order::Descending)
+        quote!(__rk::Order::Descending)
     } else if matches!(f.codec, Codec::Nested) {
         let ty = f.value_ty;
         let ordered = quote_spanned!(ty.span()=> <#ty as __rk::RowKey>::ORDERED);
         quote! {
-            if #ordered { #krate::Order::Ascending } else { #krate::Order::Unordered }
+            if #ordered { __rk::Order::Ascending } else { __rk::Order::Unordered }
         }
     } else {
-        quote!(#krate::Order::Ascending)
-    };
-    let kind = if f.nullable() {
-        f.codec.nullable_descriptor(krate, trailing)
-    } else {
-        f.codec.descriptor(krate, f.value_ty)
+        quote!(__rk::Order::Ascending)
     };
     // An `#[ordered]` `Option` has no presence byte.
     let (reverse, mirror, optional) = (f.descending, f.mirror, f.optional && !f.nullable());
-    let rust_type = type_text(f.ty);
     let since = f
         .since
         .map_or(0, |s| u32::try_from(s.value).unwrap_or(u32::MAX));
-    quote! {
-        #krate::Segment {
-            name: #fname, offset: #offset, width: #w, codec: #codec, kind: #kind, order: #order,
-            reverse: #reverse, mirror: #mirror, optional: #optional, rust_type: #rust_type, since: #since,
-        }
-    }
+    quote!(order: #order, reverse: #reverse, mirror: #mirror, optional: #optional, since: #since,)
 }
 
 /// A type as it reads in source: `Option<u64>`, `&'a str`, `[u8; 16]`.
