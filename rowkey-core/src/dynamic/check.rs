@@ -12,7 +12,7 @@ use core::ops::Range;
 use super::walk::decode;
 use super::walk::{check_end, check_whole, read_fixed, read_strict, strict_reading};
 use crate::codec::Extent;
-use crate::{FieldCodec, Layout, ReadError, SaltFormat, Segment};
+use crate::{FieldCodec, Layout, ReadError, Salt, SaltFormat, Segment};
 
 /// Whether `bytes` decode by `layout`: [`decode`]'s verdict, the same error
 /// for the same bytes, without keeping the fields' values. For many keys
@@ -93,8 +93,10 @@ impl<'l, 'a> Checker<'l, 'a> {
         Checker { layout, at_offsets }
     }
 
-    /// Whether every field sits at its offset in every key of the layout.
-    pub(super) fn fields_at_offsets(&self) -> bool {
+    /// Whether every field sits at its offset in every key of the layout
+    /// (a fixed-width key that leaves no field out): then a key that checks
+    /// holds each field at `offset..offset + width`.
+    pub fn fields_at_offsets(&self) -> bool {
         self.at_offsets.is_some()
     }
 
@@ -133,7 +135,7 @@ impl<'l, 'a> Checker<'l, 'a> {
             Bucket::Unchecked => None,
             Bucket::Rest(from) => Some(salt.bucket_of(bytes.get(*from..)?)),
             Bucket::Spans(spans) => match spans.as_slice() {
-                [one] => Some(salt.bucket_of(bytes.get(one.clone())?)),
+                [one] => Some(bucket_of_field(salt, bytes.get(one.clone())?)),
                 many => {
                     let parts: Option<Vec<&[u8]>> =
                         many.iter().map(|s| bytes.get(s.clone())).collect();
@@ -142,6 +144,18 @@ impl<'l, 'a> Checker<'l, 'a> {
             },
         }
     }
+}
+
+/// The bucket of one salted field's bytes: a field of a machine integer's
+/// width is hashed by the xxh32 unrolled for that width.
+fn bucket_of_field(salt: &Salt, bytes: &[u8]) -> u32 {
+    if let Ok(b) = <&[u8; 8]>::try_from(bytes) {
+        return salt.bucket_of_fixed(b);
+    }
+    if let Ok(b) = <&[u8; 4]>::try_from(bytes) {
+        return salt.bucket_of_fixed(b);
+    }
+    salt.bucket_of(bytes)
 }
 
 /// Whether every field of `layout` sits at its offset in every key: a
