@@ -39,15 +39,15 @@ pub enum Form {
 /// # Errors
 /// One line naming the text and what is wrong with it.
 pub fn parse_key_into(text: &[u8], plain: Plain, out: &mut Vec<u8>) -> Result<Form, String> {
-    out.clear();
     let t = text.trim_ascii();
-    if t.is_empty() {
-        return Err("an empty key".into());
-    }
     if let Some(hex) = t.strip_prefix(b"0x").or_else(|| t.strip_prefix(b"0X")) {
         return hex_into(hex, out)
             .map(|()| Form::Marked)
             .map_err(|e| format!("bad hex key `{}`: {e}", lossy(t)));
+    }
+    out.clear();
+    if t.is_empty() {
+        return Err("an empty key".into());
     }
     if let Some(b64) = t.strip_prefix(b"b64:") {
         return base64::engine::general_purpose::STANDARD
@@ -94,15 +94,16 @@ fn lossy(t: &[u8]) -> String {
     String::from_utf8_lossy(t).into_owned()
 }
 
-/// Appends the bytes of `hex`; a key read from a dump takes this path, so
-/// the digits are read through a table, with one test for the whole key.
+/// Sets `out` to the bytes of `hex`; a key read from a dump takes this
+/// path, so the digits are read through a table, with one test for the
+/// whole key, over the last key's bytes (a key as long as the last one
+/// resizes nothing).
 fn hex_into(hex: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
-    let start = out.len();
-    out.resize(start + hex.len() / 2, 0);
-    if hex.len() % 2 == 0 && unhex(hex, &mut out[start..]) {
+    out.resize(hex.len() / 2, 0);
+    if hex.len() % 2 == 0 && unhex(hex, out) {
         return Ok(());
     }
-    out.truncate(start);
+    out.clear();
     Err(hex_error(hex))
 }
 
@@ -194,21 +195,17 @@ fn quoted_into(inner: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 
 /// `0x` and lower-case hex.
 pub fn hex(b: &[u8]) -> String {
-    let mut s = String::with_capacity(2 + 2 * b.len());
-    s.push_str("0x");
+    let mut s = Vec::with_capacity(2 + 2 * b.len());
+    s.extend_from_slice(b"0x");
     push_hex(&mut s, b);
-    s
+    s.into_iter().map(char::from).collect()
 }
 
 /// Appends `b` as lower-case hex digits.
-pub fn push_hex(s: &mut String, b: &[u8]) {
-    // A few pairs at a time into a stack buffer, then one append.
-    for chunk in b.chunks(32) {
-        let mut digits = [0u8; 64];
-        for (pair, &x) in digits.chunks_exact_mut(2).zip(chunk) {
-            pair.copy_from_slice(&HEX_PAIRS[usize::from(x)]);
-        }
-        s.push_str(std::str::from_utf8(&digits[..2 * chunk.len()]).unwrap_or_default());
+pub fn push_hex(out: &mut Vec<u8>, b: &[u8]) {
+    out.reserve(2 * b.len());
+    for &x in b {
+        out.extend_from_slice(&HEX_PAIRS[usize::from(x)]);
     }
 }
 

@@ -408,7 +408,7 @@ fn run_decode(
 fn read_sample(schema: Schema, path: &Path, plain: Plain) -> Result<Vec<Vec<u8>>, String> {
     let file =
         std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut lines = Lines::new(std::io::BufReader::new(file), None);
+    let mut lines = Lines::new(file, None);
     let (mut keys, mut bad) = (Vec::new(), Vec::new());
     while let Some((line, n)) = lines.next_line()? {
         if line.trim_ascii().is_empty() {

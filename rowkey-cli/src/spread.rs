@@ -97,7 +97,7 @@ impl<'a> Spread<'a> {
     pub fn add(&mut self, key: &[u8], at: At) {
         self.keys += 1;
         let layout = self.member.layout;
-        let Some(fields) = key.strip_prefix(self.member.tag) else {
+        let Some(fields) = strip_tag(key, self.member.tag) else {
             let why = format!(
                 "{} does not start with the tag {}",
                 hex(key),
@@ -216,8 +216,20 @@ fn below_each_byte(points: &[Vec<u8>]) -> [u32; 257] {
     below
 }
 
+/// A member's fields: the key after its tag, if it starts with it (most
+/// keys have no tag, which needs no comparison).
+fn strip_tag<'k>(key: &'k [u8], tag: &[u8]) -> Option<&'k [u8]> {
+    if tag.is_empty() {
+        return Some(key);
+    }
+    key.strip_prefix(tag)
+}
+
 /// The first 8 bytes of `b`, big-endian, zero-padded.
 fn head(b: &[u8]) -> u64 {
+    if let Some(h) = b.first_chunk::<8>() {
+        return u64::from_be_bytes(*h);
+    }
     let mut h = [0u8; 8];
     let n = b.len().min(8);
     h[..n].copy_from_slice(&b[..n]);
