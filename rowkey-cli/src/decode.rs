@@ -275,27 +275,25 @@ impl<'a> Decoder<'a> {
         let mut rows = cbt::ReadOutput::new(fits(self.schema));
         // The shell prints a row once per cell: each row is explained once.
         let mut last_row = String::new();
-        while let Some((line, n)) = lines.next_line()? {
-            match self.opt.input {
-                Input::Keys if line.trim_ascii().is_empty() => {}
-                Input::Keys => self.text(line, At::Line(n), &mut key)?,
-                Input::HbaseScan => {
-                    let row = std::str::from_utf8(line)
-                        .ok()
-                        .and_then(hbase::scan_output_row);
-                    if let Some(row) = row.filter(|r| *r != last_row) {
-                        // The shell prints rows as `toStringBinary` text, never hex.
-                        self.text(row.as_bytes(), At::Line(n), &mut key)?;
-                        last_row = row.to_owned();
-                    }
+        lines.for_each(|line, n| match self.opt.input {
+            Input::Keys if line.trim_ascii().is_empty() => Ok(()),
+            Input::Keys => self.text(line, At::Line(n), &mut key),
+            Input::HbaseScan => {
+                let row = std::str::from_utf8(line)
+                    .ok()
+                    .and_then(hbase::scan_output_row);
+                if let Some(row) = row.filter(|r| *r != last_row) {
+                    // The shell prints rows as `toStringBinary` text, never hex.
+                    self.text(row.as_bytes(), At::Line(n), &mut key)?;
+                    last_row = row.to_owned();
                 }
-                Input::CbtRead => {
-                    if let Some((row, at)) = rows.line(line, n) {
-                        self.key(&row, Form::Marked, At::Line(at))?;
-                    }
-                }
+                Ok(())
             }
-        }
+            Input::CbtRead => match rows.line(line, n) {
+                Some((row, at)) => self.key(&row, Form::Marked, At::Line(at)),
+                None => Ok(()),
+            },
+        })?;
         if let Some((row, at)) = rows.finish() {
             self.key(&row, Form::Marked, At::Line(at))?;
         }

@@ -88,6 +88,40 @@ impl<R: Read> Lines<R> {
         Ok(Some((&self.buf[span], self.number)))
     }
 
+    /// Calls `each` with every line left and its number, in order: the
+    /// lines a read brought are found in one pass over them.
+    ///
+    /// # Errors
+    /// A read error, with the line it happened on, or `each`'s first error.
+    pub fn for_each(
+        &mut self,
+        mut each: impl FnMut(&[u8], usize) -> Result<(), String>,
+    ) -> Result<(), String> {
+        while !self.ended {
+            let held = &self.buf[self.start..self.end];
+            let mut taken = 0;
+            for n in memchr::memchr_iter(b'\n', held) {
+                self.number += 1;
+                if self.number % 65_536 == 0 {
+                    self.progress.at(self.number, self.read + taken as u64);
+                }
+                each(&held[taken..n], self.number)?;
+                taken = n + 1;
+            }
+            self.start += taken;
+            self.read += taken as u64;
+            self.fill().map_err(|e| {
+                let number = self.number + 1;
+                format!("cannot read line {number}: {e}")
+            })?;
+        }
+        // What is left: the last lines, the very last without a `\n`.
+        while let Some((line, n)) = self.next_line()? {
+            each(line, n)?;
+        }
+        Ok(())
+    }
+
     /// The next line's bytes in `buf`, its `\n` passed; `None` at the end.
     fn find(&mut self) -> std::io::Result<Option<Range<usize>>> {
         // Bytes of the line before this are known to hold no `\n`.
@@ -237,16 +271,27 @@ mod tests {
         for input in [text.clone(), format!("{text}\n")] {
             let want: Vec<(String, usize)> = input.lines().map(str::to_owned).zip(1..).collect();
             let bytes = input.as_bytes();
-            assert_eq!(all_lines(Lines::new(bytes, None)), want);
-            assert_eq!(all_lines(Lines::new(Trickle(bytes, 0), None)), want);
+            assert_eq!(all_lines(|| Lines::new(bytes, None)), want);
+            assert_eq!(all_lines(|| Lines::new(Trickle(bytes, 0), None)), want);
         }
     }
 
-    fn all_lines(mut lines: Lines<impl Read>) -> Vec<(String, usize)> {
+    /// The lines as [`Lines::next_line`] and as [`Lines::for_each`] read
+    /// them, which must agree.
+    fn all_lines<R: Read>(lines: impl Fn() -> Lines<R>) -> Vec<(String, usize)> {
         let mut got = Vec::new();
-        while let Some((l, n)) = lines.next_line().unwrap() {
+        let mut one_by_one = lines();
+        while let Some((l, n)) = one_by_one.next_line().unwrap() {
             got.push((String::from_utf8(l.to_vec()).unwrap(), n));
         }
+        let mut each = Vec::new();
+        lines()
+            .for_each(|l, n| {
+                each.push((String::from_utf8(l.to_vec()).unwrap(), n));
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(got, each);
         got
     }
 }
