@@ -79,7 +79,9 @@ enum Bucket {
     Unchecked,
     /// A Phoenix salt: the whole key after the salt.
     Rest(usize),
-    /// The salted fields' spans, in the order the salt hashes them.
+    /// One salted field's span, as most salts have.
+    Field(Range<usize>),
+    /// Several salted fields' spans, in the order the salt hashes them.
     Spans(Vec<Range<usize>>),
 }
 
@@ -104,7 +106,37 @@ impl<'l, 'a> Checker<'l, 'a> {
     ///
     /// # Errors
     /// The error [`decode`] gives.
+    #[inline]
     pub fn check(&self, bytes: &[u8]) -> Result<(), ReadError<'a>> {
+        // Inline, so that the verdict of most keys is a flag in a register
+        // rather than a `Result` written to memory and read back.
+        if self.decodes_at_offsets(bytes) {
+            return Ok(());
+        }
+        self.check_any(bytes)
+    }
+
+    /// The verdict alone for the keys most streams hold: at the layout's
+    /// width, every field at its offset read by a codec that refuses no
+    /// bytes, and the salt's bucket the one the salted fields hash to.
+    /// False for any other key, which [`Checker::check_any`] checks in full.
+    fn decodes_at_offsets(&self, bytes: &[u8]) -> bool {
+        let Some(plan) = &self.at_offsets else {
+            return false;
+        };
+        if bytes.len() != self.layout.width || !plan.reads.is_empty() {
+            return false;
+        }
+        match (&self.layout.salt, &plan.bucket) {
+            (None, _) | (_, Bucket::Unchecked) => true,
+            (Some(salt), bucket) => self
+                .expected_bucket(bucket, bytes)
+                .is_some_and(|expected| salt.salt.holds(bytes, expected)),
+        }
+    }
+
+    /// [`Checker::check`] of any key.
+    fn check_any(&self, bytes: &[u8]) -> Result<(), ReadError<'a>> {
         let Some(plan) = &self.at_offsets else {
             return read_strict(self.layout, bytes, |_, _| {});
         };
@@ -113,7 +145,16 @@ impl<'l, 'a> Checker<'l, 'a> {
             return check_whole(self.layout, bytes);
         }
         // The salt is checked last, after every field, as derived code does.
-        for seg in &plan.reads {
+        if !plan.reads.is_empty() {
+            self.read_fields(&plan.reads, bytes)?;
+        }
+        let expected = self.expected_bucket(&plan.bucket, bytes);
+        check_end(self.layout, bytes, bytes.len(), expected)
+    }
+
+    /// Reads the fields at their offsets whose codec can refuse bytes.
+    fn read_fields(&self, reads: &[&'l Segment<'a>], bytes: &[u8]) -> Result<(), ReadError<'a>> {
+        for seg in reads {
             let (reading, _) = read_fixed(
                 self.layout,
                 seg,
@@ -124,8 +165,7 @@ impl<'l, 'a> Checker<'l, 'a> {
             );
             strict_reading(seg, &reading)?;
         }
-        let expected = self.expected_bucket(&plan.bucket, bytes);
-        check_end(self.layout, bytes, bytes.len(), expected)
+        Ok(())
     }
 
     /// The bucket the salted bytes of a key of the layout's width hash to.
@@ -134,14 +174,12 @@ impl<'l, 'a> Checker<'l, 'a> {
         match bucket {
             Bucket::Unchecked => None,
             Bucket::Rest(from) => Some(salt.bucket_of(bytes.get(*from..)?)),
-            Bucket::Spans(spans) => match spans.as_slice() {
-                [one] => Some(bucket_of_field(salt, bytes.get(one.clone())?)),
-                many => {
-                    let parts: Option<Vec<&[u8]>> =
-                        many.iter().map(|s| bytes.get(s.clone())).collect();
-                    Some(salt.bucket_of_parts(&parts?))
-                }
-            },
+            Bucket::Field(span) => Some(bucket_of_field(salt, bytes.get(span.clone())?)),
+            Bucket::Spans(spans) => {
+                let parts: Option<Vec<&[u8]>> =
+                    spans.iter().map(|s| bytes.get(s.clone())).collect();
+                Some(salt.bucket_of_parts(&parts?))
+            }
         }
     }
 }
@@ -188,7 +226,8 @@ fn bucket(layout: &Layout<'_>) -> Bucket {
         let s = layout.segments.iter().find(|s| s.name == *name)?;
         Some(s.offset..s.offset + s.width)
     };
-    match salt.fields.iter().map(span).collect() {
+    match salt.fields.iter().map(span).collect::<Option<Vec<_>>>() {
+        Some(mut spans) if spans.len() == 1 => Bucket::Field(spans.remove(0)),
         Some(spans) => Bucket::Spans(spans),
         None => Bucket::Unchecked,
     }
