@@ -38,13 +38,19 @@ pub enum Form {
 ///
 /// # Errors
 /// One line naming the text and what is wrong with it.
+#[inline]
 pub fn parse_key_into(text: &[u8], plain: Plain, out: &mut Vec<u8>) -> Result<Form, String> {
+    // `0x` first, inline: a dump's lines are read here.
     let t = text.trim_ascii();
-    if let Some(hex) = t.strip_prefix(b"0x").or_else(|| t.strip_prefix(b"0X")) {
-        return hex_into(hex, out)
-            .map(|()| Form::Marked)
-            .map_err(|e| format!("bad hex key `{}`: {e}", lossy(t)));
+    match t.strip_prefix(b"0x").or_else(|| t.strip_prefix(b"0X")) {
+        Some(hex) if hex_into(hex, out) => Ok(Form::Marked),
+        Some(hex) => Err(format!("bad hex key `{}`: {}", lossy(t), hex_error(hex))),
+        None => parse_unmarked_into(t, plain, out),
     }
+}
+
+/// [`parse_key_into`] of trimmed text that does not start with `0x`.
+fn parse_unmarked_into(t: &[u8], plain: Plain, out: &mut Vec<u8>) -> Result<Form, String> {
     out.clear();
     if t.is_empty() {
         return Err("an empty key".into());
@@ -60,8 +66,7 @@ pub fn parse_key_into(text: &[u8], plain: Plain, out: &mut Vec<u8>) -> Result<Fo
             .map(|()| Form::Marked)
             .map_err(|e| format!("bad quoted key `{}`: {e}", lossy(t)));
     }
-    if plain == Plain::HexFirst && t.len() % 2 == 0 && t.iter().all(u8::is_ascii_hexdigit) {
-        hex_into(t, out)?;
+    if plain == Plain::HexFirst && t.len() % 2 == 0 && hex_into(t, out) {
         return Ok(Form::PlainHex);
     }
     shell_text_into(t, out)
@@ -94,20 +99,24 @@ fn lossy(t: &[u8]) -> String {
     String::from_utf8_lossy(t).into_owned()
 }
 
-/// Sets `out` to the bytes of `hex`; a key read from a dump takes this
-/// path, so the digits are read through a table, with one test for the
-/// whole key, over the last key's bytes (a key as long as the last one
-/// resizes nothing).
-fn hex_into(hex: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
-    out.resize(hex.len() / 2, 0);
+/// Sets `out` to the bytes of `hex`, if it is an even number of hex digits
+/// (else clears it). A key read from a dump takes this path, so the digits
+/// are read through a table, with one test for the whole key, over the
+/// last key's bytes (a key as long as the last one resizes nothing).
+#[inline]
+fn hex_into(hex: &[u8], out: &mut Vec<u8>) -> bool {
+    if out.len() != hex.len() / 2 {
+        out.resize(hex.len() / 2, 0);
+    }
     if hex.len() % 2 == 0 && unhex(hex, out) {
-        return Ok(());
+        return true;
     }
     out.clear();
-    Err(hex_error(hex))
+    false
 }
 
 /// Pairs of hex digits into `out`, one byte a pair; false when one is no digit.
+#[inline]
 fn unhex(hex: &[u8], out: &mut [u8]) -> bool {
     // A byte that is no digit reads as 0xff: its high bits mark the key.
     let mut bad = 0;
