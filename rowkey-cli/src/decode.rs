@@ -113,8 +113,6 @@ pub struct Decoder<'a> {
     /// Whole lines written and not yet handed to `out`, which takes them
     /// in blocks of about [`BLOCK`] bytes.
     pending: Vec<u8>,
-    /// A key's table, before it joins `pending`.
-    table: String,
     /// The JSON text each layout fixes (with `--json`).
     texts: Vec<LayoutText<'a>>,
     /// With `--json`, for a schema of one key type whose fields are
@@ -232,7 +230,6 @@ impl<'a> Decoder<'a> {
                 Schema::KeyTypes(_) => None,
             },
             pending: Vec::with_capacity(BLOCK + 4096),
-            table: String::new(),
             texts: if opt.json {
                 LayoutText::of(schema)
             } else {
@@ -335,9 +332,7 @@ impl<'a> Decoder<'a> {
             let text = LayoutText::find(&self.texts, e);
             json_line(&mut self.pending, key, e, at, text);
         } else {
-            self.table.clear();
-            text_block(&mut self.table, key, e, self.tally.keys == 1);
-            self.pending.extend_from_slice(self.table.as_bytes());
+            text_block(&mut self.pending, key, e, self.tally.keys == 1);
         }
         let why = (!is_good(e)).then(|| {
             e.error
@@ -401,16 +396,17 @@ impl<'a> Decoder<'a> {
 }
 
 /// The table of one key, after a blank line unless it is the first.
-fn text_block(out: &mut String, key: &[u8], e: &Explained, first: bool) {
-    use std::fmt::Write as _;
+fn text_block(out: &mut Vec<u8>, key: &[u8], e: &Explained, first: bool) {
+    use std::io::Write as _;
     if !first {
-        out.push('\n');
+        out.push(b'\n');
     }
-    out.push_str(&keytext::hex(key));
-    out.push_str("  ");
+    out.extend_from_slice(b"0x");
+    keytext::push_hex(out, key);
+    out.extend_from_slice(b"  ");
     keytext::push_shell(out, key);
-    out.push('\n');
-    let _ = write!(out, "{e}");
+    // Writing to a vector does not fail.
+    let _ = write!(out, "\n{e}");
 }
 
 /// One JSON line (format 1) for a key; `text` is its layout's JSON

@@ -243,23 +243,29 @@ pub fn b64(b: &[u8]) -> String {
 /// whose bytes (`to_java_bytes`, as the shell's `STARTROW` takes them) are
 /// the key, and [`parse_key`] reads it back to the key.
 pub fn shell(b: &[u8]) -> String {
-    let mut s = String::with_capacity(b.len() + 2);
+    let mut s = Vec::with_capacity(b.len() + 2);
     push_shell(&mut s, b);
-    s
+    // Printable ASCII and `\xNN`.
+    s.into_iter().map(char::from).collect()
 }
 
 /// Appends [`shell`]`(b)`; a key without `"` or `#` is written as it is,
 /// without an intermediate string.
-pub fn push_shell(s: &mut String, b: &[u8]) {
-    use std::fmt::Write as _;
-    s.push('"');
-    let start = s.len();
-    let _ = write!(s, "{}", StringBinary(b));
-    if s[start..].contains(['"', '#']) {
-        let body = s.split_off(start);
-        s.push_str(&body.replace('"', "\\x22").replace('#', "\\x23"));
+pub fn push_shell(out: &mut Vec<u8>, b: &[u8]) {
+    use std::io::Write as _;
+    out.push(b'"');
+    let start = out.len();
+    let _ = write!(out, "{}", StringBinary(b));
+    if out[start..].iter().any(|&c| c == b'"' || c == b'#') {
+        for c in out.split_off(start) {
+            match c {
+                b'"' => out.extend_from_slice(b"\\x22"),
+                b'#' => out.extend_from_slice(b"\\x23"),
+                c => out.push(c),
+            }
+        }
     }
-    s.push('"');
+    out.push(b'"');
 }
 
 #[cfg(test)]
