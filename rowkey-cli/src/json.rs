@@ -29,7 +29,7 @@ pub fn push_str(out: &mut Vec<u8>, s: &str) {
             c if u32::from(c) < 0x20 => "",
             _ => continue,
         };
-        out.extend_from_slice(s[start..i].as_bytes());
+        out.extend_from_slice(&s.as_bytes()[start..i]);
         if esc.is_empty() {
             let _ = write!(out, "\\u{:04x}", u32::from(c));
         } else {
@@ -37,7 +37,7 @@ pub fn push_str(out: &mut Vec<u8>, s: &str) {
         }
         start = i + c.len_utf8();
     }
-    out.extend_from_slice(s[start..].as_bytes());
+    out.extend_from_slice(&s.as_bytes()[start..]);
     out.push(b'"');
 }
 
