@@ -748,6 +748,14 @@ struct AtOffsets {
     d: u16,
 }
 
+/// A salt over one 8-byte field, as a log of events has.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct SaltedTs {
+    #[salt(mod = 100)]
+    ts: u64,
+    host: u32,
+}
+
 /// Keys of every layout below that decode, each encoded from its values.
 fn valid_keys() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
@@ -769,6 +777,7 @@ fn valid_keys() -> impl Strategy<Value = Vec<u8>> {
         (0u16..1000, any::<u8>(), any::<u16>())
             .prop_map(|(a, b, c)| SaltedApart { a, b, c }.encode().unwrap().to_vec()),
         any::<(u32, u64)>().prop_map(|(user, ts)| Event { user, ts }.encode().unwrap().to_vec()),
+        any::<(u64, u32)>().prop_map(|(ts, host)| SaltedTs { ts, host }.encode().unwrap().to_vec()),
         (
             (0u16..10_000, any::<i64>(), -1e9f64..1e9, any::<bool>()),
             (any::<u32>(), "[a-z]{3}", any::<u16>())
@@ -814,8 +823,8 @@ fn near_keys() -> impl Strategy<Value = Vec<u8>> {
     ]
 }
 
-/// `check` gives `decode`'s verdict and error, and so does `explain`, by
-/// `layout`; and both are the derived `decode`'s.
+/// `check` and a `Checker` give `decode`'s verdict and error, and so does
+/// `explain`, by `layout`; and all are the derived `decode`'s.
 fn same_verdict<T: RowKey>(
     bytes: &[u8],
     typed: Result<(), rowkey::DecodeError>,
@@ -823,6 +832,8 @@ fn same_verdict<T: RowKey>(
     let layout = &T::LAYOUT;
     let decoded = dynamic::decode(layout, bytes).map(drop);
     prop_assert_eq!(dynamic::check(layout, bytes), decoded, "{}", layout.name);
+    let checked = dynamic::Checker::new(layout).check(bytes);
+    prop_assert_eq!(checked, decoded, "{}", layout.name);
     prop_assert_eq!(
         layout.explain(bytes).error,
         decoded.err(),
@@ -848,6 +859,7 @@ proptest! {
         same_verdict::<FileKey>(b, FileKey::decode(b).map(drop))?;
         same_verdict::<Inner>(b, Inner::decode(b).map(drop))?;
         same_verdict::<AtOffsets>(b, AtOffsets::decode(b).map(drop))?;
+        same_verdict::<SaltedTs>(b, SaltedTs::decode(b).map(drop))?;
     }
 }
 
@@ -881,5 +893,6 @@ proptest! {
         same_explanations::<FileKey>(&keys)?;
         same_explanations::<Inner>(&keys)?;
         same_explanations::<AtOffsets>(&keys)?;
+        same_explanations::<SaltedTs>(&keys)?;
     }
 }

@@ -38,16 +38,22 @@ pub enum Form {
 ///
 /// # Errors
 /// One line naming the text and what is wrong with it.
+#[inline]
 pub fn parse_key_into(text: &[u8], plain: Plain, out: &mut Vec<u8>) -> Result<Form, String> {
-    out.clear();
+    // `0x` first, inline: a dump's lines are read here.
     let t = text.trim_ascii();
+    match t.strip_prefix(b"0x").or_else(|| t.strip_prefix(b"0X")) {
+        Some(hex) if hex_into(hex, out) => Ok(Form::Marked),
+        Some(hex) => Err(format!("bad hex key `{}`: {}", lossy(t), hex_error(hex))),
+        None => parse_unmarked_into(t, plain, out),
+    }
+}
+
+/// [`parse_key_into`] of trimmed text that does not start with `0x`.
+fn parse_unmarked_into(t: &[u8], plain: Plain, out: &mut Vec<u8>) -> Result<Form, String> {
+    out.clear();
     if t.is_empty() {
         return Err("an empty key".into());
-    }
-    if let Some(hex) = t.strip_prefix(b"0x").or_else(|| t.strip_prefix(b"0X")) {
-        return hex_into(hex, out)
-            .map(|()| Form::Marked)
-            .map_err(|e| format!("bad hex key `{}`: {e}", lossy(t)));
     }
     if let Some(b64) = t.strip_prefix(b"b64:") {
         return base64::engine::general_purpose::STANDARD
@@ -60,8 +66,7 @@ pub fn parse_key_into(text: &[u8], plain: Plain, out: &mut Vec<u8>) -> Result<Fo
             .map(|()| Form::Marked)
             .map_err(|e| format!("bad quoted key `{}`: {e}", lossy(t)));
     }
-    if plain == Plain::HexFirst && t.len() % 2 == 0 && t.iter().all(u8::is_ascii_hexdigit) {
-        hex_into(t, out)?;
+    if plain == Plain::HexFirst && t.len() % 2 == 0 && hex_into(t, out) {
         return Ok(Form::PlainHex);
     }
     shell_text_into(t, out)
@@ -94,19 +99,24 @@ fn lossy(t: &[u8]) -> String {
     String::from_utf8_lossy(t).into_owned()
 }
 
-/// Appends the bytes of `hex`; a key read from a dump takes this path, so
-/// the digits are read through a table, with one test for the whole key.
-fn hex_into(hex: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
-    let start = out.len();
-    out.resize(start + hex.len() / 2, 0);
-    if hex.len() % 2 == 0 && unhex(hex, &mut out[start..]) {
-        return Ok(());
+/// Sets `out` to the bytes of `hex`, if it is an even number of hex digits
+/// (else clears it). A key read from a dump takes this path, so the digits
+/// are read through a table, with one test for the whole key, over the
+/// last key's bytes (a key as long as the last one resizes nothing).
+#[inline]
+fn hex_into(hex: &[u8], out: &mut Vec<u8>) -> bool {
+    if out.len() != hex.len() / 2 {
+        out.resize(hex.len() / 2, 0);
     }
-    out.truncate(start);
-    Err(hex_error(hex))
+    if hex.len() % 2 == 0 && unhex(hex, out) {
+        return true;
+    }
+    out.clear();
+    false
 }
 
 /// Pairs of hex digits into `out`, one byte a pair; false when one is no digit.
+#[inline]
 fn unhex(hex: &[u8], out: &mut [u8]) -> bool {
     // A byte that is no digit reads as 0xff: its high bits mark the key.
     let mut bad = 0;
@@ -194,21 +204,17 @@ fn quoted_into(inner: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
 
 /// `0x` and lower-case hex.
 pub fn hex(b: &[u8]) -> String {
-    let mut s = String::with_capacity(2 + 2 * b.len());
-    s.push_str("0x");
+    let mut s = Vec::with_capacity(2 + 2 * b.len());
+    s.extend_from_slice(b"0x");
     push_hex(&mut s, b);
-    s
+    s.into_iter().map(char::from).collect()
 }
 
 /// Appends `b` as lower-case hex digits.
-pub fn push_hex(s: &mut String, b: &[u8]) {
-    // A few pairs at a time into a stack buffer, then one append.
-    for chunk in b.chunks(32) {
-        let mut digits = [0u8; 64];
-        for (pair, &x) in digits.chunks_exact_mut(2).zip(chunk) {
-            pair.copy_from_slice(&HEX_PAIRS[usize::from(x)]);
-        }
-        s.push_str(std::str::from_utf8(&digits[..2 * chunk.len()]).unwrap_or_default());
+pub fn push_hex(out: &mut Vec<u8>, b: &[u8]) {
+    out.reserve(2 * b.len());
+    for &x in b {
+        out.extend_from_slice(&HEX_PAIRS[usize::from(x)]);
     }
 }
 
@@ -237,23 +243,29 @@ pub fn b64(b: &[u8]) -> String {
 /// whose bytes (`to_java_bytes`, as the shell's `STARTROW` takes them) are
 /// the key, and [`parse_key`] reads it back to the key.
 pub fn shell(b: &[u8]) -> String {
-    let mut s = String::with_capacity(b.len() + 2);
+    let mut s = Vec::with_capacity(b.len() + 2);
     push_shell(&mut s, b);
-    s
+    // Printable ASCII and `\xNN`.
+    s.into_iter().map(char::from).collect()
 }
 
 /// Appends [`shell`]`(b)`; a key without `"` or `#` is written as it is,
 /// without an intermediate string.
-pub fn push_shell(s: &mut String, b: &[u8]) {
-    use std::fmt::Write as _;
-    s.push('"');
-    let start = s.len();
-    let _ = write!(s, "{}", StringBinary(b));
-    if s[start..].contains(['"', '#']) {
-        let body = s.split_off(start);
-        s.push_str(&body.replace('"', "\\x22").replace('#', "\\x23"));
+pub fn push_shell(out: &mut Vec<u8>, b: &[u8]) {
+    use std::io::Write as _;
+    out.push(b'"');
+    let start = out.len();
+    let _ = write!(out, "{}", StringBinary(b));
+    if out[start..].iter().any(|&c| c == b'"' || c == b'#') {
+        for c in out.split_off(start) {
+            match c {
+                b'"' => out.extend_from_slice(b"\\x22"),
+                b'#' => out.extend_from_slice(b"\\x23"),
+                c => out.push(c),
+            }
+        }
     }
-    s.push('"');
+    out.push(b'"');
 }
 
 #[cfg(test)]

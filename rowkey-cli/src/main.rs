@@ -408,7 +408,7 @@ fn run_decode(
 fn read_sample(schema: Schema, path: &Path, plain: Plain) -> Result<Vec<Vec<u8>>, String> {
     let file =
         std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut lines = Lines::new(std::io::BufReader::new(file), None);
+    let mut lines = Lines::new(file, None);
     let (mut keys, mut bad) = (Vec::new(), Vec::new());
     while let Some((line, n)) = lines.next_line()? {
         if line.trim_ascii().is_empty() {
@@ -460,16 +460,16 @@ fn read_lines(spread: &mut Spread, plain: Plain) -> Result<(), String> {
     let (reader, len) = input::stdin();
     let mut lines = Lines::new(reader, len);
     let mut key = Vec::with_capacity(64);
-    while let Some((line, n)) = lines.next_line()? {
+    lines.for_each(|line, n| {
         if line.trim_ascii().is_empty() {
-            continue;
+            return Ok(());
         }
         match keytext::parse_key_into(line, plain, &mut key) {
             Ok(_) => spread.add(&key, At::Line(n)),
             Err(e) => spread.add_unreadable(At::Line(n), e),
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// Raw fixed-width keys from stdin, back to back.

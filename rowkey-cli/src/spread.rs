@@ -96,18 +96,18 @@ impl<'a> Spread<'a> {
     /// Counts one key; a key that does not decode is counted as bad only.
     pub fn add(&mut self, key: &[u8], at: At) {
         self.keys += 1;
-        let layout = self.member.layout;
-        let Some(fields) = key.strip_prefix(self.member.tag) else {
-            let why = format!(
-                "{} does not start with the tag {}",
-                hex(key),
-                shell(self.member.tag)
-            );
-            return self.add_bad(at, why);
+        let Some(fields) = strip_tag(key, self.member.tag) else {
+            return self.add_untagged(key, at);
         };
-        if let Err(e) = self.checker.check(fields) {
-            return self.add_bad(at, format!("{} does not decode: {e}", hex(key)));
+        match self.checker.check(fields) {
+            Ok(()) => self.count(key, fields),
+            Err(e) => self.add_bad(at, format!("{} does not decode: {e}", hex(key))),
         }
+    }
+
+    /// Counts a key that decodes; `fields` is the key after its tag.
+    fn count(&mut self, key: &[u8], fields: &[u8]) {
+        let layout = self.member.layout;
         let region = self.region_of(key);
         self.regions[region] += 1;
         if let (Some(s), Some(b)) = (layout.salt, self.buckets.as_mut()) {
@@ -122,6 +122,17 @@ impl<'a> Spread<'a> {
         if let Some(sample) = self.sample.as_mut() {
             sample.add(key);
         }
+    }
+
+    /// Counts a key without its member's tag as bad.
+    #[cold]
+    fn add_untagged(&mut self, key: &[u8], at: At) {
+        let why = format!(
+            "{} does not start with the tag {}",
+            hex(key),
+            shell(self.member.tag)
+        );
+        self.add_bad(at, why);
     }
 
     /// The region holding `key`: the number of points at or below it.
@@ -159,6 +170,7 @@ impl<'a> Spread<'a> {
         self.add_bad(at, why);
     }
 
+    #[cold]
     fn add_bad(&mut self, at: At, why: String) {
         self.bad += 1;
         if self.first_bad.len() < REPORTED_BAD {
@@ -216,8 +228,20 @@ fn below_each_byte(points: &[Vec<u8>]) -> [u32; 257] {
     below
 }
 
+/// A member's fields: the key after its tag, if it starts with it (most
+/// keys have no tag, which needs no comparison).
+fn strip_tag<'k>(key: &'k [u8], tag: &[u8]) -> Option<&'k [u8]> {
+    if tag.is_empty() {
+        return Some(key);
+    }
+    key.strip_prefix(tag)
+}
+
 /// The first 8 bytes of `b`, big-endian, zero-padded.
 fn head(b: &[u8]) -> u64 {
+    if let Some(h) = b.first_chunk::<8>() {
+        return u64::from_be_bytes(*h);
+    }
     let mut h = [0u8; 8];
     let n = b.len().min(8);
     h[..n].copy_from_slice(&b[..n]);

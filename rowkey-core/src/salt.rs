@@ -360,12 +360,25 @@ impl Salt {
     #[inline]
     pub fn check(&self, key: &[u8], expected: u32) -> Result<(), DecodeError> {
         let found = self.read_any(key)?;
-        // A bucket equal to the expected one is in range when that one is,
-        // which a caller's `hash % buckets` shows the compiler: one compare.
-        if found == expected && expected < self.buckets {
+        if self.is_expected(found, expected) {
             return Ok(());
         }
         Err(self.mismatch(found, expected))
+    }
+
+    /// [`Salt::check`]'s verdict alone, without an error to build.
+    #[inline]
+    pub(crate) fn holds(&self, key: &[u8], expected: u32) -> bool {
+        self.read_any(key)
+            .is_ok_and(|found| self.is_expected(found, expected))
+    }
+
+    /// Whether the bucket `found` is the `expected` one, which is a bucket.
+    #[inline]
+    fn is_expected(&self, found: u32, expected: u32) -> bool {
+        // A bucket equal to the expected one is in range when that one is,
+        // which a caller's `hash % buckets` shows the compiler: one compare.
+        found == expected && expected < self.buckets
     }
 
     /// The error of [`Salt::check`] when the bucket read is not `expected`.

@@ -191,14 +191,24 @@ impl IntType {
         IntType::from_name(t).ok_or_else(|| alloc::format!("unknown integer type `{t}`"))
     }
 
-    /// Reads `b` (exactly the type's width) as its value.
-    pub(crate) fn read_bytes(&self, b: &[u8], descending: bool) -> Number {
-        let x = if descending { 0xFF } else { 0 };
-        // Most integers fit a machine word, where each byte costs one shift.
-        let u = match b.len() {
-            ..=8 => u128::from(b.iter().fold(0u64, |n, &b| n << 8 | u64::from(b ^ x))),
-            _ => b.iter().fold(0u128, |n, &b| n << 8 | u128::from(b ^ x)),
-        };
+    /// Reads `b` (exactly the type's width) as its value: what the codec
+    /// reads from a field's bytes, for code that finds them itself.
+    ///
+    /// ```
+    /// use rowkey::{codec::int::IntType, Number};
+    ///
+    /// let i16_ = IntType { bytes: 2, signed: true };
+    /// assert_eq!(i16_.read_bytes(&[0x7f, 0xff], false), Number::Signed(-1));
+    /// assert_eq!(i16_.read_bytes(&[0x7f, 0xfe], true), Number::Signed(1));
+    /// ```
+    pub fn read_bytes(&self, b: &[u8], descending: bool) -> Number {
+        let mut u = big_endian(b);
+        if descending {
+            // Every byte inverted: the low `8 * len` bits.
+            u ^= u128::MAX
+                .checked_shr(128 - 8 * b.len().min(16) as u32)
+                .unwrap_or(0);
+        }
         let bits = self.bytes as u32 * 8;
         if !self.signed {
             return Number::Unsigned(u);
@@ -227,6 +237,24 @@ impl IntType {
         }
         v.to_be_bytes()[16 - self.bytes as usize..].to_vec()
     }
+}
+
+/// The big-endian number of `b` (its last 16 bytes): an integer type's
+/// width is one load.
+fn big_endian(b: &[u8]) -> u128 {
+    if let Ok(w) = <[u8; 8]>::try_from(b) {
+        return u64::from_be_bytes(w).into();
+    }
+    if let Ok(w) = <[u8; 4]>::try_from(b) {
+        return u32::from_be_bytes(w).into();
+    }
+    if let Ok(w) = <[u8; 2]>::try_from(b) {
+        return u16::from_be_bytes(w).into();
+    }
+    if let Ok(w) = <[u8; 16]>::try_from(b) {
+        return u128::from_be_bytes(w);
+    }
+    b.iter().fold(0u128, |n, &b| n << 8 | u128::from(b))
 }
 
 #[cfg(feature = "alloc")]
@@ -430,6 +458,44 @@ mod tests {
         }
         for v in values {
             assert_eq!(i16::from_key(v.to_key()), v);
+        }
+    }
+
+    /// Every type's bytes read back as the typed decode reads them, in both orders.
+    #[test]
+    fn read_bytes_is_the_typed_decode() {
+        let (u8_, u32_, i64_, i128_) = (
+            IntType {
+                bytes: 1,
+                signed: false,
+            },
+            IntType {
+                bytes: 4,
+                signed: false,
+            },
+            IntType {
+                bytes: 8,
+                signed: true,
+            },
+            IntType {
+                bytes: 16,
+                signed: true,
+            },
+        );
+        for v in [i64::MIN, -70_000, -1, 0, 1, 0x0102_0304, i64::MAX] {
+            let (u, w) = (v as u32, v as i128 * 3);
+            assert_eq!(u32_.read_bytes(&u.to_key(), false), u.to_number());
+            assert_eq!(i64_.read_bytes(&v.to_key(), false), v.to_number());
+            assert_eq!(i128_.read_bytes(&w.to_key(), false), w.to_number());
+            let (mut ud, mut vd, mut wd) = ([0; 4], [0; 8], [0; 16]);
+            encode_desc(u, &mut ud);
+            encode_desc(v, &mut vd);
+            encode_desc(w, &mut wd);
+            assert_eq!(u32_.read_bytes(&ud, true), u.to_number());
+            assert_eq!(i64_.read_bytes(&vd, true), v.to_number());
+            assert_eq!(i128_.read_bytes(&wd, true), w.to_number());
+            let b = v as u8;
+            assert_eq!(u8_.read_bytes(&[!b], true), b.to_number());
         }
     }
 }

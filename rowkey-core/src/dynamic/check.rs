@@ -12,7 +12,7 @@ use core::ops::Range;
 use super::walk::decode;
 use super::walk::{check_end, check_whole, read_fixed, read_strict, strict_reading};
 use crate::codec::Extent;
-use crate::{FieldCodec, Layout, ReadError, SaltFormat, Segment};
+use crate::{FieldCodec, Layout, ReadError, Salt, SaltFormat, Segment};
 
 /// Whether `bytes` decode by `layout`: [`decode`]'s verdict, the same error
 /// for the same bytes, without keeping the fields' values. For many keys
@@ -79,7 +79,9 @@ enum Bucket {
     Unchecked,
     /// A Phoenix salt: the whole key after the salt.
     Rest(usize),
-    /// The salted fields' spans, in the order the salt hashes them.
+    /// One salted field's span, as most salts have.
+    Field(Range<usize>),
+    /// Several salted fields' spans, in the order the salt hashes them.
     Spans(Vec<Range<usize>>),
 }
 
@@ -93,8 +95,10 @@ impl<'l, 'a> Checker<'l, 'a> {
         Checker { layout, at_offsets }
     }
 
-    /// Whether every field sits at its offset in every key of the layout.
-    pub(super) fn fields_at_offsets(&self) -> bool {
+    /// Whether every field sits at its offset in every key of the layout
+    /// (a fixed-width key that leaves no field out): then a key that checks
+    /// holds each field at `offset..offset + width`.
+    pub fn fields_at_offsets(&self) -> bool {
         self.at_offsets.is_some()
     }
 
@@ -102,7 +106,37 @@ impl<'l, 'a> Checker<'l, 'a> {
     ///
     /// # Errors
     /// The error [`decode`] gives.
+    #[inline]
     pub fn check(&self, bytes: &[u8]) -> Result<(), ReadError<'a>> {
+        // Inline, so that the verdict of most keys is a flag in a register
+        // rather than a `Result` written to memory and read back.
+        if self.decodes_at_offsets(bytes) {
+            return Ok(());
+        }
+        self.check_any(bytes)
+    }
+
+    /// The verdict alone for the keys most streams hold: at the layout's
+    /// width, every field at its offset read by a codec that refuses no
+    /// bytes, and the salt's bucket the one the salted fields hash to.
+    /// False for any other key, which [`Checker::check_any`] checks in full.
+    fn decodes_at_offsets(&self, bytes: &[u8]) -> bool {
+        let Some(plan) = &self.at_offsets else {
+            return false;
+        };
+        if bytes.len() != self.layout.width || !plan.reads.is_empty() {
+            return false;
+        }
+        match (&self.layout.salt, &plan.bucket) {
+            (None, _) | (_, Bucket::Unchecked) => true,
+            (Some(salt), bucket) => self
+                .expected_bucket(bucket, bytes)
+                .is_some_and(|expected| salt.salt.holds(bytes, expected)),
+        }
+    }
+
+    /// [`Checker::check`] of any key.
+    fn check_any(&self, bytes: &[u8]) -> Result<(), ReadError<'a>> {
         let Some(plan) = &self.at_offsets else {
             return read_strict(self.layout, bytes, |_, _| {});
         };
@@ -111,7 +145,16 @@ impl<'l, 'a> Checker<'l, 'a> {
             return check_whole(self.layout, bytes);
         }
         // The salt is checked last, after every field, as derived code does.
-        for seg in &plan.reads {
+        if !plan.reads.is_empty() {
+            self.read_fields(&plan.reads, bytes)?;
+        }
+        let expected = self.expected_bucket(&plan.bucket, bytes);
+        check_end(self.layout, bytes, bytes.len(), expected)
+    }
+
+    /// Reads the fields at their offsets whose codec can refuse bytes.
+    fn read_fields(&self, reads: &[&'l Segment<'a>], bytes: &[u8]) -> Result<(), ReadError<'a>> {
+        for seg in reads {
             let (reading, _) = read_fixed(
                 self.layout,
                 seg,
@@ -122,8 +165,7 @@ impl<'l, 'a> Checker<'l, 'a> {
             );
             strict_reading(seg, &reading)?;
         }
-        let expected = self.expected_bucket(&plan.bucket, bytes);
-        check_end(self.layout, bytes, bytes.len(), expected)
+        Ok(())
     }
 
     /// The bucket the salted bytes of a key of the layout's width hash to.
@@ -132,16 +174,26 @@ impl<'l, 'a> Checker<'l, 'a> {
         match bucket {
             Bucket::Unchecked => None,
             Bucket::Rest(from) => Some(salt.bucket_of(bytes.get(*from..)?)),
-            Bucket::Spans(spans) => match spans.as_slice() {
-                [one] => Some(salt.bucket_of(bytes.get(one.clone())?)),
-                many => {
-                    let parts: Option<Vec<&[u8]>> =
-                        many.iter().map(|s| bytes.get(s.clone())).collect();
-                    Some(salt.bucket_of_parts(&parts?))
-                }
-            },
+            Bucket::Field(span) => Some(bucket_of_field(salt, bytes.get(span.clone())?)),
+            Bucket::Spans(spans) => {
+                let parts: Option<Vec<&[u8]>> =
+                    spans.iter().map(|s| bytes.get(s.clone())).collect();
+                Some(salt.bucket_of_parts(&parts?))
+            }
         }
     }
+}
+
+/// The bucket of one salted field's bytes: a field of a machine integer's
+/// width is hashed by the xxh32 unrolled for that width.
+fn bucket_of_field(salt: &Salt, bytes: &[u8]) -> u32 {
+    if let Ok(b) = <&[u8; 8]>::try_from(bytes) {
+        return salt.bucket_of_fixed(b);
+    }
+    if let Ok(b) = <&[u8; 4]>::try_from(bytes) {
+        return salt.bucket_of_fixed(b);
+    }
+    salt.bucket_of(bytes)
 }
 
 /// Whether every field of `layout` sits at its offset in every key: a
@@ -174,7 +226,8 @@ fn bucket(layout: &Layout<'_>) -> Bucket {
         let s = layout.segments.iter().find(|s| s.name == *name)?;
         Some(s.offset..s.offset + s.width)
     };
-    match salt.fields.iter().map(span).collect() {
+    match salt.fields.iter().map(span).collect::<Option<Vec<_>>>() {
+        Some(mut spans) if spans.len() == 1 => Bucket::Field(spans.remove(0)),
         Some(spans) => Bucket::Spans(spans),
         None => Bucket::Unchecked,
     }
