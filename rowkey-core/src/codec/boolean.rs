@@ -119,9 +119,9 @@ mod tests {
     #[test]
     fn golden_and_rejects() {
         let mut b = [9u8];
-        put(true, &mut b, false, "f").unwrap();
+        put(true, &mut b, false);
         assert_eq!(b, [1]);
-        put(true, &mut b, true, "f").unwrap();
+        put(true, &mut b, true);
         assert_eq!(b, [0xFE]);
         assert_eq!(get(&[0xFE], true, "f", 0), Ok(true));
         assert!(get(&[2], false, "f", 0).is_err());
