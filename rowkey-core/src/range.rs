@@ -757,6 +757,11 @@ pub struct Digits {
     pub field: bool,
     /// The head is empty or ends in a digit.
     pub head: bool,
+    /// How the range's lower bound compares with its upper one, when both
+    /// are values of the field and its bytes sort as its values, one value
+    /// to one encoding (`pad`'s digits): the range is then empty or not by
+    /// the values, which are at hand, rather than by their bytes.
+    pub values: Option<core::cmp::Ordering>,
 }
 
 /// [`field`]; `digits`: which bytes are ASCII digits (`pad`), whose

@@ -323,6 +323,7 @@ fn plan<V: Word, T: ?Sized, const W: usize>(
     Digits {
         field: digits,
         head: head_digit,
+        values,
     }: Digits,
 ) -> Result<Option<Bounds<V>>, EncodeError> {
     // A descending field's bounds swap; each keeps its own clamping.
@@ -385,13 +386,19 @@ fn plan<V: Word, T: ?Sized, const W: usize>(
     // Empty when the end is not above the start, decided on the field's
     // values (`x..=y` is empty when `y < x`), by length only where both
     // are successors.
-    let empty = match (lo, hi) {
+    let empty = match (lo, hi, values) {
         // Past every key behind the head.
-        (_, Side::Open) => false,
-        (Side::Included(x), Side::Excluded(y) | Side::Included(y)) if y.be < x.be => true,
-        (Side::Included(x), Side::Excluded(y)) => y.be == x.be,
-        (Side::Excluded(x), Side::Included(y)) => y.be <= x.be,
-        (Side::Excluded(_), _) => (end.value, end.len) <= (start.value, start.len),
+        (_, Side::Open, _) => false,
+        // Values whose bytes sort as they do (either way: a descending
+        // field's swap keeps the test): `a..=b` is empty when `a > b`, with
+        // one end excluded when `a >= b`.
+        (Side::Included(_), Side::Included(_), Some(order)) => order.is_gt(),
+        (Side::Included(_), Side::Excluded(_), Some(order))
+        | (Side::Excluded(_), Side::Included(_), Some(order)) => order.is_ge(),
+        (Side::Included(x), Side::Excluded(y) | Side::Included(y), _) if y.be < x.be => true,
+        (Side::Included(x), Side::Excluded(y), _) => y.be == x.be,
+        (Side::Excluded(x), Side::Included(y), _) => y.be <= x.be,
+        (Side::Excluded(_), _, _) => (end.value, end.len) <= (start.value, start.len),
         _ => false,
     };
     Ok(Some(if empty { (start, start) } else { (start, end) }))
@@ -603,6 +610,7 @@ mod tests {
                                 Digits {
                                     field: true,
                                     head: head.last().is_none_or(u8::is_ascii_digit),
+                                    values: None,
                                 },
                             )
                             .unwrap();
@@ -628,6 +636,70 @@ mod tests {
         check::<8>();
         check::<9>();
         check::<16>();
+    }
+
+    /// A `pad` field's bounds as the helpers pass them, their values
+    /// compared (`Digits::values`) to tell an empty range: every kind of
+    /// bound, values inside and past the field, both orders, give the
+    /// general path's bytes.
+    #[test]
+    fn compared_values_same_as_the_general_path() {
+        fn check<const W: usize>() {
+            let max = 10u64.pow(W as u32) - 1;
+            let values = [0, 1, max / 2, max - 1, max, max + 1, u64::MAX];
+            let bounds: std::vec::Vec<Bound<u64>> = values
+                .iter()
+                .flat_map(|&v| [Included(v), Excluded(v)])
+                .chain([Unbounded])
+                .collect();
+            for head in [&[][..], b"19", b"7"] {
+                for lo in &bounds {
+                    for hi in &bounds {
+                        for desc in [false, true] {
+                            let edge = |v: &u64| crate::codec::pad::edge::<u64, W>(*v, desc);
+                            let values = match (lo, hi) {
+                                (Included(a) | Excluded(a), Included(b) | Excluded(b)) => {
+                                    a.partial_cmp(b)
+                                }
+                                _ => None,
+                            };
+                            let digits = Digits {
+                                field: true,
+                                head: true,
+                                values,
+                            };
+                            let fast = field_range::<24, u64, W>(
+                                head,
+                                lo.as_ref(),
+                                hi.as_ref(),
+                                &edge,
+                                desc,
+                                digits,
+                            )
+                            .unwrap();
+                            let edge_of =
+                                |b: &Bound<u64>| super::super::edge_bound(b.as_ref(), edge);
+                            let slow = general::<24, W>(
+                                head,
+                                edge_of(lo).unwrap(),
+                                edge_of(hi).unwrap(),
+                                desc,
+                            )
+                            .unwrap();
+                            assert_eq!(
+                                (fast.start(), fast.end()),
+                                (slow.start(), slow.end()),
+                                "{head:?} {lo:?} {hi:?} desc={desc}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        check::<1>();
+        check::<3>();
+        check::<8>();
+        check::<14>();
     }
 
     /// Prefixes of every length up to past 16 bytes, ending below 0xFF or
