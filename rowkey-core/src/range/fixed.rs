@@ -237,8 +237,9 @@ fn build_in_word<V: Word, const CAP: usize, const W: usize>(
     };
     let bytes = |w: u128| {
         let mut b = [0u8; CAP];
-        if let Some(front) = b.first_chunk_mut::<16>() {
-            *front = w.to_le_bytes();
+        let n = CAP.min(16);
+        if let (Some(to), Some(from)) = (b.get_mut(..n), w.to_le_bytes().get(..n)) {
+            to.copy_from_slice(from);
         }
         Aligned(b)
     };
@@ -279,8 +280,9 @@ pub(super) fn field_range<const CAP: usize, T: ?Sized, const W: usize>(
     digits: Digits,
 ) -> Result<KeyRangeOf<[u8; CAP]>, EncodeError> {
     let fits = head.len() + W <= CAP;
-    // The range's bytes in one register each.
-    let in_word = head.len() + W <= 16 && CAP >= 16;
+    // The range's bytes in one register each (of which a `CAP` below 16
+    // stores the first `CAP`).
+    let in_word = head.len() + W <= 16;
     debug_assert!(!digits.head || head.last().is_none_or(u8::is_ascii_digit));
     if W <= 8 && fits {
         if let Some((s, e)) = plan::<u64, T, W>(lo, hi, edge, descending, digits)? {
@@ -560,6 +562,23 @@ mod tests {
                                 (slow.start(), slow.end()),
                                 "{head:?} {lo:?} {hi:?} desc={desc}"
                             );
+                            // Ranges of fewer than 16 bytes, built in a register too.
+                            if head.len() + W <= 10 {
+                                let small = field_range::<10, Edge<W>, W>(
+                                    head,
+                                    lo.as_ref(),
+                                    hi.as_ref(),
+                                    &|e: &Edge<W>| Ok(*e),
+                                    desc,
+                                    Digits::default(),
+                                )
+                                .unwrap();
+                                assert_eq!(small, general::<10, W>(head, *lo, *hi, desc).unwrap());
+                                assert_eq!(
+                                    (small.start(), small.end()),
+                                    (slow.start(), slow.end())
+                                );
+                            }
                         }
                     }
                 }
