@@ -235,20 +235,27 @@ fn build_in_word<V: Word, const CAP: usize, const W: usize>(
         (true, 0) => (0, super::UNBOUNDED),
         (true, _) => (head_word.wrapping_add(1 << (8 * (h - 1))), h as u32),
     };
-    let bytes = |w: u128| {
-        let mut b = [0u8; CAP];
-        let n = CAP.min(16);
-        if let (Some(to), Some(from)) = (b.get_mut(..n), w.to_le_bytes().get(..n)) {
-            to.copy_from_slice(from);
-        }
-        Aligned(b)
-    };
     KeyRangeOf {
-        start: bytes(at(start)),
-        end: bytes(end_word),
+        start: word_bytes(at(start)),
+        end: word_bytes(end_word),
         start_len: h as u32 + start.len,
         end_len,
     }
+}
+
+/// A bound's bytes from the register that holds them (little-endian, zero
+/// after the bound): its first 16 bytes, or `CAP` when fewer, stored as one
+/// word, then zeros. Stored in pieces instead (the bound's bytes, then the
+/// zeros after them), the zeros merge into a 16-byte store that straddles
+/// the word boundary, and a cache line when the stack lies so.
+#[inline(always)]
+fn word_bytes<const CAP: usize>(w: u128) -> Aligned<[u8; CAP]> {
+    let mut b = [0u8; CAP];
+    let n = CAP.min(16);
+    if let (Some(to), Some(from)) = (b.get_mut(..n), w.to_le_bytes().get(..n)) {
+        to.copy_from_slice(from);
+    }
+    Aligned(b)
 }
 
 /// The bytes `head ++ value`, zero after.
@@ -425,14 +432,9 @@ pub(super) fn prefix<const CAP: usize>(
             let word = u128::from_le_bytes(word);
             // No carry out of the last byte: it is below 0xFF.
             let next = word.wrapping_add(1 << (8 * (h - 1)));
-            let bytes = |w: u128| {
-                let mut b = [0u8; CAP];
-                b[..h].copy_from_slice(&w.to_le_bytes()[..h]);
-                Aligned(b)
-            };
             return Ok(KeyRangeOf {
-                start: bytes(word),
-                end: bytes(next),
+                start: word_bytes(word),
+                end: word_bytes(next),
                 start_len: h as u32,
                 end_len: h as u32,
             });
