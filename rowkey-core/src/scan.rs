@@ -102,12 +102,13 @@ pub fn value<B: RangeBytes, T: Copy, const W: usize>(
 /// [`value`] over a field of digits (`pad`): a bound's successor is its
 /// last digit plus one, with no carry to test for; so is the successor of
 /// the pinned bytes (an unbounded end) when they end in a digit
-/// (`head_digit`, also when there are none).
+/// (`head_digit`, also when there are none). Whether the range is empty
+/// is told by the bounds' values, which sort as their digits do.
 ///
 /// # Errors
 /// As [`field`].
 #[inline(always)]
-pub fn digits<B: RangeBytes, T: Copy, const W: usize>(
+pub fn digits<B: RangeBytes, T: Copy + PartialOrd, const W: usize>(
     pinned: Result<impl AsRef<[u8]>, EncodeError>,
     span: impl SliceIndex<[u8], Output = [u8]>,
     bounds: &impl RangeBounds<T>,
@@ -116,9 +117,16 @@ pub fn digits<B: RangeBytes, T: Copy, const W: usize>(
     head_digit: bool,
 ) -> Result<KeyRangeOf<B>, EncodeError> {
     let edge = |v: &T| edge(*v, descending);
+    let values = match (bounds.start_bound(), bounds.end_bound()) {
+        (Bound::Included(a) | Bound::Excluded(a), Bound::Included(b) | Bound::Excluded(b)) => {
+            a.partial_cmp(b)
+        }
+        _ => None,
+    };
     let digits = range::Digits {
         field: true,
         head: head_digit,
+        values,
     };
     range::field_in(bytes(&pinned?, span), bounds, edge, descending, digits)
 }

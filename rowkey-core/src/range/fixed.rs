@@ -235,19 +235,27 @@ fn build_in_word<V: Word, const CAP: usize, const W: usize>(
         (true, 0) => (0, super::UNBOUNDED),
         (true, _) => (head_word.wrapping_add(1 << (8 * (h - 1))), h as u32),
     };
-    let bytes = |w: u128| {
-        let mut b = [0u8; CAP];
-        if let Some(front) = b.first_chunk_mut::<16>() {
-            *front = w.to_le_bytes();
-        }
-        Aligned(b)
-    };
     KeyRangeOf {
-        start: bytes(at(start)),
-        end: bytes(end_word),
+        start: word_bytes(at(start)),
+        end: word_bytes(end_word),
         start_len: h as u32 + start.len,
         end_len,
     }
+}
+
+/// A bound's bytes from the register that holds them (little-endian, zero
+/// after the bound): its first 16 bytes, or `CAP` when fewer, stored as one
+/// word, then zeros. Stored in pieces instead (the bound's bytes, then the
+/// zeros after them), the zeros merge into a 16-byte store that straddles
+/// the word boundary, and a cache line when the stack lies so.
+#[inline(always)]
+fn word_bytes<const CAP: usize>(w: u128) -> Aligned<[u8; CAP]> {
+    let mut b = [0u8; CAP];
+    let n = CAP.min(16);
+    if let (Some(to), Some(from)) = (b.get_mut(..n), w.to_le_bytes().get(..n)) {
+        to.copy_from_slice(from);
+    }
+    Aligned(b)
 }
 
 /// The bytes `head ++ value`, zero after.
@@ -279,8 +287,9 @@ pub(super) fn field_range<const CAP: usize, T: ?Sized, const W: usize>(
     digits: Digits,
 ) -> Result<KeyRangeOf<[u8; CAP]>, EncodeError> {
     let fits = head.len() + W <= CAP;
-    // The range's bytes in one register each.
-    let in_word = head.len() + W <= 16 && CAP >= 16;
+    // The range's bytes in one register each (of which a `CAP` below 16
+    // stores the first `CAP`).
+    let in_word = head.len() + W <= 16;
     debug_assert!(!digits.head || head.last().is_none_or(u8::is_ascii_digit));
     if W <= 8 && fits {
         if let Some((s, e)) = plan::<u64, T, W>(lo, hi, edge, descending, digits)? {
@@ -323,6 +332,7 @@ fn plan<V: Word, T: ?Sized, const W: usize>(
     Digits {
         field: digits,
         head: head_digit,
+        values,
     }: Digits,
 ) -> Result<Option<Bounds<V>>, EncodeError> {
     // A descending field's bounds swap; each keeps its own clamping.
@@ -385,13 +395,19 @@ fn plan<V: Word, T: ?Sized, const W: usize>(
     // Empty when the end is not above the start, decided on the field's
     // values (`x..=y` is empty when `y < x`), by length only where both
     // are successors.
-    let empty = match (lo, hi) {
+    let empty = match (lo, hi, values) {
         // Past every key behind the head.
-        (_, Side::Open) => false,
-        (Side::Included(x), Side::Excluded(y) | Side::Included(y)) if y.be < x.be => true,
-        (Side::Included(x), Side::Excluded(y)) => y.be == x.be,
-        (Side::Excluded(x), Side::Included(y)) => y.be <= x.be,
-        (Side::Excluded(_), _) => (end.value, end.len) <= (start.value, start.len),
+        (_, Side::Open, _) => false,
+        // Values whose bytes sort as they do (either way: a descending
+        // field's swap keeps the test): `a..=b` is empty when `a > b`, with
+        // one end excluded when `a >= b`.
+        (Side::Included(_), Side::Included(_), Some(order)) => order.is_gt(),
+        (Side::Included(_), Side::Excluded(_), Some(order))
+        | (Side::Excluded(_), Side::Included(_), Some(order)) => order.is_ge(),
+        (Side::Included(x), Side::Excluded(y) | Side::Included(y), _) if y.be < x.be => true,
+        (Side::Included(x), Side::Excluded(y), _) => y.be == x.be,
+        (Side::Excluded(x), Side::Included(y), _) => y.be <= x.be,
+        (Side::Excluded(_), _, _) => (end.value, end.len) <= (start.value, start.len),
         _ => false,
     };
     Ok(Some(if empty { (start, start) } else { (start, end) }))
@@ -416,14 +432,9 @@ pub(super) fn prefix<const CAP: usize>(
             let word = u128::from_le_bytes(word);
             // No carry out of the last byte: it is below 0xFF.
             let next = word.wrapping_add(1 << (8 * (h - 1)));
-            let bytes = |w: u128| {
-                let mut b = [0u8; CAP];
-                b[..h].copy_from_slice(&w.to_le_bytes()[..h]);
-                Aligned(b)
-            };
             return Ok(KeyRangeOf {
-                start: bytes(word),
-                end: bytes(next),
+                start: word_bytes(word),
+                end: word_bytes(next),
                 start_len: h as u32,
                 end_len: h as u32,
             });
@@ -553,6 +564,23 @@ mod tests {
                                 (slow.start(), slow.end()),
                                 "{head:?} {lo:?} {hi:?} desc={desc}"
                             );
+                            // Ranges of fewer than 16 bytes, built in a register too.
+                            if head.len() + W <= 10 {
+                                let small = field_range::<10, Edge<W>, W>(
+                                    head,
+                                    lo.as_ref(),
+                                    hi.as_ref(),
+                                    &|e: &Edge<W>| Ok(*e),
+                                    desc,
+                                    Digits::default(),
+                                )
+                                .unwrap();
+                                assert_eq!(small, general::<10, W>(head, *lo, *hi, desc).unwrap());
+                                assert_eq!(
+                                    (small.start(), small.end()),
+                                    (slow.start(), slow.end())
+                                );
+                            }
                         }
                     }
                 }
@@ -603,6 +631,7 @@ mod tests {
                                 Digits {
                                     field: true,
                                     head: head.last().is_none_or(u8::is_ascii_digit),
+                                    values: None,
                                 },
                             )
                             .unwrap();
@@ -628,6 +657,70 @@ mod tests {
         check::<8>();
         check::<9>();
         check::<16>();
+    }
+
+    /// A `pad` field's bounds as the helpers pass them, their values
+    /// compared (`Digits::values`) to tell an empty range: every kind of
+    /// bound, values inside and past the field, both orders, give the
+    /// general path's bytes.
+    #[test]
+    fn compared_values_same_as_the_general_path() {
+        fn check<const W: usize>() {
+            let max = 10u64.pow(W as u32) - 1;
+            let values = [0, 1, max / 2, max - 1, max, max + 1, u64::MAX];
+            let bounds: std::vec::Vec<Bound<u64>> = values
+                .iter()
+                .flat_map(|&v| [Included(v), Excluded(v)])
+                .chain([Unbounded])
+                .collect();
+            for head in [&[][..], b"19", b"7"] {
+                for lo in &bounds {
+                    for hi in &bounds {
+                        for desc in [false, true] {
+                            let edge = |v: &u64| crate::codec::pad::edge::<u64, W>(*v, desc);
+                            let values = match (lo, hi) {
+                                (Included(a) | Excluded(a), Included(b) | Excluded(b)) => {
+                                    a.partial_cmp(b)
+                                }
+                                _ => None,
+                            };
+                            let digits = Digits {
+                                field: true,
+                                head: true,
+                                values,
+                            };
+                            let fast = field_range::<24, u64, W>(
+                                head,
+                                lo.as_ref(),
+                                hi.as_ref(),
+                                &edge,
+                                desc,
+                                digits,
+                            )
+                            .unwrap();
+                            let edge_of =
+                                |b: &Bound<u64>| super::super::edge_bound(b.as_ref(), edge);
+                            let slow = general::<24, W>(
+                                head,
+                                edge_of(lo).unwrap(),
+                                edge_of(hi).unwrap(),
+                                desc,
+                            )
+                            .unwrap();
+                            assert_eq!(
+                                (fast.start(), fast.end()),
+                                (slow.start(), slow.end()),
+                                "{head:?} {lo:?} {hi:?} desc={desc}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        check::<1>();
+        check::<3>();
+        check::<8>();
+        check::<14>();
     }
 
     /// Prefixes of every length up to past 16 bytes, ending below 0xFF or
