@@ -504,3 +504,21 @@ proptest! {
         check(&keys, &Salted::prefix_for_host_ts_name(&p.host, p.ts, &p.name).map_err(fail)?, |k| k == &p)?;
     }
 }
+
+/// A range on an ascending `VARCHAR` by the interpreter is the derived
+/// helper's; a descending one takes a value, not a range (its empty string,
+/// null, sorts first in both orders).
+#[test]
+fn the_interpreter_ranges_an_ascending_varchar_only() {
+    let range = Some(("host", Bound::Included("a"), Bound::Excluded("c")));
+    let scan = dynamic::Scan { pins: &[], range };
+    assert_eq!(
+        one(dynamic::scan::<Vec<u8>>(&Host::LAYOUT, &scan).unwrap()),
+        Host::range_for_host("a".."c").unwrap()
+    );
+    let pins = [("a", "x"), ("b", "y")];
+    let range = Some(("c", Bound::Included("a"), Bound::Excluded("c")));
+    let scan = dynamic::Scan { pins: &pins, range };
+    let e = dynamic::scan::<Vec<u8>>(&Triple::LAYOUT, &scan).unwrap_err();
+    assert!(e.to_string().contains("takes a value, not a range"), "{e}");
+}
