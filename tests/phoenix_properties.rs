@@ -522,3 +522,25 @@ fn the_interpreter_ranges_an_ascending_varchar_only() {
     let e = dynamic::scan::<Vec<u8>>(&Triple::LAYOUT, &scan).unwrap_err();
     assert!(e.to_string().contains("takes a value, not a range"), "{e}");
 }
+
+/// A `TIMESTAMP` bound with nanoseconds past the millisecond, which no key
+/// holds, clamps to the last nanosecond of it.
+#[test]
+fn a_timestamp_bound_past_its_millisecond_clamps() {
+    let over = Timestamp {
+        millis: 5,
+        nanos: 1_500_000,
+    };
+    let last = Timestamp {
+        millis: 5,
+        nanos: 999_999,
+    };
+    assert_eq!(
+        Fixed::range_for_d_at(1.0, ..=over).unwrap(),
+        Fixed::range_for_d_at(1.0, ..=last).unwrap()
+    );
+    assert_eq!(
+        Fixed::range_for_d_at(1.0, over..).unwrap(),
+        Fixed::range_for_d_at(1.0, last..).unwrap()
+    );
+}
