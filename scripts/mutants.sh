@@ -169,6 +169,7 @@ every_test() {
 }
 
 # The second pass: what the groups' tests missed, against every suite.
+rm -rf "${out:?}/second"
 if [ -s "$out/first-missed.txt" ] && [ "${MUTANTS_SECOND_PASS:-yes}" != no ]; then
   mapfile -t f < <(as_filters "$out/first-missed.txt")
   mapfile -t every < <(every_test)
@@ -201,5 +202,9 @@ if [ "$viable" -gt 0 ]; then
 fi
 if [ "$missed" -gt 0 ]; then
   echo "missed:"
-  cat "$out/second/mutants.out/missed.txt"
+  if [ -f "$out/second/mutants.out/missed.txt" ]; then
+    cat "$out/second/mutants.out/missed.txt"
+  else
+    cat "$out/first-missed.txt"
+  fi
 fi
