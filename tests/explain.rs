@@ -503,6 +503,20 @@ fn a_key_over_max_width_is_refused_as_decode_refuses_it() {
     );
 }
 
+/// A layout's error says which field, where in the key and what is wrong,
+/// by the layout's own name for the field.
+#[test]
+fn a_read_error_names_its_field_offset_and_kind() {
+    let mut key = *b"00000120120902000001";
+    key[9] = b'A';
+    let e = dynamic::decode(&FileKey::LAYOUT, &key).unwrap_err();
+    let not_digit = DecodeErrorKind::NotDigit { found: b'A' };
+    assert_eq!(
+        (e.field(), e.offset(), e.kind()),
+        ("create_date", 9, not_digit)
+    );
+}
+
 #[test]
 fn a_full_key_as_a_table_and_a_line() {
     let e = FileKey::LAYOUT.explain(b"00000120120902000001");

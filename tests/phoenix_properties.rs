@@ -504,3 +504,43 @@ proptest! {
         check(&keys, &Salted::prefix_for_host_ts_name(&p.host, p.ts, &p.name).map_err(fail)?, |k| k == &p)?;
     }
 }
+
+/// A range on an ascending `VARCHAR` by the interpreter is the derived
+/// helper's; a descending one takes a value, not a range (its empty string,
+/// null, sorts first in both orders).
+#[test]
+fn the_interpreter_ranges_an_ascending_varchar_only() {
+    let range = Some(("host", Bound::Included("a"), Bound::Excluded("c")));
+    let scan = dynamic::Scan { pins: &[], range };
+    assert_eq!(
+        one(dynamic::scan::<Vec<u8>>(&Host::LAYOUT, &scan).unwrap()),
+        Host::range_for_host("a".."c").unwrap()
+    );
+    let pins = [("a", "x"), ("b", "y")];
+    let range = Some(("c", Bound::Included("a"), Bound::Excluded("c")));
+    let scan = dynamic::Scan { pins: &pins, range };
+    let e = dynamic::scan::<Vec<u8>>(&Triple::LAYOUT, &scan).unwrap_err();
+    assert!(e.to_string().contains("takes a value, not a range"), "{e}");
+}
+
+/// A `TIMESTAMP` bound with nanoseconds past the millisecond, which no key
+/// holds, clamps to the last nanosecond of it.
+#[test]
+fn a_timestamp_bound_past_its_millisecond_clamps() {
+    let over = Timestamp {
+        millis: 5,
+        nanos: 1_500_000,
+    };
+    let last = Timestamp {
+        millis: 5,
+        nanos: 999_999,
+    };
+    assert_eq!(
+        Fixed::range_for_d_at(1.0, ..=over).unwrap(),
+        Fixed::range_for_d_at(1.0, ..=last).unwrap()
+    );
+    assert_eq!(
+        Fixed::range_for_d_at(1.0, over..).unwrap(),
+        Fixed::range_for_d_at(1.0, last..).unwrap()
+    );
+}

@@ -5,7 +5,7 @@ mod support_cases;
 use support_cases::cases;
 #[path = "support/keys.rs"]
 mod keys;
-use keys::{Event, OrderKey};
+use keys::{Event, FileKey, OrderKey};
 #[path = "support/range_check.rs"]
 mod range_check;
 use range_check::{check, fail, table};
@@ -943,4 +943,35 @@ fn a_range_after_a_tag_needs_no_value_for_the_tag() {
     };
     let derived = OrderKey::range_for_customer_kind_order(7, 1..5).unwrap();
     assert_eq!((r.start(), r.end()), (derived.start(), derived.end()));
+}
+
+/// A range on a `pad` field by the interpreter: the digits of its bounds, as
+/// the derived helper writes them, and a bound with more digits than the
+/// field's lies above every key.
+#[test]
+fn a_range_on_a_pad_field_by_the_interpreter_is_the_derived_one() {
+    use rowkey::dynamic::{scan, Scan, ScanRanges};
+    let pins = [("user_id", "1")];
+    let ranges = [
+        (Bound::Included("20120901"), Bound::Included("20120914")),
+        (Bound::Excluded("20120901"), Bound::Excluded("20120914")),
+        (Bound::Included("7"), Bound::Included("123456789")),
+    ];
+    for (lo, hi) in ranges {
+        let range = Some(("create_date", lo, hi));
+        let ScanRanges::One(r) = scan::<Vec<u8>>(&FileKey::LAYOUT, &Scan { pins: &pins, range })
+            .expect("a range on a pad field")
+        else {
+            panic!("an unsalted key's scan is one range")
+        };
+        let value = |b: Bound<&str>| b.map(|v| v.parse::<u32>().unwrap());
+        let derived = FileKey::range_for_user_id_create_date(1, (value(lo), value(hi))).unwrap();
+        assert_eq!(
+            (r.start(), r.end()),
+            (derived.start(), derived.end()),
+            "{lo:?} {hi:?}"
+        );
+    }
+    let r = FileKey::range_for_user_id_create_date(1, 20120901..=20120914).unwrap();
+    assert_eq!(r.start(), b"00000120120901");
 }

@@ -708,3 +708,40 @@ fn values_pin_the_bucket_of_each_combination() {
     let every = SaltedLater::select().a(1..3).build().unwrap();
     assert_eq!(every.ranges().len(), 3);
 }
+
+/// A select on the second field: the rows of other values of it are gaps.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
+struct Gaps {
+    a: u8,
+    b: u8,
+}
+
+/// `steps_before_seek(n)`: after a row that does not match, the scan steps
+/// over up to `n` more rows towards the next possible match, then seeks; a
+/// gap shorter than that it reads through without a seek.
+#[test]
+fn steps_before_seek_reads_up_to_n_rows_of_a_gap() {
+    let store: BTreeMap<Vec<u8>, ()> = (0..20)
+        .map(|b| (Gaps { a: 0, b }.encode().unwrap().to_vec(), ()))
+        .collect();
+    let s = Gaps::select().b([19]).build().unwrap();
+    let last = Gaps { a: 0, b: 19 }.encode().unwrap().to_vec();
+    for n in 0..25u64 {
+        let mut scan = s
+            .scan(|r| store.range::<[u8], _>(r.bounds()))
+            .steps_before_seek(n as usize);
+        let found: Vec<&Vec<u8>> = scan.by_ref().map(|(k, _)| k).collect();
+        assert_eq!(found, [&last], "{n} steps");
+        // The row at b = 0, the rows stepped over, the match; the gap
+        // between holds 18 rows.
+        let (rows_read, seeks) = if n < 19 { (2 + n, 2) } else { (20, 1) };
+        let stats = scan.stats();
+        assert_eq!(
+            (stats.rows_read, stats.seeks),
+            (rows_read, seeks),
+            "{n} steps"
+        );
+        assert_eq!(stats.matches, 1);
+    }
+}

@@ -133,7 +133,7 @@ where
     Some([rest.next()?, rest.next()?])
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "alloc"))]
 mod tests {
     use super::*;
 

@@ -1038,8 +1038,11 @@ mod tests {
         // A backslash is escaped too; an end that nothing follows is unbounded.
         let r = R::new(&[0xFF, b'\\'], None).unwrap();
         assert_eq!(format!("{r:?}"), r#"KeyRange(["\xFF\x5C", unbounded))"#);
-        let r = KeyRangeBuf::exact(b"k").unwrap();
-        assert_eq!(format!("{r:?}"), r#"KeyRange(["k", "k\x00"))"#);
+        #[cfg(feature = "alloc")]
+        {
+            let r = KeyRangeBuf::exact(b"k").unwrap();
+            assert_eq!(format!("{r:?}"), r#"KeyRange(["k", "k\x00"))"#);
+        }
     }
 
     #[test]

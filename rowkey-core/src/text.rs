@@ -195,7 +195,8 @@ pub(crate) fn parse_hex(hex: &str) -> Option<alloc::vec::Vec<u8>> {
         .collect()
 }
 
-#[cfg(test)]
+// Parsing into a `Vec` needs an allocator.
+#[cfg(all(test, feature = "alloc"))]
 mod tests {
     use super::*;
     use std::string::ToString;

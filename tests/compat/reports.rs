@@ -381,6 +381,43 @@ fn member_overlap() {
     );
 }
 
+/// The rules a report names for key types that may decode the same bytes.
+fn overlaps(report: &Report) -> Vec<Option<String>> {
+    report
+        .changes
+        .iter()
+        .filter(|c| c.rule == Rule::MemberOverlap)
+        .map(|c| c.field.clone())
+        .collect()
+}
+
+/// Two key types that were told apart by their tags and no longer are: the
+/// later one's keys read as the earlier. Two that already overlapped raise
+/// nothing new.
+#[test]
+fn member_overlap_of_two_old_key_types() {
+    const ONE_TAG: KeyTypes<'static> = KeyTypes {
+        name: "Row",
+        members: &[
+            Member {
+                name: "User",
+                tag: b"u",
+                layout: &UserKey::LAYOUT,
+            },
+            Member {
+                name: "Group",
+                tag: b"u",
+                layout: &GroupKey::LAYOUT,
+            },
+        ],
+    };
+    let r = compat::check_key_types(&Row::KEY_TYPES, &ONE_TAG);
+    assert_eq!(overlaps(&r), [Some("Group".to_string())], "{r}");
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    let r = compat::check_key_types(&ONE_TAG, &ONE_TAG);
+    assert_eq!(overlaps(&r), [], "{r}");
+}
+
 mod since {
     use super::*;
     /// A region, added in version 2: old keys read it as `None`.
@@ -448,4 +485,32 @@ fn renamed() {
 fn identical() {
     let r = compat::check(&FileKey::LAYOUT, &FileKey::LAYOUT);
     pinned("identical", r, Level::Identical, None);
+}
+
+mod hashed {
+    use super::*;
+    /// Documents by the digest of their tenant.
+    #[derive(RowKey)]
+    pub struct Doc {
+        pub tenant: rowkey::Md5,
+        pub id: u32,
+    }
+
+    /// The same, with a region appended since version 2.
+    #[derive(RowKey)]
+    pub struct DocV2 {
+        pub tenant: rowkey::Md5,
+        pub id: u32,
+        #[rowkey(since = 2)]
+        pub region: Option<u16>,
+    }
+}
+
+/// A hashed field gets digests in the keys the check writes: a key with one
+/// is checked like any other, not left out.
+#[test]
+fn md5_fields_are_in_the_checked_keys() {
+    let r = compat::check(&hashed::Doc::LAYOUT, &hashed::DocV2::LAYOUT);
+    assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+    assert!(r.checked.old_keys >= 4, "{r}");
 }

@@ -507,3 +507,33 @@ fn paths_into<'a>(layout: &Layout<'a>, prefix: &str, out: &mut Vec<(String, Segm
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::Order;
+
+    /// A `bool` field at the front of a key.
+    const FLAG: Segment<'static> = Segment {
+        name: "flag",
+        offset: 0,
+        width: 1,
+        codec: "bool",
+        kind: FieldCodec::Bool,
+        order: Order::Ascending,
+        reverse: false,
+        mirror: false,
+        optional: false,
+        since: 0,
+        rust_type: "bool",
+    };
+
+    #[test]
+    fn random_bools_are_true_about_half_the_time() {
+        let mut rng = Rng::new(7);
+        let trues = (0..1000)
+            .filter(|_| random(&FLAG, &mut rng).as_deref() == Some("true"))
+            .count();
+        assert!((400..=600).contains(&trues), "{trues} of 1000");
+    }
+}

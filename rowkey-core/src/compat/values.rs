@@ -107,4 +107,14 @@ mod tests {
         assert_eq!(order(&text, &Value::Bool(true)), None);
         assert!(same(&Value::F32(1.5), &Value::F64(1.5)));
     }
+
+    #[test]
+    fn the_empty_string_is_null_in_a_phoenix_varchar_only() {
+        let empty = Value::Text(String::new());
+        assert!(is_null(&Value::None, false));
+        assert!(is_null(&empty, true));
+        assert!(!is_null(&empty, false));
+        assert!(!is_null(&Value::Text(String::from("a")), true));
+        assert!(!is_null(&Value::Bytes(vec![]), true));
+    }
 }
