@@ -368,6 +368,7 @@ impl Salt {
 
     /// [`Salt::check`]'s verdict alone, without an error to build.
     #[inline]
+    #[cfg(feature = "alloc")]
     pub(crate) fn holds(&self, key: &[u8], expected: u32) -> bool {
         self.read_any(key)
             .is_ok_and(|found| self.is_expected(found, expected))

@@ -27,7 +27,9 @@
 use core::ops::Bound;
 
 use super::field_bytes::{FromField, KeyBytes};
-use super::ordered::{self, BlobVar, NULL, TEXT};
+#[cfg(feature = "alloc")]
+use super::ordered::TEXT;
+use super::ordered::{self, BlobVar, NULL};
 use super::plain::Plain;
 use super::FieldBytes;
 use crate::cursor::{Reader, Writer};
@@ -413,6 +415,7 @@ impl OrderedVar {
     }
 
     /// The OrderedBytes type.
+    #[cfg(feature = "alloc")]
     fn ty(&self) -> VarType {
         VarType::from_header(self.header).unwrap_or(VarType::BlobVar)
     }
@@ -611,6 +614,7 @@ mod layout_codec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codec::ordered::TEXT;
 
     fn written(f: impl FnOnce(&mut Writer<'_>) -> Result<(), EncodeError>) -> std::vec::Vec<u8> {
         let mut buf = [0u8; 32];
