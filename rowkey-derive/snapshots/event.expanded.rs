@@ -8,10 +8,10 @@
     ts : [u8; 8], } #[doc(hidden)] #[allow(unused_qualifications, clippy::all)] const _ :
     () = { use ::rowkey::__private as __rk; impl EventView { #[doc =
     "Decodes `user` alone."] #[inline] pub fn user(& self) -> __rk::Result < u32,
-    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user; __rk::int::get:: < u32, 4
-    > (__s, false, "user", 1) ? }) } #[doc = "Decodes `ts` alone."] #[inline] pub fn ts(&
-    self) -> __rk::Result < u64, ::rowkey::DecodeError > { __rk::Ok({ let __s = & self
-    .ts; __rk::int::get:: < u64, 8 > (__s, true, "ts", 5) ? }) } } impl Event { #[doc =
+    ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.user; __rk::int::Int:: < u32 >
+    ::get(__s, false) }) } #[doc = "Decodes `ts` alone."] #[inline] pub fn ts(& self) ->
+    __rk::Result < u64, ::rowkey::DecodeError > { __rk::Ok({ let __s = & self.ts;
+    __rk::int::Int:: < u64 > ::get(__s, true) }) } } impl Event { #[doc =
     r" Views `bytes` as this key's fields without decoding them;"] #[doc =
     r" read one with its getter. The salt is not checked."] #[inline] pub fn view(bytes :
     & [u8]) -> __rk::Result < & < Self as ::rowkey::HasView > ::View,
@@ -26,6 +26,11 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
+    #[allow(dead_code)]
+    type __Range = ::rowkey::KeyRange<14>;
+    #[allow(dead_code)]
+    type __Ranges = ::rowkey::BucketRanges<14>;
+    type __Bytes = [u8; 13];
     /// The values of the fields a key is written with, in order; `None` for the others.
     struct __Pinned<'__p>(
         __rk::Option<&'__p u32>,
@@ -38,26 +43,26 @@ const _: () = {
         #[inline(always)]
         fn write<'__k>(
             self,
-            __key: &'__k mut [u8; 13],
+            __key: &'__k mut __Bytes,
             __pinned: usize,
-        ) -> __rk::Result<&'__k [u8; 13], ::rowkey::EncodeError> {
+        ) -> __rk::Result<&'__k __Bytes, ::rowkey::EncodeError> {
             if let __rk::Some(user) = self.0 {
                 {
-                    let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
-                    __rk::int::put::<u32, 4>((*user), __s, false, "user")?;
+                    let __s = __rk::Slots::at_mut(&mut *__key, 1);
+                    __rk::int::Int::<u32>::put((*user), __s, false);
                 }
             }
             if let __rk::Some(ts) = self.1 {
                 {
-                    let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
-                    __rk::int::put::<u64, 8>((*ts), __s, true, "ts")?;
+                    let __s = __rk::Slots::at_mut(&mut *__key, 5);
+                    __rk::int::Int::<u64>::put((*ts), __s, true);
                 }
             }
             if __pinned >= 1 {
                 <Event>::SALT
                     .write(
                         <Event>::SALT
-                            .bucket_of_fixed(__rk::Slots::slot::<1, 4>(&(*__key))),
+                            .bucket_of_fixed(__rk::Slots::at::<4>(&(*__key), 1)),
                         &mut *__key,
                     )?;
             }
@@ -66,81 +71,81 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::rowkey::RowKey for Event {
-        const LAYOUT: ::rowkey::Layout<'static> = ::rowkey::Layout {
+        const LAYOUT: ::rowkey::Layout<'static> = __rk::Layout {
             name: "Event",
             width: 13,
             variable: false,
             max_width: 32767,
-            salt: ::core::option::Option::Some(::rowkey::LayoutSalt {
+            salt: ::core::option::Option::Some(__rk::LayoutSalt {
                 salt: Self::SALT,
                 fields: &["user"],
             }),
             segments: &[
-                ::rowkey::Segment {
+                __rk::Segment {
                     name: "salt",
                     offset: 0,
                     width: 1,
                     codec: "salt(mod = 16) of user",
-                    kind: ::rowkey::FieldCodec::Salt,
-                    order: ::rowkey::Order::Unordered,
+                    kind: __rk::FieldCodec::Salt,
+                    order: __rk::Order::Unordered,
                     reverse: false,
                     mirror: false,
                     optional: false,
                     rust_type: "",
                     since: 0,
                 },
-                ::rowkey::Segment {
+                __rk::Segment {
                     name: "user",
                     offset: 1,
                     width: 4,
                     codec: "u32",
-                    kind: ::rowkey::FieldCodec::Int(::rowkey::codec::int::IntType {
+                    kind: __rk::FieldCodec::Int(__rk::codec::int::IntType {
                         bytes: 4,
                         signed: false,
                     }),
-                    order: ::rowkey::Order::Ascending,
+                    rust_type: "u32",
+                    order: __rk::Order::Ascending,
                     reverse: false,
                     mirror: false,
                     optional: false,
-                    rust_type: "u32",
                     since: 0u32,
                 },
-                ::rowkey::Segment {
+                __rk::Segment {
                     name: "ts",
                     offset: 5,
                     width: 8,
                     codec: "u64, reverse",
-                    kind: ::rowkey::FieldCodec::Int(::rowkey::codec::int::IntType {
+                    kind: __rk::FieldCodec::Int(__rk::codec::int::IntType {
                         bytes: 8,
                         signed: false,
                     }),
-                    order: ::rowkey::Order::Descending,
+                    rust_type: "u64",
+                    order: __rk::Order::Descending,
                     reverse: true,
                     mirror: false,
                     optional: false,
-                    rust_type: "u64",
                     since: 0u32,
                 },
             ],
         };
         type Decoded<'de> = Event;
-        type Bytes = [u8; 13];
+        type Bytes = __Bytes;
         #[inline(always)]
-        fn encode(&self) -> __rk::Result<[u8; 13], ::rowkey::EncodeError> {
+        fn encode(&self) -> __rk::Result<__Bytes, ::rowkey::EncodeError> {
             let __k = self;
-            let mut __bytes = [0u8; 13];
+            let mut __bytes = __rk::zeroed();
             let __key = &mut __bytes;
             {
-                let __s = __rk::Slots::slot_mut::<1, 4>(&mut *__key);
-                __rk::int::put::<u32, 4>((*(&__k.user)), __s, false, "user")?;
+                let __s = __rk::Slots::at_mut(&mut *__key, 1);
+                __rk::int::Int::<u32>::put((*(&__k.user)), __s, false);
             }
             {
-                let __s = __rk::Slots::slot_mut::<5, 8>(&mut *__key);
-                __rk::int::put::<u64, 8>((*(&__k.ts)), __s, true, "ts")?;
+                let __s = __rk::Slots::at_mut(&mut *__key, 5);
+                __rk::int::Int::<u64>::put((*(&__k.ts)), __s, true);
             }
             <Event>::SALT
                 .write(
-                    <Event>::SALT.bucket_of_fixed(__rk::Slots::slot::<1, 4>(&(*__key))),
+                    <Event>::SALT.bucket_of_fixed(__rk::Slots::at::<4>(&(*__key), 1)),
                     &mut *__key,
                 )?;
             __rk::Ok(__bytes)
@@ -149,19 +154,19 @@ const _: () = {
         fn decode(
             bytes: &[u8],
         ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
-            let __key = __rk::codec::read_key::<13>(bytes, "Event")?;
+            let __key: &__Bytes = __rk::codec::read_key(bytes, "Event")?;
             let user = {
-                let __s = __rk::Slots::slot::<1, 4>(__key);
-                __rk::int::get::<u32, 4>(__s, false, "user", 1)?
+                let __s = __rk::Slots::at(__key, 1);
+                __rk::int::Int::<u32>::get(__s, false)
             };
             let ts = {
-                let __s = __rk::Slots::slot::<5, 8>(__key);
-                __rk::int::get::<u64, 8>(__s, true, "ts", 5)?
+                let __s = __rk::Slots::at(__key, 5);
+                __rk::int::Int::<u64>::get(__s, true)
             };
             Self::SALT
                 .check(
                     __key,
-                    Self::SALT.bucket_of_fixed(__rk::Slots::slot::<1, 4>(&(*__key))),
+                    Self::SALT.bucket_of_fixed(__rk::Slots::at::<4>(&(*__key), 1)),
                 )?;
             __rk::Ok(Event { user, ts })
         }
@@ -180,13 +185,13 @@ Selects the keys by their bytes 1..5 (`user`).*/
         #[inline(always)]
         pub fn prefix_for_user(
             user: u32,
-        ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
             __rk::scan::prefix(
                 __Pinned {
                     0: __rk::Some(&user),
                     ..__Pinned::NONE
                 }
-                    .write(&mut [0u8; 13], 1),
+                    .write(&mut __rk::zeroed(), 1),
                 0..5,
             )
         }
@@ -196,18 +201,14 @@ Selects the keys by their bytes 1..5 (`user`).*/
         #[inline(always)]
         pub fn range_for_user(
             user: impl __rk::RangeBounds<u32>,
-        ) -> __rk::Result<::rowkey::BucketRanges<14>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<__Ranges, ::rowkey::EncodeError> {
             __rk::scan::buckets(
                 &Self::SALT,
-                __rk::scan::value::<
-                    _,
-                    _,
-                    4,
-                >(
-                    __Pinned { ..__Pinned::NONE }.write(&mut [0u8; 13], 0),
+                __rk::scan::value(
+                    __Pinned { ..__Pinned::NONE }.write(&mut __rk::zeroed(), 0),
                     1..1,
                     &user,
-                    __rk::int::edge::<u32, 4>,
+                    __rk::int::Int::<u32>::edge,
                     false,
                 ),
             )
@@ -219,14 +220,14 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
         pub fn prefix_for_user_ts(
             user: u32,
             ts: u64,
-        ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
             __rk::scan::prefix(
                 __Pinned {
                     0: __rk::Some(&user),
                     1: __rk::Some(&ts),
                     ..__Pinned::NONE
                 }
-                    .write(&mut [0u8; 13], 2),
+                    .write(&mut __rk::zeroed(), 2),
                 0..13,
             )
         }
@@ -237,20 +238,16 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
         pub fn range_for_user_ts(
             user: u32,
             ts: impl __rk::RangeBounds<u64>,
-        ) -> __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError> {
-            __rk::scan::value::<
-                _,
-                _,
-                8,
-            >(
+        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+            __rk::scan::value(
                 __Pinned {
                     0: __rk::Some(&user),
                     ..__Pinned::NONE
                 }
-                    .write(&mut [0u8; 13], 1),
+                    .write(&mut __rk::zeroed(), 1),
                 0..5,
                 &ts,
-                __rk::int::edge::<u64, 8>,
+                __rk::int::Int::<u64>::edge,
                 true,
             )
         }

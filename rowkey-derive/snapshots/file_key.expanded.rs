@@ -29,6 +29,9 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
+    #[allow(dead_code)]
+    type __Range = ::rowkey::KeyRange<21>;
+    type __Bytes = [u8; 20];
     /// The values of the fields a key is written with, in order; `None` for the others.
     struct __Pinned<'__p>(
         __rk::Option<&'__p u32>,
@@ -47,8 +50,8 @@ const _: () = {
         #[inline(always)]
         fn write<'__k>(
             self,
-            __key: &'__k mut [u8; 20],
-        ) -> __rk::Result<&'__k [u8; 20], ::rowkey::EncodeError> {
+            __key: &'__k mut __Bytes,
+        ) -> __rk::Result<&'__k __Bytes, ::rowkey::EncodeError> {
             if let __rk::Some(user_id) = self.0 {
                 __rk::pad::check::<u32, 6>((*user_id), "user_id")?;
             }
@@ -60,19 +63,19 @@ const _: () = {
             }
             if let __rk::Some(user_id) = self.0 {
                 {
-                    let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
+                    let __s = __rk::Slots::at_mut(&mut *__key, 0);
                     __rk::pad::put::<u32, 6>((*user_id), __s, false, "user_id")?;
                 }
             }
             if let __rk::Some(create_date) = self.1 {
                 {
-                    let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
+                    let __s = __rk::Slots::at_mut(&mut *__key, 6);
                     __rk::pad::put::<u32, 8>((*create_date), __s, false, "create_date")?;
                 }
             }
             if let __rk::Some(file_id) = self.2 {
                 {
-                    let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
+                    let __s = __rk::Slots::at_mut(&mut *__key, 14);
                     __rk::pad::put::<u64, 6>((*file_id), __s, false, "file_id")?;
                 }
             }
@@ -81,95 +84,95 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::rowkey::RowKey for FileKey {
-        const LAYOUT: ::rowkey::Layout<'static> = ::rowkey::Layout {
+        const LAYOUT: ::rowkey::Layout<'static> = __rk::Layout {
             name: "FileKey",
             width: 20,
             variable: false,
             max_width: 32767,
             salt: ::core::option::Option::None,
             segments: &[
-                ::rowkey::Segment {
+                __rk::Segment {
                     name: "user_id",
                     offset: 0,
                     width: 6,
                     codec: "pad(6)",
-                    kind: ::rowkey::FieldCodec::Pad(::rowkey::codec::pad::Pad {
+                    kind: __rk::FieldCodec::Pad(__rk::codec::pad::Pad {
                         digits: 6,
-                        ty: ::rowkey::codec::int::IntType {
+                        ty: __rk::codec::int::IntType {
                             bytes: 4,
                             signed: false,
                         },
                     }),
-                    order: ::rowkey::Order::Ascending,
+                    rust_type: "u32",
+                    order: __rk::Order::Ascending,
                     reverse: false,
                     mirror: false,
                     optional: false,
-                    rust_type: "u32",
                     since: 0u32,
                 },
-                ::rowkey::Segment {
+                __rk::Segment {
                     name: "create_date",
                     offset: 6,
                     width: 8,
                     codec: "pad(8)",
-                    kind: ::rowkey::FieldCodec::Pad(::rowkey::codec::pad::Pad {
+                    kind: __rk::FieldCodec::Pad(__rk::codec::pad::Pad {
                         digits: 8,
-                        ty: ::rowkey::codec::int::IntType {
+                        ty: __rk::codec::int::IntType {
                             bytes: 4,
                             signed: false,
                         },
                     }),
-                    order: ::rowkey::Order::Ascending,
+                    rust_type: "u32",
+                    order: __rk::Order::Ascending,
                     reverse: false,
                     mirror: false,
                     optional: false,
-                    rust_type: "u32",
                     since: 0u32,
                 },
-                ::rowkey::Segment {
+                __rk::Segment {
                     name: "file_id",
                     offset: 14,
                     width: 6,
                     codec: "pad(6)",
-                    kind: ::rowkey::FieldCodec::Pad(::rowkey::codec::pad::Pad {
+                    kind: __rk::FieldCodec::Pad(__rk::codec::pad::Pad {
                         digits: 6,
-                        ty: ::rowkey::codec::int::IntType {
+                        ty: __rk::codec::int::IntType {
                             bytes: 8,
                             signed: false,
                         },
                     }),
-                    order: ::rowkey::Order::Ascending,
+                    rust_type: "u64",
+                    order: __rk::Order::Ascending,
                     reverse: false,
                     mirror: false,
                     optional: false,
-                    rust_type: "u64",
                     since: 0u32,
                 },
             ],
         };
         type Decoded<'de> = FileKey;
-        type Bytes = [u8; 20];
+        type Bytes = __Bytes;
         #[inline(always)]
-        fn encode(&self) -> __rk::Result<[u8; 20], ::rowkey::EncodeError> {
+        fn encode(&self) -> __rk::Result<__Bytes, ::rowkey::EncodeError> {
             let __k = self;
             __rk::pad::check::<u32, 6>((*(&__k.user_id)), "user_id")?;
             __rk::pad::check::<u32, 8>((*(&__k.create_date)), "create_date")?;
             __rk::pad::check::<u64, 6>((*(&__k.file_id)), "file_id")?;
-            let mut __bytes = [0u8; 20];
+            let mut __bytes = __rk::zeroed();
             let __key = &mut __bytes;
             {
-                let __s = __rk::Slots::slot_mut::<0, 6>(&mut *__key);
+                let __s = __rk::Slots::at_mut(&mut *__key, 0);
                 __rk::pad::put::<u32, 6>((*(&__k.user_id)), __s, false, "user_id")?;
             }
             {
-                let __s = __rk::Slots::slot_mut::<6, 8>(&mut *__key);
+                let __s = __rk::Slots::at_mut(&mut *__key, 6);
                 __rk::pad::put::<
                     u32,
                     8,
                 >((*(&__k.create_date)), __s, false, "create_date")?;
             }
             {
-                let __s = __rk::Slots::slot_mut::<14, 6>(&mut *__key);
+                let __s = __rk::Slots::at_mut(&mut *__key, 14);
                 __rk::pad::put::<u64, 6>((*(&__k.file_id)), __s, false, "file_id")?;
             }
             __rk::Ok(__bytes)
@@ -178,7 +181,7 @@ const _: () = {
         fn decode(
             bytes: &[u8],
         ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
-            let __key = __rk::codec::read_key::<20>(bytes, "FileKey")?;
+            let __key: &__Bytes = __rk::codec::read_key(bytes, "FileKey")?;
             let user_id = __rk::pad::read_in::<
                 u32,
                 6,
@@ -238,13 +241,13 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
         #[inline(always)]
         pub fn prefix_for_user_id(
             user_id: u32,
-        ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
             __rk::scan::digit_prefix(
                 __Pinned {
                     0: __rk::Some(&user_id),
                     ..__Pinned::NONE
                 }
-                    .write(&mut [0u8; 20]),
+                    .write(&mut __rk::zeroed()),
                 0..6,
             )
         }
@@ -254,13 +257,9 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
         #[inline(always)]
         pub fn range_for_user_id(
             user_id: impl __rk::RangeBounds<u32>,
-        ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::digits::<
-                _,
-                _,
-                6,
-            >(
-                __Pinned { ..__Pinned::NONE }.write(&mut [0u8; 20]),
+        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+            __rk::scan::digits(
+                __Pinned { ..__Pinned::NONE }.write(&mut __rk::zeroed()),
                 0..0,
                 &user_id,
                 __rk::pad::edge::<u32, 6>,
@@ -275,14 +274,14 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         pub fn prefix_for_user_id_create_date(
             user_id: u32,
             create_date: u32,
-        ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
             __rk::scan::digit_prefix(
                 __Pinned {
                     0: __rk::Some(&user_id),
                     1: __rk::Some(&create_date),
                     ..__Pinned::NONE
                 }
-                    .write(&mut [0u8; 20]),
+                    .write(&mut __rk::zeroed()),
                 0..14,
             )
         }
@@ -293,17 +292,13 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         pub fn range_for_user_id_create_date(
             user_id: u32,
             create_date: impl __rk::RangeBounds<u32>,
-        ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::digits::<
-                _,
-                _,
-                8,
-            >(
+        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+            __rk::scan::digits(
                 __Pinned {
                     0: __rk::Some(&user_id),
                     ..__Pinned::NONE
                 }
-                    .write(&mut [0u8; 20]),
+                    .write(&mut __rk::zeroed()),
                 0..6,
                 &create_date,
                 __rk::pad::edge::<u32, 8>,
@@ -319,7 +314,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             user_id: u32,
             create_date: u32,
             file_id: u64,
-        ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
+        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
             __rk::scan::digit_prefix(
                 __Pinned {
                     0: __rk::Some(&user_id),
@@ -327,7 +322,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
                     2: __rk::Some(&file_id),
                     ..__Pinned::NONE
                 }
-                    .write(&mut [0u8; 20]),
+                    .write(&mut __rk::zeroed()),
                 0..20,
             )
         }
@@ -339,18 +334,14 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             user_id: u32,
             create_date: u32,
             file_id: impl __rk::RangeBounds<u64>,
-        ) -> __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError> {
-            __rk::scan::digits::<
-                _,
-                _,
-                6,
-            >(
+        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+            __rk::scan::digits(
                 __Pinned {
                     0: __rk::Some(&user_id),
                     1: __rk::Some(&create_date),
                     ..__Pinned::NONE
                 }
-                    .write(&mut [0u8; 20]),
+                    .write(&mut __rk::zeroed()),
                 0..14,
                 &file_id,
                 __rk::pad::edge::<u64, 6>,

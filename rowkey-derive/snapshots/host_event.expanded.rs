@@ -2,6 +2,8 @@
 #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
 const _: () = {
     use ::rowkey::__private as __rk;
+    #[allow(dead_code)]
+    type __Range = ::rowkey::KeyRangeBuf;
     /// The values of the fields a key is written with, in order; `None` for the others.
     struct __Pinned<'__p, 'a>(
         __rk::Option<&'__p str>,
@@ -65,7 +67,7 @@ const _: () = {
         ) -> __rk::Result<(), ::rowkey::EncodeError> {
             {
                 let __s = __w.slot::<8>()?;
-                __rk::int::put::<u64, 8>((*__v), __s, true, "ts")?;
+                __rk::int::Int::<u64>::put((*__v), __s, true);
             }
             __rk::Ok(())
         }
@@ -81,63 +83,63 @@ const _: () = {
     }
     #[automatically_derived]
     impl<'a> ::rowkey::RowKey for HostEventKey<'a> {
-        const LAYOUT: ::rowkey::Layout<'static> = ::rowkey::Layout {
+        const LAYOUT: ::rowkey::Layout<'static> = __rk::Layout {
             name: "HostEventKey",
             width: 10,
             variable: true,
             max_width: 32767,
             salt: ::core::option::Option::None,
             segments: &[
-                ::rowkey::Segment {
+                __rk::Segment {
                     name: "host",
                     offset: 0,
                     width: 2,
                     codec: "escaped",
-                    kind: ::rowkey::FieldCodec::Escaped(
-                        ::rowkey::codec::escaped::Escaped(::rowkey::codec::TextType {
+                    kind: __rk::FieldCodec::Escaped(
+                        __rk::codec::escaped::Escaped(__rk::codec::TextType {
                             utf8: true,
                             borrowed: true,
                         }),
                     ),
-                    order: ::rowkey::Order::Ascending,
+                    rust_type: "&'a str",
+                    order: __rk::Order::Ascending,
                     reverse: false,
                     mirror: false,
                     optional: false,
-                    rust_type: "&'a str",
                     since: 0u32,
                 },
-                ::rowkey::Segment {
+                __rk::Segment {
                     name: "ts",
                     offset: 2,
                     width: 8,
                     codec: "u64, reverse",
-                    kind: ::rowkey::FieldCodec::Int(::rowkey::codec::int::IntType {
+                    kind: __rk::FieldCodec::Int(__rk::codec::int::IntType {
                         bytes: 8,
                         signed: false,
                     }),
-                    order: ::rowkey::Order::Descending,
+                    rust_type: "u64",
+                    order: __rk::Order::Descending,
                     reverse: true,
                     mirror: false,
                     optional: false,
-                    rust_type: "u64",
                     since: 0u32,
                 },
-                ::rowkey::Segment {
+                __rk::Segment {
                     name: "rest",
                     offset: 10,
                     width: 0,
                     codec: "rest of key",
-                    kind: ::rowkey::FieldCodec::Rest(
-                        ::rowkey::codec::rest::Rest(::rowkey::codec::TextType {
+                    kind: __rk::FieldCodec::Rest(
+                        __rk::codec::rest::Rest(__rk::codec::TextType {
                             utf8: false,
                             borrowed: true,
                         }),
                     ),
-                    order: ::rowkey::Order::Ascending,
+                    rust_type: "&'a [u8]",
+                    order: __rk::Order::Ascending,
                     reverse: false,
                     mirror: false,
                     optional: false,
-                    rust_type: "&'a [u8]",
                     since: 0u32,
                 },
             ],
@@ -181,7 +183,7 @@ const _: () = {
                 let __t = __r.take::<8>("ts")?;
                 {
                     let __s = __t;
-                    __rk::int::get::<u64, 8>(__s, true, "ts", __at)?
+                    __rk::int::Int::<u64>::get(__s, true)
                 }
             };
             let rest = __rk::rest::read(&mut __r, false, "rest")?;
@@ -196,7 +198,7 @@ Selects the keys by their bytes 0.. (`host`, variable length).*/
         #[inline(always)]
         pub fn prefix_for_host(
             host: &str,
-        ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
+        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
             __rk::scan::prefix(
                 __Pinned {
                     0: __rk::Some(host),
@@ -213,7 +215,7 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         pub fn prefix_for_host_ts(
             host: &str,
             ts: u64,
-        ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
+        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
             __rk::scan::prefix(
                 __Pinned {
                     0: __rk::Some(host),
@@ -231,12 +233,8 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         pub fn range_for_host_ts(
             host: &str,
             ts: impl __rk::RangeBounds<u64>,
-        ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
-            __rk::scan::value::<
-                _,
-                _,
-                8,
-            >(
+        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+            __rk::scan::value(
                 __Pinned {
                     0: __rk::Some(host),
                     ..__Pinned::NONE
@@ -244,7 +242,7 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
                     .write(),
                 0..,
                 &ts,
-                __rk::int::edge::<u64, 8>,
+                __rk::int::Int::<u64>::edge,
                 true,
             )
         }
@@ -256,7 +254,7 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`), 10.
             host: &str,
             ts: u64,
             rest: &[u8],
-        ) -> __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError> {
+        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
             __rk::scan::exact(
                 __Pinned {
                     0: __rk::Some(host),

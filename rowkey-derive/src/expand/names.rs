@@ -46,11 +46,17 @@ pub fn type_aliases(key: &Key<'_>) -> TokenStream {
         let w = key.width.arg();
         quote!(type __Bytes = [u8; #w];)
     });
+    // Only a salted key's helpers fan out over its buckets.
+    let ranges = key.salt.is_some().then(|| {
+        quote! {
+            #[allow(dead_code)]
+            type __Ranges = #ranges;
+        }
+    });
     quote! {
         #[allow(dead_code)]
         type __Range = #range;
-        #[allow(dead_code)]
-        type __Ranges = #ranges;
+        #ranges
         #bytes
     }
 }
