@@ -369,26 +369,35 @@ fn head_successor(head: u128, host: u32) -> (u128, usize) {
 /// patched in place, lent as slices.
 #[inline(always)]
 fn each_bucket<const N: usize>(
-    mut start: [u8; N],
+    start: [u8; N],
     end: Option<([u8; N], usize)>,
     mut f: impl FnMut(&[u8], Option<&[u8]>),
 ) {
+    // Both bounds in one 64-byte line: patched and lent at the same cost
+    // wherever the stack puts them.
+    let mut line = CacheLine(start, [0; N]);
+    let CacheLine(start, end_bytes) = &mut line;
     match end {
-        Some((mut end, len)) => {
+        Some((end, len)) => {
+            *end_bytes = end;
             for b in 0..BUCKETS as u8 {
                 start[0] = b;
-                end[0] = b;
-                f(&start, Some(&end[..len]));
+                end_bytes[0] = b;
+                f(&start[..], Some(&end_bytes[..len]));
             }
         }
         None => {
             for b in 0..BUCKETS as u8 {
                 start[0] = b;
-                f(&start, Some(&[b + 1]));
+                f(&start[..], Some(&[b + 1]));
             }
         }
     }
 }
+
+/// Two bounds at the start of a 64-byte cache line.
+#[repr(C, align(64))]
+struct CacheLine<const N: usize>([u8; N], [u8; N]);
 
 /// The bucketless range over one `W`-byte big-endian field from `from` to
 /// `to` inclusive, behind a bucket byte: `(start, end)`, each `W + 1` =

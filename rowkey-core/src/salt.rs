@@ -674,11 +674,12 @@ impl<B: RangeBytes> BucketRangesOf<B> {
         // The count, the salt and the lengths stay in registers while `f`
         // is handed the range's bytes.
         let (salt, bounded) = (self.salt, self.bounded);
-        let mut range = self.first;
+        let mut line = CacheLine(self.first);
+        let range = &mut line.0;
         let (start_len, mut end_len) = range.lens();
         for bucket in self.next..salt.buckets {
             if bucket > 0 {
-                if let Some(n) = salt.patch(&mut range, bucket, bounded) {
+                if let Some(n) = salt.patch(range, bucket, bounded) {
                     end_len = n;
                 }
             }
@@ -698,6 +699,12 @@ impl<B: RangeBytes> BucketRangesOf<B> {
         Some(bucket)
     }
 }
+
+/// A value at the start of a 64-byte cache line: where [`BucketRangesOf::lend_each`]
+/// patches and lends each bucket's range, so that its time does not depend
+/// on where the stack puts it (up to 1.6x from run to run at 16 bytes).
+#[repr(align(64))]
+struct CacheLine<T>(T);
 
 impl Salt {
     /// Writes `bucket`'s prefix over the one `range` starts with (a range of
