@@ -117,51 +117,29 @@ impl Extent {
 
 /// Fixed-size windows into a key array, so generated code writes and reads
 /// `[u8; W]` at a constant offset and the compiler drops every bounds check.
+/// The offset is an argument, not a const parameter, and `W` is most often
+/// inferred from the codec call the window is passed to: a key's crate then
+/// evaluates no constant for either.
 ///
 /// ```
 /// use rowkey::codec::Slots;
 /// let mut key = [0u8; 6];
-/// *key.slot_mut::<2, 3>() = *b"abc";
+/// *key.at_mut(2) = *b"abc";
 /// assert_eq!(&key, b"\0\0abc\0");
-/// assert_eq!(key.slot::<2, 3>(), b"abc");
+/// assert_eq!(key.at::<3>(2), b"abc");
 /// ```
 #[doc(hidden)]
 pub trait Slots {
-    /// The `W` bytes at offset `O`; a window past the end fails to compile.
-    fn slot<const O: usize, const W: usize>(&self) -> &[u8; W];
-    /// The `W` bytes at offset `O`, writable; a window past the end fails to compile.
-    fn slot_mut<const O: usize, const W: usize>(&mut self) -> &mut [u8; W];
-    /// The `W` bytes at `offset`: what generated code reads a field from,
-    /// `W` most often inferred from the codec call the window is passed to,
-    /// so that the key's crate names no constant for it.
+    /// The `W` bytes at `offset`.
     fn at<const W: usize>(&self, offset: usize) -> &[u8; W];
-    /// The `W` bytes at `offset`, writable (see [`Slots::at`]).
+    /// The `W` bytes at `offset`, writable.
     fn at_mut<const W: usize>(&mut self, offset: usize) -> &mut [u8; W];
 }
 
 impl<const N: usize> Slots for [u8; N] {
     #[inline(always)]
-    fn slot<const O: usize, const W: usize>(&self) -> &[u8; W] {
-        const { assert!(O + W <= N, "slot past the end of the key") };
-        match self[O..].first_chunk::<W>() {
-            Some(s) => s,
-            // The const assertion above makes this arm unreachable.
-            None => unreachable!(),
-        }
-    }
-
-    #[inline(always)]
-    fn slot_mut<const O: usize, const W: usize>(&mut self) -> &mut [u8; W] {
-        const { assert!(O + W <= N, "slot past the end of the key") };
-        match self[O..].first_chunk_mut::<W>() {
-            Some(s) => s,
-            None => unreachable!(),
-        }
-    }
-
-    #[inline(always)]
     fn at<const W: usize>(&self, offset: usize) -> &[u8; W] {
-        // Generated code's offsets are constants inside the key, so the
+        // Offsets are constants inside the key where this is called, so the
         // optimiser removes this branch.
         match self[offset..].first_chunk::<W>() {
             Some(s) => s,

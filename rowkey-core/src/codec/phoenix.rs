@@ -318,8 +318,8 @@ pub fn encode_timestamp(
         ));
     }
     let mut key = [0u8; 12];
-    super::int::encode(v.millis, key.slot_mut::<0, 8>());
-    *key.slot_mut::<8, 4>() = v.nanos.to_be_bytes();
+    super::int::encode(v.millis, key.at_mut(0));
+    *key.at_mut(8) = v.nanos.to_be_bytes();
     *out = invert_if(key, descending);
     Ok(())
 }
@@ -335,8 +335,8 @@ pub fn decode_timestamp(
     offset: usize,
 ) -> Result<Timestamp, DecodeError> {
     let key = invert_if(*bytes, descending);
-    let millis = super::int::decode(key.slot::<0, 8>());
-    let nanos = u32::from_be_bytes(*key.slot::<8, 4>());
+    let millis = super::int::decode(key.at(0));
+    let nanos = u32::from_be_bytes(*key.at(8));
     if nanos >= Timestamp::NANOS_PER_MILLI {
         return Err(DecodeError::new(
             field,

@@ -511,6 +511,25 @@ mod tests {
     use super::*;
     use core::ops::Bound::{Excluded, Included, Unbounded};
 
+    /// The fast path of a range with capacity `CAP`, each edge its own bytes.
+    fn fast_path<const CAP: usize, const W: usize>(
+        head: &[u8],
+        lo: &Bound<Edge<W>>,
+        hi: &Bound<Edge<W>>,
+        desc: bool,
+    ) -> KeyRangeOf<[u8; CAP]> {
+        let edge = |e: &Edge<W>| Ok(*e);
+        field_range::<CAP, Edge<W>, W>(
+            head,
+            lo.as_ref(),
+            hi.as_ref(),
+            &edge,
+            desc,
+            Digits::default(),
+        )
+        .unwrap()
+    }
+
     /// Every kind of bound on fields of 1, 2, 4, 8, 9 and 16 bytes, at the
     /// edges where successors carry, behind heads that are empty, plain and
     /// all 0xFF: the bytes of the general path.
@@ -549,15 +568,7 @@ mod tests {
                 for lo in &bounds {
                     for hi in &bounds {
                         for desc in [false, true] {
-                            let fast = field_range::<20, Edge<W>, W>(
-                                head,
-                                lo.as_ref(),
-                                hi.as_ref(),
-                                &|e: &Edge<W>| Ok(*e),
-                                desc,
-                                Digits::default(),
-                            )
-                            .unwrap();
+                            let fast = fast_path::<20, W>(head, lo, hi, desc);
                             let slow = general::<20, W>(head, *lo, *hi, desc).unwrap();
                             assert_eq!(
                                 (fast.start(), fast.end()),
@@ -566,15 +577,7 @@ mod tests {
                             );
                             // Ranges of fewer than 16 bytes, built in a register too.
                             if head.len() + W <= 10 {
-                                let small = field_range::<10, Edge<W>, W>(
-                                    head,
-                                    lo.as_ref(),
-                                    hi.as_ref(),
-                                    &|e: &Edge<W>| Ok(*e),
-                                    desc,
-                                    Digits::default(),
-                                )
-                                .unwrap();
+                                let small = fast_path::<10, W>(head, lo, hi, desc);
                                 assert_eq!(small, general::<10, W>(head, *lo, *hi, desc).unwrap());
                                 assert_eq!(
                                     (small.start(), small.end()),
