@@ -17,7 +17,7 @@ extern crate std;
 #[doc(hidden)]
 pub mod checks;
 pub mod codec;
-#[cfg(feature = "alloc")]
+#[cfg(feature = "compat")]
 pub mod compat;
 #[doc(hidden)]
 pub mod cursor;
@@ -44,9 +44,9 @@ pub mod record;
 pub mod salt;
 #[doc(hidden)]
 pub mod scan;
-#[cfg(feature = "std")]
-pub mod schema;
 #[cfg(feature = "alloc")]
+pub mod schema;
+#[cfg(feature = "select")]
 pub mod select;
 pub mod text;
 #[cfg(feature = "alloc")]
@@ -87,6 +87,7 @@ pub mod __private {
     pub use crate::__select_builder as select_builder;
     pub use crate::__view as view;
     pub use crate::__with_alloc as with_alloc;
+    pub use crate::__with_select as with_select;
     pub use crate::codec::ordered_field::VarType;
     pub use crate::codec::{
         self, boolean, bytes, escaped, fixed, hbase, int, narrow, nested, option, ordered,
@@ -96,7 +97,7 @@ pub mod __private {
     pub use crate::range::{self, range_capacity, Edge};
     pub use crate::salt;
     pub use crate::scan;
-    #[cfg(feature = "alloc")]
+    #[cfg(feature = "select")]
     pub use crate::select;
     pub use crate::RowKey;
     pub use crate::{checks, record};
@@ -132,24 +133,41 @@ macro_rules! __view {
     };
 }
 
-/// Expands its input when the `alloc` feature is on; otherwise says to turn
+/// Expands its input when the `select` feature is on; otherwise says to turn
 /// it on: the derive wraps the builder of `#[rowkey(select)]` in it.
-#[cfg(feature = "alloc")]
+#[cfg(feature = "select")]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __select_builder {
     ($($item:tt)*) => { $($item)* };
 }
 
-#[cfg(not(feature = "alloc"))]
+#[cfg(not(feature = "select"))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __select_builder {
     ($($item:tt)*) => {
         ::core::compile_error!(
-            "`#[rowkey(select)]` builds its ranges on the heap and needs rowkey's `alloc` or `std` feature"
+            "`#[rowkey(select)]` needs rowkey's `select` feature: `rowkey = { version = \"0.1\", features = [\"select\"] }`"
         );
     };
+}
+
+/// Expands its input when the `select` feature is on, to nothing otherwise:
+/// the `select()` of a key with `#[rowkey(select)]`, whose builder
+/// `__select_builder!` turns into the error that names the feature.
+#[cfg(feature = "select")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_select {
+    ($($item:tt)*) => { $($item)* };
+}
+
+#[cfg(not(feature = "select"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_select {
+    ($($item:tt)*) => {};
 }
 
 /// Expands its input when the `alloc` feature is on, to nothing otherwise:

@@ -349,7 +349,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
                 true,
             )
         }
-        __rk::with_alloc! {
+        __rk::with_select! {
             #[doc =
             "A skip scan over `FileKey` keys: one method per field takes a value, a set of values or, on a field whose bytes keep order, a range; `build()` compiles it to the fewest exact key ranges (`Select::ranges`), and the check and seek hint for the fields after them (`Select::matches`, `Select::next_hint`)."]
             #[inline] pub fn select() -> FileKeySelect {

@@ -74,7 +74,8 @@ impl<'s, 'a> Set<'s, 'a> {
                     name: self.name,
                     members: self.members,
                 };
-                dynamic::explain_members(&types, bytes)
+                types
+                    .explain(bytes)
                     .error
                     .map(|e| e.to_string())
                     .unwrap_or_default()

@@ -23,7 +23,7 @@ impl<'a> KeyTypes<'a> {
 /// decode; else the first that the bytes begin (a partial key: part of the
 /// tag, or the tag and fields that all decode); else the one whose error came
 /// furthest. The error is the enum's `decode` error.
-pub fn explain_members<'a>(types: &KeyTypes<'a>, bytes: &[u8]) -> Explained<'a> {
+fn explain_members<'a>(types: &KeyTypes<'a>, bytes: &[u8]) -> Explained<'a> {
     let mut best: Option<(ReadError<'a>, &Member<'a>)> = None;
     let mut begun: Option<&Member<'a>> = None;
     for m in types.members {

@@ -27,6 +27,7 @@ pub(crate) mod explained;
 mod explainer;
 mod members;
 mod scan;
+#[cfg(feature = "select")]
 mod select;
 mod walk;
 mod write;
@@ -36,9 +37,10 @@ pub use check::{check, Checker};
 pub(crate) use explained::Explained;
 pub use explained::{ExplainedField, Reading};
 pub use explainer::Explainer;
-pub(crate) use members::explain_members;
 pub use scan::{scan, Scan, ScanRanges};
+#[cfg(feature = "select")]
 pub use select::{select, TextCondition};
 pub use walk::decode;
+#[cfg(feature = "select")]
 pub(crate) use write::write_value;
 pub use write::{encode, parse_value};

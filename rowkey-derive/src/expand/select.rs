@@ -40,7 +40,7 @@ pub fn entry(key: &Key<'_>) -> TokenStream {
     );
     let static_key = static_type(key);
     quote! {
-        __rk::with_alloc! {
+        __rk::with_select! {
             #[doc = #doc]
             #[inline]
             pub fn select() -> #name #ty_generics {
