@@ -74,13 +74,15 @@ pub use rowkey_core::*;
 ///
 /// # Skip scans: `select()`
 ///
-/// On a key marked `#[rowkey(select)]` (opt-in: the builder costs the key's
-/// crate about as much to compile as its scan helpers), `T::select()` is a
+/// With the `select` feature (`rowkey = { version = "0.1", features =
+/// ["select"] }`), on a key marked `#[rowkey(select)]` (opt-in: the builder
+/// costs the key's crate about as much to compile as its scan helpers),
+/// `T::select()` is a
 /// builder with one method per field (tags have none),
 /// taking a value, a set of values or, on a field whose bytes keep order, a
 /// range, in the field's own type; `build()` compiles it to the fewest exact
 /// key ranges and the check and seek hint for the fields past them
-/// ([`select::Select`]).
+/// (`rowkey::select::Select`).
 ///
 /// ```
 /// use rowkey::RowKey;

@@ -15,10 +15,9 @@
 //! `tag` is the first `#[tag]` field inside the key (`{"field", "offset",
 //! "bytes"}`, the offset within the key, or `null`).
 //!
-//! With feature `schema`, [`assert_compatible`] keeps a key's schema file
+//! With feature `schema`, `assert_compatible` keeps a key's schema file
 //! in your repository, checked by a test: written the first time, and a
-//! change fails the test with its [`compat`](crate::compat) report until
-//! it is accepted.
+//! change fails the test with its `compat` report until it is accepted.
 
 use alloc::format;
 use alloc::string::String;

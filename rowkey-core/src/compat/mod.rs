@@ -2,6 +2,9 @@
 //! a stored layout against the current one, field by field, with a witness
 //! key for every change that breaks something.
 //!
+//! Feature `compat`, which `schema` turns on (`schema::assert_compatible`
+//! reports with it): `rowkey = { version = "0.1", features = ["compat"] }`.
+//!
 //! A row key is an on-disk format. [`check`] compares two layouts (`T::LAYOUT`,
 //! or layouts read back with `rowkey::schema::read`) and says which of these
 //! holds, strongest first ([`Level`]):

@@ -22,7 +22,7 @@ pub enum TextCondition<'t> {
 
 /// The select of `conditions`, one per field named (tags take none): the
 /// same ranges and checks as the typed `select()` of the key whose
-/// `LAYOUT` this is.
+/// `LAYOUT` this is. Feature `select`.
 ///
 /// ```
 /// use rowkey::dynamic::{self, TextCondition};

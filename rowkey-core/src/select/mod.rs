@@ -1,7 +1,9 @@
 //! Skip scans: a condition on each field of a key (nothing, one value, a
 //! set of values, or a range), compiled to the fewest exact key ranges, and
 //! seek hints for the conditions ranges cannot express, as Apache Phoenix's
-//! skip scan does for HBase.
+//! skip scan does for HBase. Feature `select`, which also gives
+//! `#[rowkey(select)]` and [`dynamic::select`](crate::dynamic::select):
+//! `rowkey = { version = "0.1", features = ["select"] }`.
 //!
 //! A derived key has a typed builder, `select()`, with one method per field
 //! that takes the field's own type (`&str` for strings; tags take none):
