@@ -27,9 +27,9 @@
 const _: () = {
     use ::rowkey::__private as __rk;
     #[allow(dead_code)]
-    type __Range = ::rowkey::KeyRange<14>;
+    type __Scan = __rk::Result<::rowkey::KeyRange<14>, ::rowkey::EncodeError>;
     #[allow(dead_code)]
-    type __Ranges = ::rowkey::BucketRanges<14>;
+    type __Scans = __rk::Result<::rowkey::BucketRanges<14>, ::rowkey::EncodeError>;
     type __Bytes = [u8; 13];
     /// The values of the fields a key is written with, in order; `None` for the others.
     struct __Pinned<'__p>(
@@ -183,9 +183,7 @@ const _: () = {
 
 Selects the keys by their bytes 1..5 (`user`).*/
         #[inline(always)]
-        pub fn prefix_for_user(
-            user: u32,
-        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+        pub fn prefix_for_user(user: u32) -> __Scan {
             __rk::scan::prefix(
                 __Pinned {
                     0: __rk::Some(&user),
@@ -199,9 +197,7 @@ Selects the keys by their bytes 1..5 (`user`).*/
 
 Selects the keys by their bytes 1..5 (`user`).*/
         #[inline(always)]
-        pub fn range_for_user(
-            user: impl __rk::RangeBounds<u32>,
-        ) -> __rk::Result<__Ranges, ::rowkey::EncodeError> {
+        pub fn range_for_user(user: impl __rk::RangeBounds<u32>) -> __Scans {
             __rk::scan::buckets(
                 &Self::SALT,
                 __rk::scan::value(
@@ -217,10 +213,7 @@ Selects the keys by their bytes 1..5 (`user`).*/
 
 Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
         #[inline(always)]
-        pub fn prefix_for_user_ts(
-            user: u32,
-            ts: u64,
-        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+        pub fn prefix_for_user_ts(user: u32, ts: u64) -> __Scan {
             __rk::scan::prefix(
                 __Pinned {
                     0: __rk::Some(&user),
@@ -235,10 +228,7 @@ Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
 
 Selects the keys by their bytes 1..5 (`user`), 5..13 (`ts`).*/
         #[inline(always)]
-        pub fn range_for_user_ts(
-            user: u32,
-            ts: impl __rk::RangeBounds<u64>,
-        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+        pub fn range_for_user_ts(user: u32, ts: impl __rk::RangeBounds<u64>) -> __Scan {
             __rk::scan::value(
                 __Pinned {
                     0: __rk::Some(&user),

@@ -30,7 +30,7 @@
 const _: () = {
     use ::rowkey::__private as __rk;
     #[allow(dead_code)]
-    type __Range = ::rowkey::KeyRange<21>;
+    type __Scan = __rk::Result<::rowkey::KeyRange<21>, ::rowkey::EncodeError>;
     type __Bytes = [u8; 20];
     /// The values of the fields a key is written with, in order; `None` for the others.
     struct __Pinned<'__p>(
@@ -239,9 +239,7 @@ const _: () = {
 
 Selects the keys by their bytes 0..6 (`user_id`).*/
         #[inline(always)]
-        pub fn prefix_for_user_id(
-            user_id: u32,
-        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+        pub fn prefix_for_user_id(user_id: u32) -> __Scan {
             __rk::scan::digit_prefix(
                 __Pinned {
                     0: __rk::Some(&user_id),
@@ -255,9 +253,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
 
 Selects the keys by their bytes 0..6 (`user_id`).*/
         #[inline(always)]
-        pub fn range_for_user_id(
-            user_id: impl __rk::RangeBounds<u32>,
-        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+        pub fn range_for_user_id(user_id: impl __rk::RangeBounds<u32>) -> __Scan {
             __rk::scan::digits(
                 __Pinned { ..__Pinned::NONE }.write(&mut __rk::zeroed()),
                 0..0,
@@ -271,10 +267,7 @@ Selects the keys by their bytes 0..6 (`user_id`).*/
 
 Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         #[inline(always)]
-        pub fn prefix_for_user_id_create_date(
-            user_id: u32,
-            create_date: u32,
-        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+        pub fn prefix_for_user_id_create_date(user_id: u32, create_date: u32) -> __Scan {
             __rk::scan::digit_prefix(
                 __Pinned {
                     0: __rk::Some(&user_id),
@@ -292,7 +285,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`).*/
         pub fn range_for_user_id_create_date(
             user_id: u32,
             create_date: impl __rk::RangeBounds<u32>,
-        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+        ) -> __Scan {
             __rk::scan::digits(
                 __Pinned {
                     0: __rk::Some(&user_id),
@@ -314,7 +307,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             user_id: u32,
             create_date: u32,
             file_id: u64,
-        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+        ) -> __Scan {
             __rk::scan::digit_prefix(
                 __Pinned {
                     0: __rk::Some(&user_id),
@@ -334,7 +327,7 @@ Selects the keys by their bytes 0..6 (`user_id`), 6..14 (`create_date`), 14..20 
             user_id: u32,
             create_date: u32,
             file_id: impl __rk::RangeBounds<u64>,
-        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+        ) -> __Scan {
             __rk::scan::digits(
                 __Pinned {
                     0: __rk::Some(&user_id),

@@ -3,7 +3,7 @@
 const _: () = {
     use ::rowkey::__private as __rk;
     #[allow(dead_code)]
-    type __Range = ::rowkey::KeyRangeBuf;
+    type __Scan = __rk::Result<::rowkey::KeyRangeBuf, ::rowkey::EncodeError>;
     /// The values of the fields a key is written with, in order; `None` for the others.
     struct __Pinned<'__p, 'a>(
         __rk::Option<&'__p str>,
@@ -196,9 +196,7 @@ const _: () = {
 
 Selects the keys by their bytes 0.. (`host`, variable length).*/
         #[inline(always)]
-        pub fn prefix_for_host(
-            host: &str,
-        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+        pub fn prefix_for_host(host: &str) -> __Scan {
             __rk::scan::prefix(
                 __Pinned {
                     0: __rk::Some(host),
@@ -212,10 +210,7 @@ Selects the keys by their bytes 0.. (`host`, variable length).*/
 
 Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         #[inline(always)]
-        pub fn prefix_for_host_ts(
-            host: &str,
-            ts: u64,
-        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+        pub fn prefix_for_host_ts(host: &str, ts: u64) -> __Scan {
             __rk::scan::prefix(
                 __Pinned {
                     0: __rk::Some(host),
@@ -230,10 +225,7 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
 
 Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
         #[inline(always)]
-        pub fn range_for_host_ts(
-            host: &str,
-            ts: impl __rk::RangeBounds<u64>,
-        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+        pub fn range_for_host_ts(host: &str, ts: impl __rk::RangeBounds<u64>) -> __Scan {
             __rk::scan::value(
                 __Pinned {
                     0: __rk::Some(host),
@@ -250,11 +242,7 @@ Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`).*/
 
 Selects the keys by their bytes 0.. (`host`, variable length), 2..10 (`ts`), 10.. (`rest`, variable length).*/
         #[inline(always)]
-        pub fn prefix_for_host_ts_rest(
-            host: &str,
-            ts: u64,
-            rest: &[u8],
-        ) -> __rk::Result<__Range, ::rowkey::EncodeError> {
+        pub fn prefix_for_host_ts_rest(host: &str, ts: u64, rest: &[u8]) -> __Scan {
             __rk::scan::exact(
                 __Pinned {
                     0: __rk::Some(host),

@@ -95,6 +95,7 @@ impl<'a> Draft<'a> {
                     offset: f.offset,
                     at: f.at,
                     since: f.since,
+                    runtime: std::cell::OnceCell::new(),
                 })
             })
             .collect::<Option<Vec<_>>>()?;
@@ -158,6 +159,9 @@ pub struct Field<'a, C = Codec, W = Size> {
     /// `#[rowkey(since = N)]`: an optional field added to stored keys; at the
     /// end of the key, absent (`None`) writes nothing.
     pub since: Option<At<u64>>,
+    /// The runtime module's calls, made once: every statement that writes
+    /// or reads the field asks for them.
+    pub runtime: std::cell::OnceCell<crate::codec::Runtime>,
 }
 
 impl<W> Field<'_, Codec, W> {
@@ -188,15 +192,17 @@ impl<W> Field<'_, Codec, W> {
 
 impl Field<'_> {
     /// The runtime module generated code calls for the field's value.
-    pub fn runtime(&self) -> crate::codec::Runtime {
-        let width = match self.optional {
-            true => Size {
-                bytes: self.width.bytes.saturating_sub(1),
-                keys: self.width.keys.clone(),
-            },
-            false => self.width.clone(),
-        };
-        self.codec.runtime(self.optional, &width, self.value_ty)
+    pub fn runtime(&self) -> &crate::codec::Runtime {
+        self.runtime.get_or_init(|| {
+            let width = match self.optional {
+                true => Size {
+                    bytes: self.width.bytes.saturating_sub(1),
+                    keys: self.width.keys.clone(),
+                },
+                false => self.width.clone(),
+            };
+            self.codec.runtime(self.optional, &width, self.value_ty)
+        })
     }
 }
 

@@ -65,7 +65,9 @@ impl Size {
     /// As a const generic argument: a bare literal, or a braced expression.
     pub fn arg(&self) -> TokenStream {
         match self.known() {
-            Some(_) => quote!(#self),
+            Some(n) => {
+                proc_macro2::TokenTree::from(proc_macro2::Literal::usize_unsuffixed(n)).into()
+            }
             None => quote!({ #self }),
         }
     }
@@ -76,7 +78,8 @@ impl ToTokens for Size {
     fn to_tokens(&self, tokens: &mut TokenStream) {
         let n = proc_macro2::Literal::usize_unsuffixed(self.bytes);
         if self.keys.is_empty() {
-            tokens.extend(quote!(#n));
+            // One token, appended: the derive writes many sizes.
+            quote::TokenStreamExt::append(tokens, n);
         } else {
             // Spanned on each nested type, so "not a row key" points at the field.
             let keys = self

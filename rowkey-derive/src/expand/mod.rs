@@ -57,23 +57,24 @@ impl Walk {
 pub fn key(key: &Key<'_>) -> TokenStream {
     let krate = &key.krate;
     let types = names::type_aliases(key);
-    let cap = (q!(__Range), q!(__Ranges));
+    // What the helpers return, by the aliases `names::type_aliases` writes.
+    let returns = (q!(__Scan), q!(__Scans));
     let (body, helpers, pins, writers) = match Walk::of(key) {
         Walk::Fixed => (
             encode::fixed_body(key),
-            scan::helpers(key, &cap),
+            scan::helpers(key, &returns),
             pinned::items(key),
             encode::fixed_fields(key),
         ),
         Walk::Cursor => (
             encode::variable_body(key),
-            scan::helpers(key, &cap),
+            scan::helpers(key, &returns),
             pinned::items(key),
             field::writers(key, |f| field::writer_fn(key, f)),
         ),
         Walk::Phoenix => (
             phoenix::variable_body(key),
-            phoenix::helpers(key, &cap),
+            phoenix::helpers(key, &names::range_types(key)),
             TokenStream::new(),
             field::writers(key, |f| phoenix::writer_fn(key, f)),
         ),

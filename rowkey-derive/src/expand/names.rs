@@ -36,11 +36,13 @@ pub fn range_types(key: &Key<'_>) -> (TokenStream, TokenStream) {
     )
 }
 
-/// `__Range`, `__Ranges` (the types [`range_types`] names) and, for a fixed
-/// key, `__Bytes` (its `[u8; WIDTH]`): written once per key rather than in
-/// every signature, so the key's crate evaluates each width once.
-/// Documentation shows the types they stand for.
+/// `__Scan`, `__Scans` (what a helper returns: the [`range_types`] in a
+/// `Result`) and, for a fixed key, `__Bytes` (its `[u8; WIDTH]`): written
+/// once per key rather than in every signature, so the key's crate
+/// evaluates each width once and parses each type once. Documentation shows
+/// the types they stand for.
 pub fn type_aliases(key: &Key<'_>) -> TokenStream {
+    let krate = &key.krate;
     let (range, ranges) = range_types(key);
     let bytes = (!key.variable).then(|| {
         let w = key.width.arg();
@@ -50,12 +52,12 @@ pub fn type_aliases(key: &Key<'_>) -> TokenStream {
     let ranges = key.salt.is_some().then(|| {
         quote! {
             #[allow(dead_code)]
-            type __Ranges = #ranges;
+            type __Scans = __rk::Result<#ranges, #krate::EncodeError>;
         }
     });
     quote! {
         #[allow(dead_code)]
-        type __Range = #range;
+        type __Scan = __rk::Result<#range, #krate::EncodeError>;
         #ranges
         #bytes
     }

@@ -13,18 +13,18 @@ use crate::model::{Field, Key};
 use crate::symbol::unraw;
 use crate::tokens::q as quote;
 
-/// The helpers, given the range types they return.
-pub fn helpers(key: &Key<'_>, cap: &(TokenStream, TokenStream)) -> Vec<TokenStream> {
+/// The helpers, given what they return: one range, and one per bucket.
+pub fn helpers(key: &Key<'_>, returns: &(TokenStream, TokenStream)) -> Vec<TokenStream> {
     let mut items = Vec::new();
     // Added fields and a `Struct`'s trailing `Option`s may be absent, so no
     // prefix runs into them.
     for k in 1..=key.always_written() {
-        items.push(prefix_helper(key, k, cap));
+        items.push(prefix_helper(key, k, returns));
         if key.fields[k - 1].nested() {
-            items.push(within_helper(key, k, cap));
+            items.push(within_helper(key, k, returns));
         }
         if key.fields[k - 1].ranged() {
-            items.push(range_helper(key, k, cap));
+            items.push(range_helper(key, k, returns));
         }
     }
     items
@@ -52,8 +52,7 @@ fn pin_fields(key: &Key<'_>, pinned: usize) -> (TokenStream, TokenStream) {
     (call, pinned::span(key, pinned, salt_pinned(key, pinned)))
 }
 
-fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> TokenStream {
-    let krate = &key.krate;
+fn prefix_helper(key: &Key<'_>, k: usize, returns: &(TokenStream, TokenStream)) -> TokenStream {
     let fields = &key.fields[..k];
     let fname = helper_name(Helper::Prefix, fields);
     let params = params(fields);
@@ -83,18 +82,17 @@ fn prefix_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
         " The bucket leads each range."
     };
     let doc = format!("{doc}\n\n{}{bucket_note}", bytes_doc(fields));
-    let (ret, body) = per_bucket(key, k, cap, range);
+    let (ret, body) = per_bucket(key, k, returns, range);
     quote! {
         #[doc = #doc]
         #[inline(always)]
-        pub fn #fname(#(#params)*) -> __rk::Result<#ret, #krate::EncodeError> {
+        pub fn #fname(#(#params)*) -> #ret {
             #body
         }
     }
 }
 
-fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> TokenStream {
-    let krate = &key.krate;
+fn range_helper(key: &Key<'_>, k: usize, returns: &(TokenStream, TokenStream)) -> TokenStream {
     let fname = helper_name(Helper::Range, &key.fields[..k]);
     let last = &key.fields[k - 1];
     // A lifetime only for a borrowed bound type (`impl RangeBounds<&'r str>`).
@@ -146,13 +144,13 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
             quote!(__rk::scan::field(#pin, #span, &#last_ident, #edge, #desc))
         }
     };
-    let (ret, body) = per_bucket(key, k - 1, cap, range);
+    let (ret, body) = per_bucket(key, k - 1, returns, range);
     // `#[inline(always)]` as the prefix helpers: a fixed key's range is then
     // built in registers where it is used, its bounds' cases folded.
     quote! {
         #[doc = #doc]
         #[inline(always)]
-        pub fn #fname #generics(#(#params)* #last_ident: impl __rk::RangeBounds<#bound_ty>) -> __rk::Result<#ret, #krate::EncodeError> {
+        pub fn #fname #generics(#(#params)* #last_ident: impl __rk::RangeBounds<#bound_ty>) -> #ret {
             #body
         }
     }
@@ -164,14 +162,14 @@ fn range_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> To
 fn per_bucket(
     key: &Key<'_>,
     pinned: usize,
-    (range_ty, buckets_ty): &(TokenStream, TokenStream),
+    (one, fan_out): &(TokenStream, TokenStream),
     range: TokenStream,
 ) -> (TokenStream, TokenStream) {
     if salt_pinned(key, pinned) {
-        (range_ty.clone(), range)
+        (one.clone(), range)
     } else {
         (
-            buckets_ty.clone(),
+            fan_out.clone(),
             quote!(__rk::scan::buckets(&Self::SALT, #range)),
         )
     }
@@ -179,7 +177,7 @@ fn per_bucket(
 
 /// `prefix_for_a_main_within(a, &MainKey::prefix_for_id(7)?)`: a scan that
 /// stops inside the nested key `main`, at any range of its own helpers.
-fn within_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> TokenStream {
+fn within_helper(key: &Key<'_>, k: usize, returns: &(TokenStream, TokenStream)) -> TokenStream {
     let krate = &key.krate;
     let fields = &key.fields[..k];
     let fname = helper_name(Helper::Within, fields);
@@ -203,10 +201,10 @@ fn within_helper(key: &Key<'_>, k: usize, cap: &(TokenStream, TokenStream)) -> T
     );
     let doc = format!("{doc}\n\n{}", bytes_doc(fields));
     let range = quote!(__rk::scan::within(#pin, #span, #width, #inner));
-    let (ret, body) = per_bucket(key, k - 1, cap, range);
+    let (ret, body) = per_bucket(key, k - 1, returns, range);
     quote! {
         #[doc = #doc]
-        pub fn #fname<__B: #krate::RangeBytes>(#(#params)* #inner: &#krate::KeyRangeOf<__B>) -> __rk::Result<#ret, #krate::EncodeError> {
+        pub fn #fname<__B: #krate::RangeBytes>(#(#params)* #inner: &#krate::KeyRangeOf<__B>) -> #ret {
             #body
         }
     }

@@ -133,6 +133,7 @@ fn field<'a>(
         width,
         at: f.attrs.at,
         since: f.attrs.since,
+        runtime: std::cell::OnceCell::new(),
     }
 }
 
