@@ -39,7 +39,10 @@ const _: () = {
                 __Fields::host(&mut __w, host)?;
             }
             if let __rk::Some(ts) = self.1 {
-                __Fields::ts(&mut __w, ts)?;
+                {
+                    let __s = __w.slot::<8>()?;
+                    __rk::int::Int::<u64>::put((*ts), __s, true);
+                }
             }
             if let __rk::Some(rest) = self.2 {
                 __Fields::rest(&mut __w, rest)?;
@@ -47,7 +50,7 @@ const _: () = {
             __rk::Ok(__buf)
         }
     }
-    /// One function per field, writing it through the cursor.
+    /// One function per field written through the cursor.
     struct __Fields;
     impl __Fields {
         ///Writes `host`.
@@ -57,18 +60,6 @@ const _: () = {
             __v: &str,
         ) -> __rk::Result<(), ::rowkey::EncodeError> {
             __rk::escaped::write(__w, &(*__v), false, "host")?;
-            __rk::Ok(())
-        }
-        ///Writes `ts`.
-        #[inline(always)]
-        fn ts<'a>(
-            __w: &mut __rk::Writer<'_>,
-            __v: &u64,
-        ) -> __rk::Result<(), ::rowkey::EncodeError> {
-            {
-                let __s = __w.slot::<8>()?;
-                __rk::int::Int::<u64>::put((*__v), __s, true);
-            }
             __rk::Ok(())
         }
         ///Writes `rest`.
@@ -167,7 +158,10 @@ const _: () = {
             let mut __w = __rk::Writer::for_key(out, self, "HostEventKey");
             __w.take(0)?;
             __Fields::host(&mut __w, &self.host)?;
-            __Fields::ts(&mut __w, &self.ts)?;
+            {
+                let __s = __w.slot::<8>()?;
+                __rk::int::Int::<u64>::put((*&self.ts), __s, true);
+            }
             __Fields::rest(&mut __w, &self.rest)?;
             __rk::codec::check_max_width(__w.position(), 32767, "HostEventKey")
         }

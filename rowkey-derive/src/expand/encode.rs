@@ -10,7 +10,7 @@
 use proc_macro2::TokenStream;
 
 use super::field::{
-    encoded_len, read_field, read_fixed_field, read_in_key, reads_in_key, window, writer,
+    encoded_len, read_field, read_fixed_field, read_in_key, reads_in_key, window, write_through,
     writer_arg,
 };
 use super::pinned::{fixed_checks, fixed_writes, Values};
@@ -224,9 +224,8 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
     let sw = lit(key.salt.as_ref().map_or(0, |s| s.width));
     let max = lit(max);
     let writes = key.fields.iter().enumerate().map(|(i, f)| {
-        let (ident, writer) = (f.ident, writer(f));
-        let arg = writer_arg(f, &quote!(self.#ident));
-        let write = quote!(#writer(&mut __w, #arg)?;);
+        let ident = f.ident;
+        let write = write_through(f, &writer_arg(f, &quote!(self.#ident)));
         match added_present(key, i) {
             Some(present) => quote!(if #present { #write }),
             None => write,

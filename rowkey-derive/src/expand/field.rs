@@ -307,14 +307,40 @@ pub fn writer_fn(key: &Key<'_>, f: &Field<'_>) -> TokenStream {
     }
 }
 
-/// `struct __Fields` with one writer function per field, for a variable key.
-pub fn writers(key: &Key<'_>, writer_fn: impl Fn(&Field<'_>) -> TokenStream) -> TokenStream {
-    let fns = key.fields.iter().map(writer_fn);
+/// `struct __Fields` with the writer functions `writer_fn` gives, for a
+/// variable key; nothing when it gives none.
+pub fn writers(
+    key: &Key<'_>,
+    writer_fn: impl Fn(&Field<'_>) -> Option<TokenStream>,
+) -> TokenStream {
+    let fns: Vec<_> = key.fields.iter().filter_map(writer_fn).collect();
+    if fns.is_empty() {
+        return TokenStream::new();
+    }
     quote! {
-        /// One function per field, writing it through the cursor.
+        /// One function per field written through the cursor.
         struct __Fields;
         impl __Fields {
             #(#fns)*
         }
     }
+}
+
+/// Whether field `f` of a variable key is written in place rather than by
+/// a function of `__Fields`: a value of fixed width in its own type, whose
+/// statements are as short as the call would be and cost the compiler no
+/// function of their own.
+pub fn writes_inline(f: &Field<'_>) -> bool {
+    !f.runtime().cursor && f.takes_value() && borrowed_text(f).is_none()
+}
+
+/// Writes field `f` of a variable key through the cursor `__w`, `value` a
+/// reference to its value ([`writer_arg`]): in place or through its writer
+/// ([`writes_inline`]). May use `?`.
+pub fn write_through(f: &Field<'_>, value: &TokenStream) -> TokenStream {
+    if writes_inline(f) {
+        return write_field(f, &quote!((*#value)));
+    }
+    let writer = writer(f);
+    quote!(#writer(&mut __w, #value)?;)
 }

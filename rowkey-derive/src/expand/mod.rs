@@ -70,13 +70,15 @@ pub fn key(key: &Key<'_>) -> TokenStream {
             encode::variable_body(key),
             scan::helpers(key, &returns),
             pinned::items(key),
-            field::writers(key, |f| field::writer_fn(key, f)),
+            field::writers(key, |f| {
+                (!field::writes_inline(f)).then(|| field::writer_fn(key, f))
+            }),
         ),
         Walk::Phoenix => (
             phoenix::variable_body(key),
             phoenix::helpers(key, &names::range_types(key)),
             TokenStream::new(),
-            field::writers(key, |f| phoenix::writer_fn(key, f)),
+            field::writers(key, |f| Some(phoenix::writer_fn(key, f))),
         ),
     };
     let checks = checks::checks(key);

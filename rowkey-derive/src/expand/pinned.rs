@@ -14,7 +14,9 @@ use std::cell::Cell;
 
 use proc_macro2::TokenStream;
 
-use super::field::{borrowed_text, check_first, encode_field, encoded_len, param_type, writer};
+use super::field::{
+    borrowed_text, check_first, encode_field, encoded_len, param_type, write_through,
+};
 use super::salt::stamp;
 use crate::model::{Field, Key, Size};
 use crate::tokens::{lit, q as quote};
@@ -228,10 +230,7 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
         let len = encoded_len(f, &quote!((*#v)));
         Some(quote!(__len += #len;))
     });
-    let writes = each(key, Values::Pinned, &|f, v| {
-        let writer = writer(f);
-        Some(quote!(#writer(&mut __w, #v)?;))
-    });
+    let writes = each(key, Values::Pinned, &|f, v| Some(write_through(f, &v)));
     let stamp = stamp(
         key,
         true,
