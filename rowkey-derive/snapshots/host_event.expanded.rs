@@ -172,14 +172,7 @@ const _: () = {
             let mut __r = __rk::Reader::for_key(bytes, 32767, "HostEventKey")?;
             __r.take::<0>("HostEventKey")?;
             let host = __rk::escaped::read(&mut __r, false, "host")?;
-            let ts = {
-                let __at = __r.position();
-                let __t = __r.take::<8>("ts")?;
-                {
-                    let __s = __t;
-                    __rk::int::Int::<u64>::get(__s, true)
-                }
-            };
+            let ts = __rk::int::Int::<u64>::get(__r.take::<8>("ts")?, true);
             let rest = __rk::rest::read(&mut __r, false, "rest")?;
             __r.finish("HostEventKey")?;
             __rk::Ok(HostEventKey { host, ts, rest })

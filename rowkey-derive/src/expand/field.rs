@@ -183,6 +183,10 @@ pub fn read_field(f: &Field<'_>) -> TokenStream {
     let name = unraw(f.ident);
     if !rt.cursor {
         let w = f.width.arg();
+        if !rt.get_fails && !f.optional && !f.mirror {
+            // No error to place at an offset: the bytes go straight to the codec.
+            return get(f, &quote!(__r.take::<#w>(#name)?), &TokenStream::new());
+        }
         let read = read_fixed_field(f, quote!(__t), &quote!(__at));
         return quote!({
             let __at = __r.position();
