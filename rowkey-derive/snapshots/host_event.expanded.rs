@@ -140,10 +140,7 @@ const _: () = {
         /// Allocates the exact length; [`RowKey::encode_into`] does not allocate.
         #[inline]
         fn encode(&self) -> __rk::Result<__rk::Vec<u8>, ::rowkey::EncodeError> {
-            let mut __out = __rk::vec![0u8; ::rowkey::RowKey::encoded_len(self)];
-            let __n = ::rowkey::RowKey::encode_into(self, &mut __out)?;
-            __out.truncate(__n);
-            __rk::Ok(__out)
+            __rk::codec::encode_vec(self)
         }
         #[inline]
         fn encoded_len(&self) -> usize {

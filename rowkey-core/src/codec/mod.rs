@@ -291,6 +291,21 @@ pub fn check_max_width(
 }
 
 #[doc(hidden)]
+/// `encode` of a variable-length key: its exact length allocated, then
+/// written by `encode_into`.
+///
+/// # Errors
+/// The first field `encode_into` cannot write.
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn encode_vec<K: crate::RowKey>(key: &K) -> Result<alloc::vec::Vec<u8>, crate::EncodeError> {
+    let mut out = alloc::vec![0u8; key.encoded_len()];
+    let n = key.encode_into(&mut out)?;
+    out.truncate(n);
+    Ok(out)
+}
+
+#[doc(hidden)]
 /// Checks a fixed key's length and gives it as an array, for `decode`.
 ///
 /// # Errors

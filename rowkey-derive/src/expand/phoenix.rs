@@ -132,10 +132,7 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
 
         /// Allocates the exact length; [`RowKey::encode_into`] does not allocate.
         fn encode(&self) -> __rk::Result<__rk::Vec<u8>, #krate::EncodeError> {
-            let mut __out = __rk::vec![0u8; #krate::RowKey::encoded_len(self)];
-            let __n = #krate::RowKey::encode_into(self, &mut __out)?;
-            __out.truncate(__n);
-            __rk::Ok(__out)
+            __rk::codec::encode_vec(self)
         }
 
         fn encoded_len(&self) -> usize {
