@@ -34,7 +34,6 @@ const _: () = {
             }
             let mut __buf = __rk::vec![0u8; __len];
             let mut __w = __rk::Writer::new(&mut __buf, "HostEventKey");
-            __w.take(0)?;
             if let __rk::Some(host) = self.0 {
                 __Fields::host(&mut __w, host)?;
             }
@@ -153,7 +152,6 @@ const _: () = {
             out: &mut [u8],
         ) -> __rk::Result<usize, ::rowkey::EncodeError> {
             let mut __w = __rk::Writer::for_key(out, self, "HostEventKey");
-            __w.take(0)?;
             __Fields::host(&mut __w, &self.host)?;
             {
                 let __s = __w.slot::<8>()?;
@@ -167,7 +165,6 @@ const _: () = {
             bytes: &[u8],
         ) -> __rk::Result<Self::Decoded<'_>, ::rowkey::DecodeError> {
             let mut __r = __rk::Reader::for_key(bytes, 32767, "HostEventKey")?;
-            __r.take::<0>("HostEventKey")?;
             let host = __rk::escaped::read(&mut __r, false, "host")?;
             let ts = __rk::int::Int::<u64>::get(__r.take::<8>("ts")?, true);
             let rest = __rk::rest::read(&mut __r, false, "rest")?;

@@ -260,6 +260,9 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
         quote!(Self::SALT.check(bytes, #bucket)?;)
     });
     let names = key.fields.iter().map(|f| f.ident);
+    // The bucket's bytes, which `stamp` writes once the fields are written.
+    let skip_bucket = key.salt.is_some().then(|| quote!(__w.take(#sw)?;));
+    let read_bucket = key.salt.is_some().then(|| quote!(__r.take::<#sw>(#name)?;));
     quote! {
         type Bytes = __rk::Vec<u8>;
 
@@ -277,7 +280,7 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
         #[inline]
         fn encode_into(&self, out: &mut [u8]) -> __rk::Result<usize, #krate::EncodeError> {
             let mut __w = __rk::Writer::for_key(out, self, #name);
-            __w.take(#sw)?;
+            #skip_bucket
             #(#writes)*
             #stamp
             __rk::codec::check_max_width(__w.position(), #max, #name)
@@ -286,7 +289,7 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
         #[inline]
         fn decode(bytes: &[u8]) -> __rk::Result<Self::Decoded<'_>, #krate::DecodeError> {
             let mut __r = __rk::Reader::for_key(bytes, #max, #name)?;
-            __r.take::<#sw>(#name)?;
+            #read_bucket
             #(#reads)*
             __r.finish(#name)?;
             #check_salt

@@ -237,12 +237,14 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
         &quote!(__w.written()),
         &quote!(__w.written_mut()),
     );
+    // The bucket's bytes, which `stamp` writes once the fields are written.
+    let skip_bucket = key.salt.is_some().then(|| quote!(__w.take(#sw)?;));
     quote! {
         let mut __len = #sw;
         #(#lens)*
         let mut __buf = __rk::vec![0u8; __len];
         let mut __w = __rk::Writer::new(&mut __buf, #name);
-        __w.take(#sw)?;
+        #skip_bucket
         #(#writes)*
         #stamp
         __rk::Ok(__buf)
