@@ -143,7 +143,7 @@ const _: () = {
         }
         #[inline]
         fn encoded_len(&self) -> usize {
-            0 + __rk::escaped::len(&self.host, false) + 8
+            8 + __rk::escaped::len(&self.host, false)
                 + __rk::rest::len(&self.rest, false)
         }
         #[inline]

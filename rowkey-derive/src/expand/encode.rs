@@ -15,7 +15,7 @@ use super::field::{
 };
 use super::pinned::{fixed_checks, fixed_writes, Values};
 use super::salt::{bucket_expr, fixed_bucket};
-use crate::model::Key;
+use crate::model::{Key, Size};
 use crate::tokens::{lit, q as quote};
 
 /// `type Decoded<'de> = Key<'de, ..>`: the struct with every lifetime set to `'de`.
@@ -238,14 +238,22 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
             Self::SALT.write(__bucket, __w.written_mut())?;
         }
     });
-    let lens = key.fields.iter().enumerate().map(|(i, f)| {
+    // The widths always written are added here, the others in the code.
+    let mut fixed = Size::bytes(key.salt.as_ref().map_or(0, |s| s.width));
+    let mut lens = Vec::new();
+    for (i, f) in key.fields.iter().enumerate() {
         let ident = f.ident;
+        let present = added_present(key, i);
+        if present.is_none() && !f.runtime().cursor {
+            fixed = fixed.plus(&f.width);
+            continue;
+        }
         let len = encoded_len(f, &quote!(self.#ident));
-        match added_present(key, i) {
+        lens.push(match present {
             Some(present) => quote!(+ if #present { #len } else { 0 }),
             None => quote!(+ #len),
-        }
-    });
+        });
+    }
     let reads = key.fields.iter().enumerate().map(|(i, f)| {
         let ident = f.ident;
         let read = if key.omittable(i) {
@@ -274,7 +282,7 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
 
         #[inline]
         fn encoded_len(&self) -> usize {
-            #sw #(#lens)*
+            #fixed #(#lens)*
         }
 
         #[inline]
