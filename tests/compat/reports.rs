@@ -481,6 +481,68 @@ fn renamed() {
     pinned("renamed", r, Level::Renamed, Some(Rule::FieldRenamed));
 }
 
+mod retyped {
+    use super::*;
+    /// The user id as a `u64`: six digits hold the same values either way.
+    #[derive(RowKey)]
+    pub struct FileKey {
+        #[pad(6)]
+        user_id: u64,
+        #[pad(8)]
+        create_date: u32,
+        #[pad(6)]
+        file_id: u64,
+    }
+}
+
+#[test]
+fn retyped() {
+    let r = compat::check(&FileKey::LAYOUT, &retyped::FileKey::LAYOUT);
+    pinned("retyped", r, Level::Renamed, Some(Rule::FieldType));
+}
+
+/// A tenant, the first field of the documents' key.
+#[derive(RowKey)]
+struct Tenant {
+    #[pad(4)]
+    region: u16,
+    id: u32,
+}
+
+/// Documents by tenant: a nested key, then the document's number.
+#[derive(RowKey)]
+struct DocKey {
+    tenant: Tenant,
+    #[pad(6)]
+    doc: u32,
+}
+
+mod nested {
+    use super::*;
+    /// The region grows a digit inside the nested key.
+    #[derive(RowKey)]
+    pub struct Tenant {
+        #[pad(5)]
+        region: u16,
+        id: u32,
+    }
+
+    #[derive(RowKey)]
+    pub struct DocKey {
+        tenant: Tenant,
+        #[pad(6)]
+        doc: u32,
+    }
+}
+
+/// A change inside a nested key is reported under the field's path
+/// (`tenant.region`), with keys made of each nested field's values.
+#[test]
+fn nested() {
+    let r = compat::check(&DocKey::LAYOUT, &nested::DocKey::LAYOUT);
+    pinned("nested", r, Level::Breaking, Some(Rule::FieldWidth));
+}
+
 #[test]
 fn identical() {
     let r = compat::check(&FileKey::LAYOUT, &FileKey::LAYOUT);
