@@ -134,11 +134,15 @@ run() {
     --output "$root/$out/$dir" "$@") || true
 }
 
-# The names in a result file as -F regexes matching exactly them.
+# The names in a result file as -F regexes matching exactly them, with -f
+# for their files, which keeps out the "delete field" mutants of the others.
 as_filters() {
   [ -f "$1" ] || return 0
   sed 's/[][\.*^$(){}?+|]/\\&/g' "$1" | while IFS= read -r name; do
     printf '%s\n' -F "^$name\$"
+  done
+  cut -d: -f1 "$1" | sort -u | while IFS= read -r file; do
+    printf '%s\n' -f "$file"
   done
 }
 
