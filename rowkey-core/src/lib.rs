@@ -17,7 +17,11 @@ extern crate std;
 #[doc(hidden)]
 pub mod checks;
 pub mod codec;
-#[cfg(feature = "compat")]
+// The unit tests build `compat` and `select` whenever there is an allocator,
+// as the dev-dependency on the facade turns on `md5` and `view`: a
+// dev-dependency turning these two on would turn on `alloc` in the tests
+// without an allocator (`--no-default-features`) as well.
+#[cfg(any(feature = "compat", all(test, feature = "alloc")))]
 pub mod compat;
 #[doc(hidden)]
 pub mod cursor;
@@ -46,7 +50,7 @@ pub mod salt;
 pub mod scan;
 #[cfg(feature = "alloc")]
 pub mod schema;
-#[cfg(feature = "select")]
+#[cfg(any(feature = "select", all(test, feature = "alloc")))]
 pub mod select;
 pub mod text;
 #[cfg(feature = "alloc")]

@@ -481,6 +481,94 @@ fn renamed() {
     pinned("renamed", r, Level::Renamed, Some(Rule::FieldRenamed));
 }
 
+mod retyped {
+    use super::*;
+    /// The user id as a `u64`: six digits hold the same values either way.
+    #[derive(RowKey)]
+    pub struct FileKey {
+        #[pad(6)]
+        user_id: u64,
+        #[pad(8)]
+        create_date: u32,
+        #[pad(6)]
+        file_id: u64,
+    }
+}
+
+#[test]
+fn retyped() {
+    let r = compat::check(&FileKey::LAYOUT, &retyped::FileKey::LAYOUT);
+    pinned("retyped", r, Level::Renamed, Some(Rule::FieldType));
+}
+
+/// A tenant, the first field of the documents' key.
+#[derive(RowKey)]
+struct Tenant {
+    #[pad(4)]
+    region: u16,
+    id: u32,
+}
+
+/// Documents by tenant: a nested key, then the document's number.
+#[derive(RowKey)]
+struct DocKey {
+    tenant: Tenant,
+    #[pad(6)]
+    doc: u32,
+}
+
+mod nested {
+    use super::*;
+    /// The region grows a digit inside the nested key.
+    #[derive(RowKey)]
+    pub struct Tenant {
+        #[pad(5)]
+        region: u16,
+        id: u32,
+    }
+
+    #[derive(RowKey)]
+    pub struct DocKey {
+        tenant: Tenant,
+        #[pad(6)]
+        doc: u32,
+    }
+}
+
+/// A change inside a nested key is reported under the field's path
+/// (`tenant.region`), with keys made of each nested field's values.
+#[test]
+fn nested() {
+    let r = compat::check(&DocKey::LAYOUT, &nested::DocKey::LAYOUT);
+    pinned("nested", r, Level::Breaking, Some(Rule::FieldWidth));
+}
+
+/// Hosts, escaped so that any string sorts in its place.
+#[derive(RowKey)]
+struct HostKey {
+    #[escaped]
+    host: String,
+    ts: u64,
+}
+
+mod borrowed {
+    use super::*;
+    /// The host borrowed from the key: one holding a 0x00 is escaped in the
+    /// key, and a `&str` cannot borrow it.
+    #[derive(RowKey)]
+    pub struct HostKey<'a> {
+        #[escaped]
+        host: &'a str,
+        ts: u64,
+    }
+}
+
+#[test]
+fn borrowed() {
+    let r = compat::check(&HostKey::LAYOUT, &borrowed::HostKey::LAYOUT);
+    pinned("borrowed", r, Level::OrderKept, Some(Rule::FieldType));
+}
+
 #[test]
 fn identical() {
     let r = compat::check(&FileKey::LAYOUT, &FileKey::LAYOUT);
@@ -513,4 +601,53 @@ fn md5_fields_are_in_the_checked_keys() {
     let r = compat::check(&hashed::Doc::LAYOUT, &hashed::DocV2::LAYOUT);
     assert_eq!(r.verdict, Level::ReadsOld, "{r}");
     assert!(r.checked.old_keys >= 4, "{r}");
+}
+
+mod digest_bytes {
+    use super::*;
+    /// The tenant's digest in a key type of its own, its 16 bytes in a
+    /// field named as `Md5`'s.
+    #[derive(RowKey)]
+    pub struct Digest {
+        pub md5: [u8; 16],
+    }
+
+    /// Half the digest.
+    #[derive(RowKey)]
+    pub struct ShortDigest {
+        pub md5: [u8; 8],
+    }
+
+    #[derive(RowKey)]
+    pub struct Doc {
+        pub tenant: Digest,
+        pub id: u32,
+    }
+
+    #[derive(RowKey)]
+    pub struct DocShort {
+        pub tenant: ShortDigest,
+        pub id: u32,
+    }
+}
+
+/// `Md5` replaced by a key type of the user's that holds the digest: its
+/// 16 bytes read every old key; 8 bytes are another codec, and the keys
+/// break.
+#[test]
+fn md5_as_bytes() {
+    let r = compat::check(&hashed::Doc::LAYOUT, &digest_bytes::Doc::LAYOUT);
+    assert_eq!(r.verdict, Level::Renamed, "{r}");
+    let r = compat::check(&hashed::Doc::LAYOUT, &digest_bytes::DocShort::LAYOUT);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    let digest = r
+        .changes
+        .iter()
+        .find(|c| c.field.as_deref() == Some("tenant.md5"))
+        .unwrap_or_else(|| panic!("no change of `tenant.md5`\n{r}"));
+    assert_eq!(
+        (digest.rule, digest.level),
+        (Rule::FieldCodec, Level::Breaking),
+        "{r}"
+    );
 }

@@ -183,6 +183,13 @@ mod tests {
         assert_eq!(sorted(removed), [Pair(0, 0), Removed(1), Pair(2, 1)]);
         let swapped = steps(&["a", "b"], &["b", "a"]);
         assert_eq!(sorted(swapped), [Moved(0, 1), Pair(1, 0)]);
+        // The longest run in order stays in place: the first field moved to
+        // the end and the second dropped leave the last two where they were.
+        let rotated = steps(&["a", "b", "c", "d"], &["c", "d", "a"]);
+        assert_eq!(
+            sorted(rotated),
+            [Moved(0, 2), Removed(1), Pair(2, 0), Pair(3, 1)]
+        );
         let appended = steps(&["a"], &["a", "b"]);
         assert_eq!(sorted(appended), [Pair(0, 0), Inserted(1)]);
     }

@@ -27,7 +27,7 @@ pub(crate) mod explained;
 mod explainer;
 mod members;
 mod scan;
-#[cfg(feature = "select")]
+#[cfg(any(feature = "select", test))]
 mod select;
 mod walk;
 mod write;
@@ -38,9 +38,9 @@ pub(crate) use explained::Explained;
 pub use explained::{ExplainedField, Reading};
 pub use explainer::Explainer;
 pub use scan::{scan, Scan, ScanRanges};
-#[cfg(feature = "select")]
+#[cfg(any(feature = "select", test))]
 pub use select::{select, TextCondition};
 pub use walk::decode;
-#[cfg(feature = "select")]
+#[cfg(any(feature = "select", test))]
 pub(crate) use write::write_value;
 pub use write::{encode, parse_value};
