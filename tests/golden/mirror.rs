@@ -62,3 +62,29 @@ fn mirror_decode_errors_name_their_byte() {
         (1, DecodeErrorKind::NotDigit { found: b'x' })
     );
 }
+
+/// An error about a mirrored `Option`'s whole value (a number out of range)
+/// names the field's first byte, though the value is read after the
+/// presence byte.
+#[test]
+fn mirror_optional_out_of_range_names_the_field() {
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    struct MirrorOptional {
+        #[mirror]
+        #[pad(3)]
+        n: Option<u8>,
+    }
+    // the presence byte and the digits, back to front
+    golden(&MirrorOptional { n: Some(42) }, b"240\x01");
+    let e = MirrorOptional::decode(b"999\x01").unwrap_err();
+    assert_eq!(
+        (e.offset(), e.kind()),
+        (
+            0,
+            DecodeErrorKind::OutOfRange {
+                value: rowkey::Number::Unsigned(999),
+                max: rowkey::Number::Unsigned(255),
+            }
+        )
+    );
+}
