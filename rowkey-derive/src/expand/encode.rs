@@ -14,7 +14,7 @@ use super::field::{
     writer_arg,
 };
 use super::pinned::{fixed_checks, fixed_writes, Values};
-use super::salt::{bucket_expr, fixed_bucket};
+use super::salt::{bucket_expr, fixed_bucket, read_bucket, skip_bucket};
 use crate::model::{Key, Size};
 use crate::tokens::{lit, q as quote};
 
@@ -221,7 +221,6 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
     let max = key.max_width;
     let ident = key.ident;
     let name = ident.to_string();
-    let sw = lit(key.salt.as_ref().map_or(0, |s| s.width));
     let max = lit(max);
     let writes = key.fields.iter().enumerate().map(|(i, f)| {
         let ident = f.ident;
@@ -268,9 +267,8 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
         quote!(Self::SALT.check(bytes, #bucket)?;)
     });
     let names = key.fields.iter().map(|f| f.ident);
-    // The bucket's bytes, which `stamp` writes once the fields are written.
-    let skip_bucket = key.salt.is_some().then(|| quote!(__w.take(#sw)?;));
-    let read_bucket = key.salt.is_some().then(|| quote!(__r.take::<#sw>(#name)?;));
+    let skip_bucket = skip_bucket(key, &quote!(__w));
+    let read_bucket = read_bucket(key);
     quote! {
         type Bytes = __rk::Vec<u8>;
 

@@ -12,7 +12,7 @@ use rowkey_format::names::Helper;
 
 use super::field::{edge_fn, read_field, writer, writer_arg};
 use super::names::{bytes_doc, helper_name, listed, params};
-use super::salt::bucket_expr;
+use super::salt::{bucket_expr, read_bucket, skip_bucket};
 use crate::codec::{Codec, PhoenixCol};
 use crate::model::{Field, Key};
 use crate::symbol::unraw;
@@ -127,6 +127,7 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
     });
     let names = key.fields.iter().map(|f| f.ident);
     let ident = key.ident;
+    let (skip_bucket, read_bucket) = (skip_bucket(key, &w), read_bucket(key));
     quote! {
         type Bytes = __rk::Vec<u8>;
 
@@ -141,7 +142,7 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
 
         fn encode_into(&self, out: &mut [u8]) -> __rk::Result<usize, #krate::EncodeError> {
             let mut __w = __rk::Writer::for_key(out, self, #name);
-            __w.take(#sw)?;
+            #skip_bucket
             #(#writes)*
             __rk::phoenix::check_written(__w.position() - #sw, #name)?;
             #stamp
@@ -150,7 +151,7 @@ pub fn variable_body(key: &Key<'_>) -> TokenStream {
 
         fn decode(bytes: &[u8]) -> __rk::Result<Self::Decoded<'_>, #krate::DecodeError> {
             let mut __r = __rk::Reader::for_key(bytes, #max, #name)?;
-            __r.take::<#sw>(#name)?;
+            #read_bucket
             __rk::phoenix::check_not_empty(__r.remaining(), #name, #sw)?;
             #(#reads)*
             __r.finish(#name)?;
@@ -189,10 +190,11 @@ fn pin(key: &Key<'_>, k: usize, open: bool) -> TokenStream {
     let writes: Vec<_> = writes(fields, &w, open, &arg).collect();
     let sw = lit(key.salt.as_ref().map_or(0, |s| s.width));
     let name = key.ident.to_string();
+    let skip = skip_bucket(key, &w);
     quote! {
         let mut #buf = __rk::vec![0u8; #sw + #len];
         let mut #w = __rk::Writer::new(&mut #buf, #name);
-        #w.take(#sw)?;
+        #skip
         #(#writes)*
         let #buf = #w.written();
     }

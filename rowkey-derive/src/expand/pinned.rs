@@ -17,7 +17,7 @@ use proc_macro2::TokenStream;
 use super::field::{
     borrowed_text, check_first, encode_field, encoded_len, param_type, write_through,
 };
-use super::salt::stamp;
+use super::salt::{skip_bucket, stamp};
 use crate::model::{Field, Key, Size};
 use crate::tokens::{lit, q as quote};
 
@@ -237,8 +237,7 @@ fn variable_body(key: &Key<'_>) -> TokenStream {
         &quote!(__w.written()),
         &quote!(__w.written_mut()),
     );
-    // The bucket's bytes, which `stamp` writes once the fields are written.
-    let skip_bucket = key.salt.is_some().then(|| quote!(__w.take(#sw)?;));
+    let skip_bucket = skip_bucket(key, &quote!(__w));
     quote! {
         let mut __len = #sw;
         #(#lens)*

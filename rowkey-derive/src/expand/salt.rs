@@ -65,6 +65,21 @@ pub fn stamp(
     })
 }
 
+/// Steps the writer `w` over the bucket's bytes, which [`stamp`] fills
+/// once the fields are written; nothing for a key without a salt.
+pub fn skip_bucket(key: &Key<'_>, w: &TokenStream) -> Option<TokenStream> {
+    let sw = lit(key.salt.as_ref()?.width);
+    Some(quote!(#w.take(#sw)?;))
+}
+
+/// Steps the reader `__r` over the bucket's bytes, which the salt's check
+/// reads from the whole key; nothing for a key without a salt.
+pub fn read_bucket(key: &Key<'_>) -> Option<TokenStream> {
+    let sw = lit(key.salt.as_ref()?.width);
+    let name = key.ident.to_string();
+    Some(quote!(__r.take::<#sw>(#name)?;))
+}
+
 /// The bucket of a fixed key in the array `key_array`: the salted bytes
 /// as an array, so that the hash of their constant width is inlined.
 pub fn fixed_bucket(key: &Key<'_>, salt: &TokenStream, key_array: &TokenStream) -> TokenStream {
