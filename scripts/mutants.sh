@@ -90,6 +90,9 @@ all_groups=(compat select dynamic store codec)
 # rowkey-core alone: the facade's tests would turn the allocator back on.
 noalloc_tests=(--lib --no-default-features)
 read -r -a groups <<<"${MUTANTS_GROUPS:-${all_groups[*]}}"
+# MUTANTS_GROUPS=none runs no group: only the second pass, on the names in
+# the file MUTANTS_MISSED (mutants-full.sh checks every shard's misses so).
+[ "${groups[*]}" != none ] || groups=()
 
 root=$PWD
 tree=${MUTANTS_TREE:-target/mutants/tree}
@@ -157,8 +160,14 @@ as_filters() {
 
 sync_tree
 mkdir -p "$out"
-: >"$out/first-missed.txt"
+# A group (or the second pass) that finished in $out is not run again, so a
+# stopped run goes on where it stopped.
+cp "${MUTANTS_MISSED:-/dev/null}" "$out/first-missed.txt"
 for g in "${groups[@]}"; do
+  if [ -f "$out/$g/done" ]; then
+    cat "$out/$g/mutants.out/missed.txt" >>"$out/first-missed.txt" 2>/dev/null || true
+    continue
+  fi
   group_tests="${g}_tests[@]"
   tests=("${!group_tests}")
   # The group's tests on the unmutated tree: they must pass.
@@ -176,6 +185,7 @@ for g in "${groups[@]}"; do
   [ ${#skip[@]} -eq 0 ] || skip=(--cargo-test-arg=-- "${skip[@]}")
   run "$g" "${sharding[@]}" "${f[@]}" "${tests[@]/#/--cargo-arg=}" "${skip[@]}" "$@"
   cat "$out/$g/mutants.out/missed.txt" >>"$out/first-missed.txt" 2>/dev/null || true
+  touch "$out/$g/done"
 done
 
 # Every integration suite of rowkey and rowkey-core but `ui` (trybuild: the
@@ -193,12 +203,14 @@ every_test() {
 }
 
 # The second pass: what the groups' tests missed, against every suite.
-rm -rf "${out:?}/second"
 packages=rowkey-core,rowkey
-if [ -s "$out/first-missed.txt" ] && [ "${MUTANTS_SECOND_PASS:-yes}" != no ]; then
+if [ "${MUTANTS_SECOND_PASS:-yes}" = no ]; then
+  rm -rf "${out:?}/second"
+elif [ -s "$out/first-missed.txt" ] && [ ! -f "$out/second/done" ]; then
   mapfile -t f < <(as_filters "$out/first-missed.txt")
   mapfile -t every < <(every_test)
   run second "${f[@]}" "${every[@]/#/--cargo-arg=}"
+  touch "$out/second/done"
 fi
 
 # Each mutant's outcome: the first pass's, or the second's for what the first
