@@ -10,19 +10,21 @@
 #
 # The shards run their groups' first passes only. A second pass costs one to
 # three minutes a mutant (every suite, rebuilt and run), so it runs once, at
-# the end, on what every shard missed, with the tests of that day. What it
-# misses runs once more on rowkey-core without an allocator, where the code
-# behind cfg(not(feature = "alloc")) is compiled, and counts as caught there
-# only if it is caught there.
+# the end: what every shard missed, and what no shard tested (the source
+# changed since), run again with the tests of that day, the second pass on
+# what that misses. What is still missed runs on rowkey-core without an
+# allocator, where the code behind cfg(not(feature = "alloc")) is compiled,
+# and counts as caught only if it is caught there. The source may change
+# between shards: the totals count the mutants of the tree at the end.
 #
 # Results: target/mutants/full/<K>/ (one mutants.sh output each, its log in
-# <K>.log), then recheck/ and noalloc/, the totals in total/ and on the last
+# <K>.log), then again/ and noalloc/, the totals in total/ and on the last
 # lines of output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shards=${MUTANTS_SHARDS:-80}
 lanes=${MUTANTS_LANES:-2}
-full=target/mutants/full
+full=${MUTANTS_FULL:-target/mutants/full}
 mkdir -p "$full"
 
 # The shards of one lane: lane L takes L, L + lanes, ...
@@ -45,34 +47,54 @@ for ((k = 0; k < shards; k++)); do
   [ -f "$full/$k/result/done" ] || { echo "shard $k did not finish"; exit 1; }
 done
 
-# The names of one outcome over the shards.
-of_shards() { cat "$full"/[0-9]*/result/"$1".txt | sort -u; }
-of_shards missed >"$full/first-missed.txt"
+# The mutants of the tree as it is now. A shard's outcome counts only for a
+# name still on the list: where the source changed after a shard ran, lines
+# moved and mutants came and went.
+list=$full/list.txt
+cargo mutants --list -p rowkey-core >"$list"
+of_shards() { cat "$full"/[0-9]*/result/"$1".txt | grep -xFf "$list" | sort -u || true; }
+tested=$full/tested.txt
+for kind in caught missed unviable timeout; do of_shards "$kind"; done | sort -u >"$tested"
 
-# The second pass over every shard's misses, then the no-allocator build
-# over what that misses.
-echo "$(date -u +%H:%M:%S) recheck: $(wc -l <"$full/first-missed.txt") mutants"
-MUTANTS_GROUPS=none MUTANTS_MISSED=$full/first-missed.txt MUTANTS_TREE=target/mutants/tree-0 \
-  MUTANTS_OUT=$full/recheck scripts/mutants.sh >>"$full/recheck.log" 2>&1
-recheck=$full/recheck/result
-if [ -s "$recheck/missed.txt" ]; then
-  mapfile -t f < <(sed 's/[][\.*^$(){}?+|]/\\&/g; s/.*/^&$/' "$recheck/missed.txt" |
-    while IFS= read -r re; do printf '%s\n' -F "$re"; done)
-  mapfile -t files < <(cut -d: -f1 "$recheck/missed.txt" | sort -u |
-    while IFS= read -r file; do printf '%s\n' -f "$file"; done)
+# One more run, with the tests of today, of what every shard missed and of
+# what no shard tested: each group's first pass, then the second pass
+# (every suite, one to three minutes a mutant) on what that misses. Then
+# the no-allocator build on what both miss.
+again=$full/again.txt
+{ of_shards missed; grep -vxFf "$tested" "$list" || true; } | sort -u >"$again"
+as_names() {
+  sed 's/[][\.*^$(){}?+|]/\\&/g; s/.*/^&$/' "$1" | while IFS= read -r re; do printf '%s\n' -F "$re"; done
+}
+as_files() { cut -d: -f1 "$1" | sort -u | while IFS= read -r file; do printf '%s\n' -f "$file"; done; }
+echo "$(date -u +%H:%M:%S) again: $(wc -l <"$again") mutants"
+last=$full/again/result
+if [ -s "$again" ] && [ ! -f "$last/done" ]; then
+  mapfile -t f < <(as_names "$again")
+  MUTANTS_TREE=target/mutants/tree-0 MUTANTS_OUT=$full/again \
+    scripts/mutants.sh "${f[@]}" >>"$full/again.log" 2>&1
+  touch "$last/done"
+fi
+if [ -s "$last/missed.txt" ]; then
+  mapfile -t f < <(as_names "$last/missed.txt")
+  mapfile -t files < <(as_files "$last/missed.txt")
   MUTANTS_GROUPS=noalloc MUTANTS_SECOND_PASS=no MUTANTS_TREE=target/mutants/tree-0 \
     MUTANTS_OUT=$full/noalloc scripts/mutants.sh "${f[@]}" "${files[@]}" >>"$full/noalloc.log" 2>&1
 fi
 
-# Each mutant's last outcome: a stage decides only the misses it was given
-# (its "delete field" mutants come through the name filters).
+# Each mutant's last outcome: the shards', then the second run's for what it
+# was given, then the no-allocator build's for what that missed (a stage
+# decides only the names it was given: "delete field" mutants come through
+# the name filters).
 final=$full/total
 mkdir -p "$final"
 given() { grep -xFf "$1" "$2" 2>/dev/null || true; }
-of_shards unviable >"$final/unviable.txt"
-for kind in caught timeout; do
-  { of_shards "$kind"; given "$full/first-missed.txt" "$recheck/$kind.txt"
-    given "$recheck/missed.txt" "$full/noalloc/result/$kind.txt"; } | sort -u >"$final/$kind.txt"
+for kind in caught missed unviable timeout; do
+  { of_shards "$kind" | grep -vxFf "$again" || true; given "$again" "$last/$kind.txt"; } | sort -u >"$final/$kind.txt"
 done
-grep -vxFf <(cat "$final/caught.txt" "$final/timeout.txt") "$full/first-missed.txt" >"$final/missed.txt" || true
+: >"$final/rescued.txt"
+for kind in caught timeout; do
+  given "$final/missed.txt" "$full/noalloc/result/$kind.txt" | tee -a "$final/rescued.txt" >>"$final/$kind.txt"
+done
+grep -vxFf "$final/rescued.txt" "$final/missed.txt" >"$final/missed.left" || true
+mv "$final/missed.left" "$final/missed.txt"
 scripts/mutants-total.sh "$final"
