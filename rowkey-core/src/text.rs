@@ -180,18 +180,16 @@ pub(crate) fn parse_exact(
     Ok(b)
 }
 
-/// Bytes from hex digits (no prefix), or `None`.
+/// Bytes from hex digits (no prefix), or `None`. Digits only: the `+`
+/// that `u8::from_str_radix` takes would read `+a` as a byte.
 #[cfg(feature = "alloc")]
-pub(crate) fn parse_hex(hex: &str) -> Option<alloc::vec::Vec<u8>> {
-    let h = hex.as_bytes();
+pub(crate) fn parse_hex(text: &str) -> Option<alloc::vec::Vec<u8>> {
+    let h = text.as_bytes();
     if h.len() % 2 != 0 {
         return None;
     }
     h.chunks(2)
-        .map(|p| {
-            let s = core::str::from_utf8(p).ok()?;
-            u8::from_str_radix(s, 16).ok()
-        })
+        .map(|p| Some((hex(p[0])? << 4) | hex(p[1])?))
         .collect()
 }
 

@@ -58,6 +58,31 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// Whether `range`, from the field's codec, holds a value of a
+    /// fixed-width field: some string of its width lies in it. A bound off
+    /// the field's values leaves only shorter suffixes (`..0` of a `u8` is
+    /// `["", "\0")`), which no key holds there.
+    pub fn holds_a_value(&self, range: &KeyRangeBuf) -> bool {
+        let Some(width) = self.fixed else {
+            return !range.is_empty();
+        };
+        let start = range.start();
+        // The first string of the width at or after `start`; one that
+        // starts with `start`'s first bytes sorts before a longer `start`.
+        let mut first = if start.len() <= width {
+            start.to_vec()
+        } else {
+            match successor(&start[..width]) {
+                Some(b) => b,
+                None => return false,
+            }
+        };
+        first.resize(width, 0);
+        range.end().is_none_or(|e| first.as_slice() < e)
+    }
+}
+
 /// The bytes of `None` of a field that may be left out.
 fn none_bytes(seg: &Segment<'_>) -> Option<Vec<u8>> {
     let pad = if seg.reverse { 0xFF } else { 0x00 };

@@ -164,7 +164,7 @@ impl<'a> Predicate<'a> {
     /// Field `i` lies in `range`: the keys whose bytes from the field on
     /// lie in it, as the field's codec writes a range with no head.
     pub fn set_range(&mut self, i: usize, range: KeyRangeBuf) {
-        if range.is_empty() {
+        if !Shape::of(self.layout, i).holds_a_value(&range) {
             return self.fail(SelectError::new(
                 self.layout.segments[i].name,
                 SelectErrorKind::EmptyRange,

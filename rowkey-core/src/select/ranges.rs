@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-use super::field::{contains, Condition, Field};
+use super::field::{contains, Condition, Field, Point};
 use crate::{EncodeError, KeyRangeBuf, Layout, SaltFormat};
 
 /// Why a select's ranges hold keys that do not match: the exact ranges
@@ -148,10 +148,11 @@ fn expand(fields: &[Field<'_>], first: usize, m: usize) -> Vec<Head> {
         to_end: false,
         whole: true,
     }];
-    for field in &fields[first..m] {
+    for (i, field) in fields.iter().enumerate().take(m).skip(first) {
         let Condition::Points(points) = &field.condition else {
             continue;
         };
+        let separated = separated(fields, i);
         let mut next = Vec::with_capacity(heads.len() * points.len());
         for h in &heads {
             for p in points {
@@ -165,12 +166,14 @@ fn expand(fields: &[Field<'_>], first: usize, m: usize) -> Vec<Head> {
                     }
                     continue;
                 }
-                let mut w = h.clone();
-                w.bytes.extend_from_slice(&p.bytes);
-                w.spans.push(at..w.bytes.len());
-                w.to_end = field.shape.to_end;
-                w.whole = p.last.is_none();
-                next.push(w);
+                if separated || p.last.is_none() {
+                    let mut w = h.clone();
+                    w.bytes.extend_from_slice(&p.bytes);
+                    w.spans.push(at..w.bytes.len());
+                    w.to_end = field.shape.to_end;
+                    w.whole = p.last.is_none();
+                    next.push(w);
+                }
                 if let Some(last) = &p.last {
                     let mut e = h.clone();
                     e.bytes.extend_from_slice(last);
@@ -184,6 +187,18 @@ fn expand(fields: &[Field<'_>], first: usize, m: usize) -> Vec<Head> {
         heads = next;
     }
     heads
+}
+
+/// Whether a value of field `i` may be followed by more of the key: the
+/// last column is written without its `VARCHAR` separator.
+fn separated(fields: &[Field<'_>], i: usize) -> bool {
+    fields[i].shape.varchar.is_none() || i + 1 < fields.len()
+}
+
+/// The forms a value of field `i` ends the key in, as [`expand`] writes
+/// them: its bytes when more may follow, and its bytes when the key ends.
+fn forms(fields: &[Field<'_>], i: usize, p: &Point) -> usize {
+    usize::from(separated(fields, i) || p.last.is_none()) + usize::from(p.last.is_some())
 }
 
 /// The range (after the salt) of one combination: its keys whose next
@@ -281,9 +296,9 @@ fn each_combination<'c>(
 /// How many ranges compiling fields `first..m` writes, at most (before
 /// merging): their combinations, times the buckets each can be in.
 fn estimate(layout: &Layout<'_>, fields: &[Field<'_>], first: usize, m: usize) -> u128 {
-    let heads = fields[first..m].iter().fold(1u128, |n, f| {
-        let k = match &f.condition {
-            Condition::Points(ps) => ps.len() + ps.iter().filter(|p| p.last.is_some()).count(),
+    let heads = (first..m).fold(1u128, |n, i| {
+        let k = match &fields[i].condition {
+            Condition::Points(ps) => ps.iter().map(|p| forms(fields, i, p)).sum(),
             _ => 1,
         };
         n.saturating_mul(k as u128)
