@@ -297,7 +297,7 @@ mod tests {
     #[test]
     fn bytes_a_user_typed() {
         assert_eq!(parse_bytes("0x00aBff", "f").unwrap(), [0x00, 0xAB, 0xFF]);
-        assert_eq!(parse_bytes("0x", "f").unwrap(), []);
+        assert_eq!(parse_bytes("0x", "f").unwrap(), [0u8; 0]);
         let e = parse_bytes("0x0g", "id").unwrap_err();
         assert_eq!(e.0, "field `id`: `0x0g` is not hex");
         assert_eq!(
