@@ -213,13 +213,17 @@ fn decode_error_says(e: DecodeError, text: &str) {
         (e.field(), e.offset(), e.kind())
     );
     assert_eq!(read.to_string(), text);
-    assert!(read == e && e == read);
+    // Both impls: `ReadError == DecodeError` and `DecodeError == ReadError`.
+    assert_eq!(read, e);
+    assert_eq!(e, read);
     assert_eq!(ReadError::from(e), read);
     let nameless = DecodeError::new("", e.offset(), e.kind());
     assert_eq!(ReadError::of(&name, nameless), read);
-    assert!(read != nameless && nameless != read);
+    assert_ne!(read, nameless);
+    assert_ne!(nameless, read);
     let elsewhere = DecodeError::new(e.field(), e.offset() + 1, e.kind());
-    assert!(read != elsewhere && elsewhere != read);
+    assert_ne!(read, elsewhere);
+    assert_ne!(elsewhere, read);
 }
 
 /// `Number::to` gives the number as a type that holds it, `None` otherwise,
