@@ -1039,6 +1039,11 @@ mod by_layout {
             v: u32,
         }
         #[derive(RowKey)]
+        struct NarrowSigned {
+            #[be_u16]
+            v: i32,
+        }
+        #[derive(RowKey)]
         struct Int {
             v: i32,
         }
@@ -1093,6 +1098,37 @@ mod by_layout {
             Excluded("7"),
             Unbounded,
             Narrow::range_for_v((Excluded(7), Unbounded))
+        );
+        // Bounds beyond the values a field holds clamp to its ends.
+        same_range!(
+            NarrowSigned,
+            Included("-5"),
+            Included("70000"),
+            NarrowSigned::range_for_v(-5..=70_000)
+        );
+        same_range!(
+            NarrowSigned,
+            Excluded("-1"),
+            Excluded("65536"),
+            NarrowSigned::range_for_v((Excluded(-1), Excluded(65_536)))
+        );
+        same_range!(
+            Pad,
+            Excluded("999"),
+            Unbounded,
+            Pad::range_for_v((Excluded(999), Unbounded))
+        );
+        same_range!(
+            Pad,
+            Included("7"),
+            Included("1000"),
+            Pad::range_for_v(7..=1000)
+        );
+        same_range!(
+            Fixed,
+            Included("abcdef"),
+            Unbounded,
+            Fixed::range_for_v("abcdef"..)
         );
         same_range!(Int, Included("-5"), Included("7"), Int::range_for_v(-5..=7));
         same_range!(
