@@ -1221,6 +1221,13 @@ mod by_layout {
             v: Md5,
         }
         #[derive(RowKey)]
+        struct Tag {
+            #[tag(b"u")]
+            v: (),
+            #[pad(1)]
+            n: u8,
+        }
+        #[derive(RowKey)]
         #[rowkey(phoenix)]
         struct Char {
             #[phoenix(char(3))]
@@ -1261,6 +1268,7 @@ mod by_layout {
                 "Md5",
                 by_text::<Digest>(Included("md5:a"), Included("md5:b")),
             ),
+            ("tag(b\"u\")", by_text::<Tag>(Included(""), Included(""))),
             (
                 "phoenix CHAR(3)",
                 by_text::<Char>(Included("a"), Included("b")),
