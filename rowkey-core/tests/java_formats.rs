@@ -244,7 +244,10 @@ fn hbase_bool_and_string() {
         assert_eq!(put, out);
         assert_eq!(hbase::get::<bool, 1>(&out, false, "f", 0), Ok(b));
         assert_eq!(hbase::decode::<bool, 1>(&out), b);
-        assert_eq!(hbase::edge(b, "f"), Ok(rowkey_core::__private::Edge::Bytes(out)));
+        assert_eq!(
+            hbase::edge(b, "f"),
+            Ok(rowkey_core::__private::Edge::Bytes(out))
+        );
     }
     // Java's `Bytes.toBoolean` reads any byte but 0x00 as true; a key
     // holds only the two bytes Java writes.
@@ -253,7 +256,13 @@ fn hbase_bool_and_string() {
         let e = hbase::get::<bool, 1>(&[byte], false, "f", 3).unwrap_err();
         let expected = "0x00 (false) or 0xFF (true)";
         assert_eq!(e.offset(), 3);
-        assert_eq!(e.kind(), DecodeErrorKind::InvalidByte { found: byte, expected });
+        assert_eq!(
+            e.kind(),
+            DecodeErrorKind::InvalidByte {
+                found: byte,
+                expected
+            }
+        );
     }
     assert!(!hbase::decode::<bool, 1>(&[0x00]));
     for v in of("hbase", "string") {
