@@ -1057,6 +1057,11 @@ mod by_layout {
             v: f64,
         }
         #[derive(RowKey)]
+        struct Float32Desc {
+            #[reverse]
+            v: f32,
+        }
+        #[derive(RowKey)]
         struct Fixed {
             #[fixed(4)]
             v: String,
@@ -1131,6 +1136,12 @@ mod by_layout {
             Fixed::range_for_v("abcdef"..)
         );
         same_range!(Int, Included("-5"), Included("7"), Int::range_for_v(-5..=7));
+        same_range!(
+            Float32Desc,
+            Excluded("-0.5"),
+            Included("3e9"),
+            Float32Desc::range_for_v((Excluded(-0.5), Included(3e9)))
+        );
         same_range!(
             IntDesc,
             Unbounded,
