@@ -1254,6 +1254,16 @@ mod by_layout {
             n: i32,
         }
 
+        // The digest inside `Md5`'s own layout, as the command line reads an `Md5` key.
+        let scan = dynamic::Scan {
+            pins: &[],
+            range: Some(("md5", Included("0x00"), Unbounded)),
+        };
+        let digest = dynamic::scan::<Vec<u8>>(&Md5::LAYOUT, &scan).map(|_| ());
+        assert_eq!(
+            digest.map_err(|e| e.to_string()),
+            Err("field `md5` (md5) does not keep order in the key, so it takes a value, not a range".into())
+        );
         let refuses = |codec: &str, text: Bytes| {
             let want = format!("field `v` ({codec}) does not keep order in the key, so it takes a value, not a range");
             assert_eq!(text, Err(want), "{codec}");
