@@ -498,4 +498,68 @@ mod tests {
             assert_eq!(u8_.read_bytes(&[!b], true), b.to_number());
         }
     }
+    /// `holds` and `of` against Rust's own conversions (`TryFrom`, through
+    /// `Number::to`) for every type, at and around each type's ends: a type
+    /// holds a number exactly when the conversion succeeds, and `of` gives
+    /// it in the type's sign.
+    #[test]
+    fn holds_what_the_rust_type_holds() {
+        let around = |v: i128| [v.saturating_sub(1), v, v.saturating_add(1)];
+        let mut numbers = std::vec![Number::Unsigned(u128::MAX), Number::Unsigned(u128::MAX - 1)];
+        for end in [
+            0,
+            i8::MIN.into(),
+            i8::MAX.into(),
+            u8::MAX.into(),
+            i16::MIN.into(),
+            u16::MAX.into(),
+            i32::MIN.into(),
+            u32::MAX.into(),
+            i64::MIN.into(),
+            u64::MAX.into(),
+            i128::MIN,
+            i128::MAX,
+        ] {
+            for v in around(end) {
+                numbers.push(Number::Signed(v));
+                if let Ok(u) = u128::try_from(v) {
+                    numbers.push(Number::Unsigned(u));
+                }
+            }
+        }
+        fn check<T>(t: IntType, numbers: &[Number])
+        where
+            T: TryFrom<u128> + TryFrom<i128> + Into<i128> + Copy,
+        {
+            for &n in numbers {
+                let model = n.to::<T>();
+                assert_eq!(t.holds(n), model.is_some(), "{} {n:?}", t.name());
+                let sign = |v: T| match t.signed {
+                    true => Number::Signed(v.into()),
+                    false => Number::Unsigned(v.into() as u128),
+                };
+                assert_eq!(t.of(n), model.map(sign), "{} {n:?}", t.name());
+            }
+        }
+        let t = |bytes, signed| IntType { bytes, signed };
+        check::<u8>(t(1, false), &numbers);
+        check::<u16>(t(2, false), &numbers);
+        check::<u32>(t(4, false), &numbers);
+        check::<u64>(t(8, false), &numbers);
+        check::<i8>(t(1, true), &numbers);
+        check::<i16>(t(2, true), &numbers);
+        check::<i32>(t(4, true), &numbers);
+        check::<i64>(t(8, true), &numbers);
+        check::<i128>(t(16, true), &numbers);
+        // u128 is no `Into<i128>`: its numbers by hand.
+        let u128_ = t(16, false);
+        for &n in &numbers {
+            let model = n.to::<u128>().map(Number::Unsigned);
+            assert_eq!(
+                (u128_.holds(n), u128_.of(n)),
+                (model.is_some(), model),
+                "{n:?}"
+            );
+        }
+    }
 }
