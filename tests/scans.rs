@@ -1002,7 +1002,7 @@ mod by_layout {
         }
     }
 
-    /// Both the derived helper's range and the layout's, as bytes.
+    /// Asserts that the range by layout of `$key` is the derived helper's, byte for byte.
     macro_rules! same_range {
         ($key:ty, $lo:expr, $hi:expr, $derived:expr) => {{
             let d = $derived.unwrap();
