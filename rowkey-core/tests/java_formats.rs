@@ -356,6 +356,7 @@ fn ordered_blob_var() {
             .unwrap()
             .unwrap();
         assert_eq!(back.to_vec(), b);
+        assert_eq!((back.len(), back.is_empty()), (b.len(), b.is_empty()));
         assert!(r.remaining().is_empty());
     }
 }
