@@ -699,3 +699,35 @@ proptest! {
         dynamic_round_trip(&NumbersStruct::LAYOUT, &bytes)?;
     }
 }
+
+/// The JSON schema of an `Option` of each ordered codec (a number, a text,
+/// a blob, either order) reads back as the same layout.
+#[test]
+fn optional_ordered_fields_read_back_from_their_schema() {
+    use rowkey::schema::{Arena, Schema};
+    #[derive(RowKey)]
+    struct Number {
+        #[ordered]
+        v: Option<i32>,
+    }
+    #[derive(RowKey)]
+    struct NumberDesc {
+        #[ordered]
+        #[reverse]
+        v: Option<f64>,
+    }
+    for layout in [
+        Number::LAYOUT,
+        NumberDesc::LAYOUT,
+        Text::LAYOUT,
+        TextDesc::LAYOUT,
+        BlobVar::LAYOUT,
+        BlobCopyDesc::LAYOUT,
+    ] {
+        let arena = Arena::new();
+        match rowkey::schema::read(&layout.to_json(), &arena) {
+            Ok(Schema::Key(read)) => assert_eq!(*read, layout),
+            other => panic!("{other:?}"),
+        }
+    }
+}

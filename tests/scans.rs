@@ -975,3 +975,333 @@ fn a_range_on_a_pad_field_by_the_interpreter_is_the_derived_one() {
     let r = FileKey::range_for_user_id_create_date(1, 20120901..=20120914).unwrap();
     assert_eq!(r.start(), b"00000120120901");
 }
+
+// ---- a range by text, over a layout, for every codec ----
+
+mod by_layout {
+    use std::ops::Bound::{self, Excluded, Included, Unbounded};
+
+    use rowkey::{dynamic, Md5, RowKey};
+
+    type Bytes = Result<(Vec<u8>, Option<Vec<u8>>), String>;
+
+    /// The range a scan by layout gives for `v` between `lo` and `hi` as text.
+    fn by_text<K: RowKey>(lo: Bound<&str>, hi: Bound<&str>) -> Bytes {
+        after::<K>(&[], lo, hi)
+    }
+
+    /// [`by_text`], the fields before `v` pinned.
+    fn after<K: RowKey>(pins: &[(&str, &str)], lo: Bound<&str>, hi: Bound<&str>) -> Bytes {
+        let scan = dynamic::Scan {
+            pins,
+            range: Some(("v", lo, hi)),
+        };
+        match dynamic::scan::<Vec<u8>>(&K::LAYOUT, &scan).map_err(|e| e.to_string())? {
+            dynamic::ScanRanges::One(r) => Ok((r.start().to_vec(), r.end().map(<[u8]>::to_vec))),
+            dynamic::ScanRanges::PerBucket(_) => panic!("a fan-out without a salt"),
+        }
+    }
+
+    /// Asserts that the range by layout of `$key` is the derived helper's, byte for byte.
+    macro_rules! same_range {
+        ($key:ty, $lo:expr, $hi:expr, $derived:expr) => {{
+            let d = $derived.unwrap();
+            let derived = (d.start().to_vec(), d.end().map(<[u8]>::to_vec));
+            assert_eq!(
+                by_text::<$key>($lo, $hi),
+                Ok(derived),
+                "{}",
+                stringify!($key)
+            );
+        }};
+    }
+
+    /// A field whose codec keeps order takes a range by layout exactly when
+    /// its derived key has a range helper, and both give the same bytes, in
+    /// either order of the field; every other codec refuses the range, as
+    /// the derive gives it no range helper (README: the codec table's order).
+    #[test]
+    fn a_range_by_layout_is_the_derived_helpers_range() {
+        #[derive(RowKey)]
+        struct Pad {
+            #[pad(3)]
+            v: u32,
+        }
+        #[derive(RowKey)]
+        struct PadDesc {
+            #[reverse]
+            #[pad(3)]
+            v: u32,
+        }
+        #[derive(RowKey)]
+        struct Narrow {
+            #[be_u16]
+            v: u32,
+        }
+        #[derive(RowKey)]
+        struct NarrowSigned {
+            #[be_u16]
+            v: i32,
+        }
+        #[derive(RowKey)]
+        struct Int {
+            v: i32,
+        }
+        #[derive(RowKey)]
+        struct IntDesc {
+            #[reverse]
+            v: i16,
+        }
+        #[derive(RowKey)]
+        struct Float {
+            v: f64,
+        }
+        #[derive(RowKey)]
+        struct Float32Desc {
+            #[reverse]
+            v: f32,
+        }
+        #[derive(RowKey)]
+        struct Fixed {
+            #[fixed(4)]
+            v: String,
+        }
+        #[derive(RowKey)]
+        struct Bool {
+            v: bool,
+        }
+        #[derive(RowKey)]
+        struct Bytes {
+            v: [u8; 2],
+        }
+        #[derive(RowKey)]
+        struct Ordered {
+            #[ordered]
+            v: i32,
+        }
+        #[derive(RowKey)]
+        struct OrderedDesc {
+            #[reverse]
+            #[ordered]
+            v: f64,
+        }
+        #[derive(RowKey)]
+        struct OrderedText {
+            #[ordered]
+            v: String,
+        }
+
+        same_range!(Pad, Included("5"), Included("42"), Pad::range_for_v(5..=42));
+        same_range!(
+            PadDesc,
+            Included("5"),
+            Excluded("42"),
+            PadDesc::range_for_v(5..42)
+        );
+        same_range!(
+            Narrow,
+            Excluded("7"),
+            Unbounded,
+            Narrow::range_for_v((Excluded(7), Unbounded))
+        );
+        // Bounds beyond the values a field holds clamp to its ends.
+        same_range!(
+            NarrowSigned,
+            Included("-5"),
+            Included("70000"),
+            NarrowSigned::range_for_v(-5..=70_000)
+        );
+        same_range!(
+            NarrowSigned,
+            Excluded("-1"),
+            Excluded("65536"),
+            NarrowSigned::range_for_v((Excluded(-1), Excluded(65_536)))
+        );
+        same_range!(
+            Pad,
+            Excluded("999"),
+            Unbounded,
+            Pad::range_for_v((Excluded(999), Unbounded))
+        );
+        same_range!(
+            Pad,
+            Included("7"),
+            Included("1000"),
+            Pad::range_for_v(7..=1000)
+        );
+        same_range!(
+            Fixed,
+            Included("abcdef"),
+            Unbounded,
+            Fixed::range_for_v("abcdef"..)
+        );
+        same_range!(Int, Included("-5"), Included("7"), Int::range_for_v(-5..=7));
+        same_range!(
+            Float32Desc,
+            Excluded("-0.5"),
+            Included("3e9"),
+            Float32Desc::range_for_v((Excluded(-0.5), Included(3e9)))
+        );
+        same_range!(
+            IntDesc,
+            Unbounded,
+            Included("-3"),
+            IntDesc::range_for_v(..=-3)
+        );
+        same_range!(
+            Float,
+            Included("-1.5"),
+            Excluded("2.25"),
+            Float::range_for_v(-1.5..2.25)
+        );
+        same_range!(
+            Fixed,
+            Included("ab"),
+            Included("b"),
+            Fixed::range_for_v("ab"..="b")
+        );
+        same_range!(
+            Bool,
+            Included("false"),
+            Excluded("true"),
+            Bool::range_for_v(false..true)
+        );
+        same_range!(
+            Bytes,
+            Included("0a0b"),
+            Included("0c0d"),
+            Bytes::range_for_v([10, 11]..=[12, 13])
+        );
+        same_range!(
+            Ordered,
+            Included("-3"),
+            Included("300"),
+            Ordered::range_for_v(-3..=300)
+        );
+        same_range!(
+            OrderedDesc,
+            Included("-1"),
+            Unbounded,
+            OrderedDesc::range_for_v(-1.0..)
+        );
+        same_range!(
+            OrderedText,
+            Included("ab"),
+            Excluded("b"),
+            OrderedText::range_for_v("ab".."b")
+        );
+    }
+
+    #[test]
+    fn a_codec_without_order_refuses_a_range_by_layout() {
+        #[derive(RowKey)]
+        struct Escaped {
+            #[escaped]
+            v: String,
+            #[pad(1)]
+            after: u8,
+        }
+        #[derive(RowKey)]
+        struct Java {
+            #[java]
+            v: i32,
+        }
+        #[derive(RowKey)]
+        struct Numeric {
+            #[ordered(numeric)]
+            v: i64,
+        }
+        #[derive(RowKey)]
+        struct BlobVar {
+            #[ordered]
+            v: Vec<u8>,
+        }
+        #[derive(RowKey)]
+        struct OrderedNull {
+            #[ordered]
+            v: Option<i32>,
+        }
+        #[derive(RowKey)]
+        struct Trailing {
+            #[pad(1)]
+            a: u8,
+            v: String,
+        }
+        #[derive(RowKey)]
+        struct Digest {
+            v: Md5,
+        }
+        // Built only by decoding: its fields are the layout's.
+        #[allow(dead_code)]
+        #[derive(RowKey)]
+        struct Tag {
+            #[tag(b"u")]
+            v: (),
+            #[pad(1)]
+            n: u8,
+        }
+        #[derive(RowKey)]
+        #[rowkey(phoenix)]
+        struct Char {
+            #[phoenix(char(3))]
+            v: String,
+        }
+        #[derive(RowKey)]
+        #[rowkey(phoenix)]
+        struct VarcharDesc {
+            #[reverse]
+            v: String,
+            n: i32,
+        }
+
+        // The digest inside `Md5`'s own layout, as the command line reads an `Md5` key.
+        let scan = dynamic::Scan {
+            pins: &[],
+            range: Some(("md5", Included("0x00"), Unbounded)),
+        };
+        let digest = dynamic::scan::<Vec<u8>>(&Md5::LAYOUT, &scan).map(|_| ());
+        assert_eq!(
+            digest.map_err(|e| e.to_string()),
+            Err("field `md5` (md5) does not keep order in the key, so it takes a value, not a range".into())
+        );
+        let refuses = |codec: &str, text: Bytes| {
+            let want = format!("field `v` ({codec}) does not keep order in the key, so it takes a value, not a range");
+            assert_eq!(text, Err(want), "{codec}");
+        };
+        for (codec, text) in [
+            ("escaped", by_text::<Escaped>(Included("a"), Included("b"))),
+            ("java int", by_text::<Java>(Included("-1"), Included("1"))),
+            (
+                "ordered numeric",
+                by_text::<Numeric>(Included("-1"), Included("1")),
+            ),
+            (
+                "ordered blob_var",
+                by_text::<BlobVar>(Included("0x01"), Included("0x02")),
+            ),
+            (
+                "Option<ordered i32>",
+                by_text::<OrderedNull>(Included("1"), Included("2")),
+            ),
+            (
+                "rest of key",
+                after::<Trailing>(&[("a", "1")], Included("a"), Included("b")),
+            ),
+            (
+                "Md5",
+                by_text::<Digest>(Included("md5:a"), Included("md5:b")),
+            ),
+            ("tag(b\"u\")", by_text::<Tag>(Included(""), Included(""))),
+            (
+                "phoenix CHAR(3)",
+                by_text::<Char>(Included("a"), Included("b")),
+            ),
+            (
+                "phoenix VARCHAR, reverse",
+                by_text::<VarcharDesc>(Included("a"), Included("b")),
+            ),
+        ] {
+            refuses(codec, text);
+        }
+    }
+}

@@ -380,4 +380,24 @@ mod tests {
         let empty = Merge::new(core::iter::empty::<core::iter::Empty<[u8; 1]>>(), 0);
         assert_eq!(empty.size_hint(), (0, Some(0)));
     }
+
+    /// A held error (a row without a key) counts as much as a held row in
+    /// the size hint and the `Debug` text.
+    #[test]
+    fn held_errors_count_as_rows() {
+        let a: vec::Vec<Result<[u8; 1], &str>> = vec![Err("x"), Ok([3])];
+        let b: vec::Vec<Result<[u8; 1], &str>> = vec![Ok([1]), Ok([2])];
+        let m = Merge::new([a.into_iter(), b.into_iter()], 0);
+        // Held: `a`'s error and `b`'s first row; left in the sources: one each.
+        assert_eq!(m.size_hint(), (4, Some(4)));
+        assert_eq!(
+            std::format!("{m:?}"),
+            "Merge { sources: 2, held: 2, skip: 0, reversed: false }"
+        );
+        let m = Merge::reversed([[[1u8, 2]].iter()], 1);
+        assert_eq!(
+            std::format!("{m:?}"),
+            "Merge { sources: 1, held: 1, skip: 1, reversed: true }"
+        );
+    }
 }

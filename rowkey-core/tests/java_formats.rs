@@ -236,7 +236,35 @@ fn hbase_bool_and_string() {
         hbase::encode_bool(b, &mut out);
         assert_eq!(out, v.expect());
         assert_eq!(hbase::decode_bool(&out, "f", 0), Ok(b));
+        // The generic functions a `#[java] bool` field calls write the same byte.
+        let mut put = [0xA5u8; 1];
+        hbase::encode(b, &mut put);
+        assert_eq!(put, out);
+        hbase::put(b, &mut put, false, "f").unwrap();
+        assert_eq!(put, out);
+        assert_eq!(hbase::get::<bool, 1>(&out, false, "f", 0), Ok(b));
+        assert_eq!(hbase::decode::<bool, 1>(&out), b);
+        assert_eq!(
+            hbase::edge(b, "f"),
+            Ok(rowkey_core::__private::Edge::Bytes(out))
+        );
     }
+    // Java's `Bytes.toBoolean` reads any byte but 0x00 as true; a key
+    // holds only the two bytes Java writes.
+    for byte in [0x01, 0x7F, 0x80, 0xFE] {
+        assert!(hbase::decode::<bool, 1>(&[byte]));
+        let e = hbase::get::<bool, 1>(&[byte], false, "f", 3).unwrap_err();
+        let expected = "0x00 (false) or 0xFF (true)";
+        assert_eq!(e.offset(), 3);
+        assert_eq!(
+            e.kind(),
+            DecodeErrorKind::InvalidByte {
+                found: byte,
+                expected
+            }
+        );
+    }
+    assert!(!hbase::decode::<bool, 1>(&[0x00]));
     for v in of("hbase", "string") {
         let s = xstr(v.value);
         assert_eq!(s.as_bytes(), v.expect(), "{s:?}");
@@ -328,6 +356,7 @@ fn ordered_blob_var() {
             .unwrap()
             .unwrap();
         assert_eq!(back.to_vec(), b);
+        assert_eq!((back.len(), back.is_empty()), (b.len(), b.is_empty()));
         assert!(r.remaining().is_empty());
     }
 }

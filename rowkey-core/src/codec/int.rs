@@ -498,4 +498,179 @@ mod tests {
             assert_eq!(u8_.read_bytes(&[!b], true), b.to_number());
         }
     }
+    /// `holds` and `of` against Rust's own conversions (`TryFrom`, through
+    /// `Number::to`) for every type, at and around each type's ends: a type
+    /// holds a number exactly when the conversion succeeds, and `of` gives
+    /// it in the type's sign.
+    #[test]
+    fn holds_what_the_rust_type_holds() {
+        let around = |v: i128| [v.saturating_sub(1), v, v.saturating_add(1)];
+        let mut numbers = std::vec![Number::Unsigned(u128::MAX), Number::Unsigned(u128::MAX - 1)];
+        for end in [
+            0,
+            i8::MIN.into(),
+            i8::MAX.into(),
+            u8::MAX.into(),
+            i16::MIN.into(),
+            u16::MAX.into(),
+            i32::MIN.into(),
+            u32::MAX.into(),
+            i64::MIN.into(),
+            u64::MAX.into(),
+            i128::MIN,
+            i128::MAX,
+        ] {
+            for v in around(end) {
+                numbers.push(Number::Signed(v));
+                if let Ok(u) = u128::try_from(v) {
+                    numbers.push(Number::Unsigned(u));
+                }
+            }
+        }
+        fn check<T>(t: IntType, numbers: &[Number])
+        where
+            T: TryFrom<u128> + TryFrom<i128> + Into<i128> + Copy,
+        {
+            for &n in numbers {
+                let model = n.to::<T>();
+                assert_eq!(t.holds(n), model.is_some(), "{} {n:?}", t.name());
+                let sign = |v: T| match t.signed {
+                    true => Number::Signed(v.into()),
+                    false => Number::Unsigned(v.into() as u128),
+                };
+                assert_eq!(t.of(n), model.map(sign), "{} {n:?}", t.name());
+            }
+        }
+        let t = |bytes, signed| IntType { bytes, signed };
+        check::<u8>(t(1, false), &numbers);
+        check::<u16>(t(2, false), &numbers);
+        check::<u32>(t(4, false), &numbers);
+        check::<u64>(t(8, false), &numbers);
+        check::<i8>(t(1, true), &numbers);
+        check::<i16>(t(2, true), &numbers);
+        check::<i32>(t(4, true), &numbers);
+        check::<i64>(t(8, true), &numbers);
+        check::<i128>(t(16, true), &numbers);
+        // u128 is no `Into<i128>`: its numbers by hand.
+        let u128_ = t(16, false);
+        for &n in &numbers {
+            let model = n.to::<u128>().map(Number::Unsigned);
+            assert_eq!(
+                (u128_.holds(n), u128_.of(n)),
+                (model.is_some(), model),
+                "{n:?}"
+            );
+        }
+    }
+    /// Each type's name reads back as the type, its range is Rust's, and
+    /// its text is a decimal number the type holds.
+    #[test]
+    fn names_ranges_and_text() {
+        let types = [
+            (
+                "u8",
+                1,
+                false,
+                Number::Unsigned(0),
+                Number::Unsigned(u8::MAX.into()),
+            ),
+            (
+                "u16",
+                2,
+                false,
+                Number::Unsigned(0),
+                Number::Unsigned(u16::MAX.into()),
+            ),
+            (
+                "u32",
+                4,
+                false,
+                Number::Unsigned(0),
+                Number::Unsigned(u32::MAX.into()),
+            ),
+            (
+                "u64",
+                8,
+                false,
+                Number::Unsigned(0),
+                Number::Unsigned(u64::MAX.into()),
+            ),
+            (
+                "u128",
+                16,
+                false,
+                Number::Unsigned(0),
+                Number::Unsigned(u128::MAX),
+            ),
+            (
+                "i8",
+                1,
+                true,
+                Number::Signed(i8::MIN.into()),
+                Number::Signed(i8::MAX.into()),
+            ),
+            (
+                "i16",
+                2,
+                true,
+                Number::Signed(i16::MIN.into()),
+                Number::Signed(i16::MAX.into()),
+            ),
+            (
+                "i32",
+                4,
+                true,
+                Number::Signed(i32::MIN.into()),
+                Number::Signed(i32::MAX.into()),
+            ),
+            (
+                "i64",
+                8,
+                true,
+                Number::Signed(i64::MIN.into()),
+                Number::Signed(i64::MAX.into()),
+            ),
+            (
+                "i128",
+                16,
+                true,
+                Number::Signed(i128::MIN),
+                Number::Signed(i128::MAX),
+            ),
+        ];
+        for (name, bytes, signed, lo, hi) in types {
+            let t = IntType { bytes, signed };
+            assert_eq!((t.name(), IntType::from_name(name)), (name, Some(t)));
+            assert_eq!(t.range(), (lo, hi), "{name}");
+        }
+        for bad in ["", "u", "i", "u7", "x8", "i256", "u08", "f32"] {
+            assert_eq!(IntType::from_name(bad), None, "{bad}");
+        }
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn text_is_a_number_the_type_holds() {
+        let u8_ = IntType {
+            bytes: 1,
+            signed: false,
+        };
+        let i16_ = IntType {
+            bytes: 2,
+            signed: true,
+        };
+        assert_eq!(u8_.parse(" 255 ", "f"), Ok(Number::Unsigned(255)));
+        assert_eq!(i16_.parse("-32768", "f"), Ok(Number::Signed(-32768)));
+        let e = |r: Result<Number, crate::value::InputError>| r.unwrap_err().0;
+        assert_eq!(
+            e(u8_.parse("256", "f")),
+            "field `f`: value 256 does not fit `u8`, allowed 0..=255"
+        );
+        assert_eq!(e(u8_.parse("-1", "f")), "field `f`: `-1` is not a `u8`");
+        assert_eq!(
+            e(i16_.parse("40000", "g")),
+            "field `g`: value 40000 does not fit `i16`, allowed -32768..=32767"
+        );
+        assert_eq!(e(i16_.parse("1.5", "g")), "field `g`: `1.5` is not a `i16`");
+    }
 }

@@ -358,4 +358,33 @@ mod tests {
         assert_eq!(edge::<u16, i32, 2>(-5, false), Ok(Edge::BelowMin));
         assert_eq!(edge::<u16, i32, 2>(70_000, false), Ok(Edge::AboveMax));
     }
+    /// A value the codec cannot write (of another type, or a number the
+    /// field's Rust type does not hold) is an input error naming the field
+    /// and the codec as the attribute spells it.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn a_value_it_cannot_write_names_the_codec() {
+        use crate::codec::int::IntType;
+        use crate::codec::prelude::{Codec, FieldRef, Value};
+        let f = FieldRef {
+            name: "ms",
+            descending: false,
+        };
+        let from = IntType {
+            bytes: 8,
+            signed: false,
+        };
+        for (bytes, name) in [(2, "be_u16"), (4, "be_u32"), (8, "be_u64")] {
+            let codec = Narrow { bytes, from };
+            let mut out = std::vec::Vec::new();
+            for v in [Value::Bool(true), Value::Int(Number::Signed(-1))] {
+                let e = codec.write(&v, f, &mut out).unwrap_err();
+                assert_eq!(
+                    e.0,
+                    std::format!("field `ms`: the value does not fit its codec {name}")
+                );
+            }
+            assert!(out.is_empty());
+        }
+    }
 }

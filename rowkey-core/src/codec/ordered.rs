@@ -789,4 +789,25 @@ mod tests {
             assert_eq!(e.kind(), DecodeErrorKind::NonCanonical, "{bad:?}");
         }
     }
+    /// A value of another type than the field's is an input error naming
+    /// the field and the codec with its Rust type.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn a_value_of_another_type_names_the_codec() {
+        use crate::codec::prelude::{Codec, FieldRef, Value};
+        let f = FieldRef {
+            name: "temp",
+            descending: true,
+        };
+        for (header, name) in [(INT32, "ordered i32"), (FLOAT64, "ordered f64")] {
+            let mut out = std::vec::Vec::new();
+            let e = Ordered { header }
+                .write(&Value::Bool(true), f, &mut out)
+                .unwrap_err();
+            assert_eq!(
+                e.0,
+                std::format!("field `temp`: the value does not fit its codec {name}")
+            );
+        }
+    }
 }

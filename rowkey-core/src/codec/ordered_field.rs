@@ -636,6 +636,8 @@ mod tests {
                     let mut r = Reader::new(&bytes);
                     let back = read_var(&mut r, ty, desc, "f").unwrap();
                     assert_eq!(back.is_some(), v.is_some());
+                    let lens = |b: &VarValue<'_>| (b.len(), b.is_empty());
+                    assert_eq!(back.as_ref().map(lens), v.map(|v| (v.len(), v.is_empty())));
                     #[cfg(feature = "alloc")]
                     assert_eq!(back.map(|b| b.to_vec()), v.map(<[u8]>::to_vec));
                     assert!(r.remaining().is_empty());
