@@ -8,6 +8,7 @@
 mod cases;
 
 mod key_types;
+mod levels;
 mod model;
 mod oracle;
 mod properties;

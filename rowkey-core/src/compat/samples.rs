@@ -599,27 +599,39 @@ mod tests {
         assert_eq!(range(narrow(2, int(4, false))), Some((u(0), u(65_535))));
         assert_eq!(range(narrow(2, int(4, true))), Some((u(0), u(65_535))));
         assert_eq!(range(narrow(4, int(2, false))), Some((u(0), u(65_535))));
-        assert_eq!(range(narrow(8, int(8, true))), Some((u(0), s(i64::MAX.into()))));
+        assert_eq!(
+            range(narrow(8, int(8, true))),
+            Some((u(0), s(i64::MAX.into())))
+        );
         // Padded digits: as many nines as digits, within the type.
         let pad = |digits, ty| FieldCodec::Pad(Pad { digits, ty });
         assert_eq!(range(pad(3, int(4, false))), Some((u(0), u(999))));
         assert_eq!(range(pad(1, int(1, false))), Some((u(0), u(9))));
         assert_eq!(range(pad(6, int(1, false))), Some((u(0), u(255))));
-        assert_eq!(range(pad(38, int(16, false))), Some((u(0), u(10u128.pow(38) - 1))));
+        assert_eq!(
+            range(pad(38, int(16, false))),
+            Some((u(0), u(10u128.pow(38) - 1)))
+        );
         assert_eq!(range(pad(39, int(16, false))), Some((u(0), u(u128::MAX))));
         assert_eq!(range(FieldCodec::Java(JavaType::Short)), signed(2));
         assert_eq!(range(FieldCodec::Java(JavaType::Int)), signed(4));
         assert_eq!(range(FieldCodec::Java(JavaType::Long)), signed(8));
         assert_eq!(range(FieldCodec::Java(JavaType::Double)), None);
         for (header, bytes) in [(INT8, 1), (INT16, 2), (INT32, 4), (INT64, 8)] {
-            assert_eq!(range(FieldCodec::Ordered(Ordered { header })), signed(bytes));
+            assert_eq!(
+                range(FieldCodec::Ordered(Ordered { header })),
+                signed(bytes)
+            );
             let null = OrderedNull {
                 value: OrderedValue::Number(Ordered { header }),
                 trailing: false,
             };
             assert_eq!(range(FieldCodec::OrderedNull(null)), signed(bytes));
         }
-        assert_eq!(range(FieldCodec::Ordered(Ordered { header: FLOAT64 })), None);
+        assert_eq!(
+            range(FieldCodec::Ordered(Ordered { header: FLOAT64 })),
+            None
+        );
         let var = OrderedVar {
             header: BLOB_VAR,
             text: utf8(false),
@@ -681,30 +693,65 @@ mod tests {
             v.push(max);
             v
         };
-        assert_eq!(values_of(FieldCodec::Float(Float { bytes: 4 })), float(f32::MAX.to_string()));
-        assert_eq!(values_of(FieldCodec::Float(Float { bytes: 8 })), float(f64::MAX.to_string()));
-        assert_eq!(values_of(FieldCodec::Java(JavaType::Float)), float(f32::MAX.to_string()));
-        assert_eq!(values_of(FieldCodec::Java(JavaType::Double)), float(f64::MAX.to_string()));
-        assert_eq!(values_of(FieldCodec::Phoenix(PhoenixType::Double)), float(f64::MAX.to_string()));
+        assert_eq!(
+            values_of(FieldCodec::Float(Float { bytes: 4 })),
+            float(f32::MAX.to_string())
+        );
+        assert_eq!(
+            values_of(FieldCodec::Float(Float { bytes: 8 })),
+            float(f64::MAX.to_string())
+        );
+        assert_eq!(
+            values_of(FieldCodec::Java(JavaType::Float)),
+            float(f32::MAX.to_string())
+        );
+        assert_eq!(
+            values_of(FieldCodec::Java(JavaType::Double)),
+            float(f64::MAX.to_string())
+        );
+        assert_eq!(
+            values_of(FieldCodec::Phoenix(PhoenixType::Double)),
+            float(f64::MAX.to_string())
+        );
         let ordered = |header| FieldCodec::Ordered(crate::codec::ordered::Ordered { header });
         assert_eq!(values_of(ordered(FLOAT32)), float(f32::MAX.to_string()));
-        assert_eq!(values_of(ordered(rowkey_format::ordered::FLOAT64)), float(f64::MAX.to_string()));
+        assert_eq!(
+            values_of(ordered(rowkey_format::ordered::FLOAT64)),
+            float(f64::MAX.to_string())
+        );
         assert_eq!(values_of(FieldCodec::Bool), strings(&["true", "false"]));
-        assert_eq!(values_of(FieldCodec::Java(JavaType::Boolean)), strings(&["true", "false"]));
-        assert_eq!(values_of(FieldCodec::Phoenix(PhoenixType::Boolean)), strings(&["true", "false"]));
+        assert_eq!(
+            values_of(FieldCodec::Java(JavaType::Boolean)),
+            strings(&["true", "false"])
+        );
+        assert_eq!(
+            values_of(FieldCodec::Phoenix(PhoenixType::Boolean)),
+            strings(&["true", "false"])
+        );
         // Unbounded text: the short ones, the empty one, a long one, `0x00`
         // inside and at the end, a character of two bytes.
         let long = "z".repeat(LONG);
         let text = strings(&["ab", "", "a", "b", &long, "a\0b", "a\0", "é"]);
         assert_eq!(values_of(FieldCodec::Escaped(Escaped(utf8(true)))), text);
-        assert_eq!(values_of(FieldCodec::Rest(crate::codec::rest::Rest(utf8(true)))), text);
+        assert_eq!(
+            values_of(FieldCodec::Rest(crate::codec::rest::Rest(utf8(true)))),
+            text
+        );
         let var = |header, text| FieldCodec::OrderedVar(OrderedVar { header, text });
         // OrderedBytes' `Text` holds no `0x00`.
         let no_zero = strings(&["ab", "", "a", "b", &long, "é"]);
         assert_eq!(values_of(var(TEXT, utf8(true))), no_zero);
-        assert_eq!(values_of(var(rowkey_format::ordered::BLOB_VAR, utf8(true))), text);
+        assert_eq!(
+            values_of(var(rowkey_format::ordered::BLOB_VAR, utf8(true))),
+            text
+        );
         // Bytes as hex, cut to the width: what is longer is left out.
-        let fixed = |width, utf| FieldCodec::Fixed(Fixed { width, text: utf8(utf) });
+        let fixed = |width, utf| {
+            FieldCodec::Fixed(Fixed {
+                width,
+                text: utf8(utf),
+            })
+        };
         assert_eq!(
             values_of(fixed(2, false)),
             strings(&["0x6162", "0x", "0x61", "0x62", "0x7a7a", "0x6100", "0xff01", "0xc3a9"])
@@ -719,7 +766,10 @@ mod tests {
             values_of(FieldCodec::Phoenix(PhoenixType::Char(3))),
             strings(&["ab", "a", "b", "zzz", "é"])
         );
-        assert_eq!(values_of(FieldCodec::Phoenix(PhoenixType::Varchar)), no_zero);
+        assert_eq!(
+            values_of(FieldCodec::Phoenix(PhoenixType::Varchar)),
+            no_zero
+        );
         assert_eq!(
             values_of(FieldCodec::Bytes(ByteArray(3))),
             strings(&["0x000001", "0x000000", "0xffffff", "0x616161"])
@@ -815,10 +865,15 @@ mod tests {
             .map(|_| random_int(u(5), u(u128::MAX), &mut rng))
             .collect();
         assert!(draws.iter().all(|n| n.to::<u128>().unwrap() >= 5));
-        let small = draws.iter().filter(|n| n.to::<u128>().unwrap() < 1005).count();
+        let small = draws
+            .iter()
+            .filter(|n| n.to::<u128>().unwrap() < 1005)
+            .count();
         // Half small by choice, the rest almost never.
         assert!((850..=1150).contains(&small), "{small} of 2000");
-        assert!(draws.iter().any(|n| n.to::<u128>().unwrap() > u128::MAX / 2));
+        assert!(draws
+            .iter()
+            .any(|n| n.to::<u128>().unwrap() > u128::MAX / 2));
         let draws: Vec<i128> = (0..2000)
             .map(|_| match random_int(s(-3), s(3), &mut rng) {
                 Number::Signed(n) => n,
@@ -832,8 +887,12 @@ mod tests {
         let full: Vec<Number> = (0..200)
             .map(|_| random_int(s(i128::MIN), s(i128::MAX), &mut rng))
             .collect();
-        assert!(full.iter().any(|n| matches!(n, Number::Signed(x) if *x < 0)));
-        assert!(full.iter().any(|n| matches!(n, Number::Signed(x) if *x > 1000)));
+        assert!(full
+            .iter()
+            .any(|n| matches!(n, Number::Signed(x) if *x < 0)));
+        assert!(full
+            .iter()
+            .any(|n| matches!(n, Number::Signed(x) if *x > 1000)));
         let small: Vec<u128> = (0..500)
             .map(|_| random_int(u(10), u(12), &mut rng).to::<u128>().unwrap())
             .collect();
@@ -885,9 +944,13 @@ mod tests {
         };
         let with = draw(true, true, &mut rng);
         assert!(with.iter().any(|t| t.contains('\0')));
-        assert!(with.iter().all(|t| t.bytes().all(|b| b"ab\0z~".contains(&b))));
+        assert!(with
+            .iter()
+            .all(|t| t.bytes().all(|b| b"ab\0z~".contains(&b))));
         let without = draw(true, false, &mut rng);
-        assert!(without.iter().all(|t| t.bytes().all(|b| b"abz~".contains(&b))));
+        assert!(without
+            .iter()
+            .all(|t| t.bytes().all(|b| b"abz~".contains(&b))));
         for t in ["a", "b", "z", "~"] {
             assert!(without.iter().any(|x| x.contains(t)));
         }
@@ -899,7 +962,11 @@ mod tests {
         let bytes = draw(false, false, &mut rng);
         for t in &bytes {
             let raw: Vec<&str> = (2..t.len()).step_by(2).map(|i| &t[i..i + 2]).collect();
-            assert!(raw.iter().all(|b| ["61", "62", "01", "7f", "fe", "ff"].contains(b)), "{t}");
+            assert!(
+                raw.iter()
+                    .all(|b| ["61", "62", "01", "7f", "fe", "ff"].contains(b)),
+                "{t}"
+            );
         }
         assert!(bytes.iter().any(|t| t.contains("fe")));
     }
@@ -916,9 +983,15 @@ mod tests {
         let f32s = draws(&field(FieldCodec::Float(Float { bytes: 4 })), &mut rng);
         let hex32 = f32s.iter().filter(|v| v.starts_with("0x")).count();
         assert!(hex32 > 300, "{hex32}");
-        assert!(f32s.iter().filter(|v| v.starts_with("0x")).all(|v| v.len() == 10));
+        assert!(f32s
+            .iter()
+            .filter(|v| v.starts_with("0x"))
+            .all(|v| v.len() == 10));
         let f64s = draws(&field(FieldCodec::Float(Float { bytes: 8 })), &mut rng);
-        assert!(f64s.iter().filter(|v| v.starts_with("0x")).all(|v| v.len() == 18));
+        assert!(f64s
+            .iter()
+            .filter(|v| v.starts_with("0x"))
+            .all(|v| v.len() == 18));
         assert!(f64s.iter().any(|v| v == "NaN"));
         let bytes = draws(&field(FieldCodec::Bytes(ByteArray(3))), &mut rng);
         assert!(bytes.iter().all(|v| v.len() == 8 && v.starts_with("0x")));
@@ -926,7 +999,10 @@ mod tests {
         let other = bytes.iter().filter(|v| !typical.contains(v)).count();
         assert!(other > 300, "{other}");
         // Timestamps: milliseconds (any magnitude) and nanoseconds below a million.
-        let times = draws(&field(FieldCodec::Phoenix(PhoenixType::Timestamp)), &mut rng);
+        let times = draws(
+            &field(FieldCodec::Phoenix(PhoenixType::Timestamp)),
+            &mut rng,
+        );
         let parsed: Vec<(i64, u64)> = times
             .iter()
             .map(|t| {
@@ -944,7 +1020,10 @@ mod tests {
             optional: true,
             ..field(FieldCodec::Int(int(8, false)))
         };
-        let nones = draws(&optional, &mut rng).iter().filter(|v| *v == "None").count();
+        let nones = draws(&optional, &mut rng)
+            .iter()
+            .filter(|v| *v == "None")
+            .count();
         assert!((140..=260).contains(&nones), "{nones} of 600");
         let plain = draws(&field(FieldCodec::Int(int(8, false))), &mut rng);
         assert!(!plain.iter().any(|v| v == "None"));
@@ -991,13 +1070,19 @@ mod tests {
 
     #[test]
     fn consecutive_integers_stop_at_the_top() {
-        assert_eq!(consecutive(u(250), u(255), 10), strings(&["250", "251", "252", "253", "254", "255"]));
+        assert_eq!(
+            consecutive(u(250), u(255), 10),
+            strings(&["250", "251", "252", "253", "254", "255"])
+        );
         assert_eq!(consecutive(u(0), u(100), 3), strings(&["0", "1", "2"]));
         assert_eq!(consecutive(s(-2), s(0), 9), strings(&["-2", "-1", "0"]));
         assert_eq!(consecutive(u(3), u(2), 9), strings(&[]));
         assert_eq!(consecutive(u(5), u(5), 0), strings(&[]));
         let top = u128::MAX;
-        assert_eq!(consecutive(u(top - 1), u(top), 5), [top - 1, top].map(|n| n.to_string()));
+        assert_eq!(
+            consecutive(u(top - 1), u(top), 5),
+            [top - 1, top].map(|n| n.to_string())
+        );
         let top = i128::MAX;
         assert_eq!(consecutive(s(top), s(top), 5), [top.to_string()]);
     }
@@ -1035,11 +1120,20 @@ mod tests {
         let int8 = field(FieldCodec::Int(int(1, false)));
         let f32 = field(FieldCodec::Float(Float { bytes: 4 }));
         let some = |v| Value::Some(alloc::boxed::Box::new(v));
-        assert_eq!(input(&text, &Value::Bytes(b"ab".to_vec())).as_deref(), Some("ab"));
+        assert_eq!(
+            input(&text, &Value::Bytes(b"ab".to_vec())).as_deref(),
+            Some("ab")
+        );
         assert_eq!(input(&text, &Value::Bytes(vec![0xFF])), None);
         assert_eq!(input(&text, &Value::Text("é".into())).as_deref(), Some("é"));
-        assert_eq!(input(&bytes, &Value::Text("ab".into())).as_deref(), Some("0x6162"));
-        assert_eq!(input(&bytes, &Value::Bytes(vec![0xFF])).as_deref(), Some("0xff"));
+        assert_eq!(
+            input(&bytes, &Value::Text("ab".into())).as_deref(),
+            Some("0x6162")
+        );
+        assert_eq!(
+            input(&bytes, &Value::Bytes(vec![0xFF])).as_deref(),
+            Some("0xff")
+        );
         assert_eq!(input(&int8, &Value::Int(u(7))).as_deref(), Some("7"));
         assert_eq!(input(&int8, &Value::Int(s(-1))), None);
         assert_eq!(input(&int8, &Value::Int(u(256))), None);
@@ -1050,7 +1144,10 @@ mod tests {
             optional: true,
             ..text
         };
-        assert_eq!(input(&optional, &some(Value::Bytes(b"a".to_vec()))).as_deref(), Some("a"));
+        assert_eq!(
+            input(&optional, &some(Value::Bytes(b"a".to_vec()))).as_deref(),
+            Some("a")
+        );
         assert_eq!(input(&optional, &some(Value::Bytes(vec![0xFE]))), None);
         assert_eq!(input(&optional, &Value::None).as_deref(), Some("None"));
     }
@@ -1063,10 +1160,7 @@ mod tests {
         max_width: 2,
         salt: None,
         segments: &[
-            Segment {
-                name: "x",
-                ..FLAG
-            },
+            Segment { name: "x", ..FLAG },
             Segment {
                 name: "y",
                 offset: 1,
@@ -1114,12 +1208,19 @@ mod tests {
         let mut asked = Vec::new();
         let k = key(&OUTER, &mut |path, _| {
             asked.push(String::from(path));
-            Some(String::from(if path == "inner.x" { "true" } else { "false" }))
+            Some(String::from(if path == "inner.x" {
+                "true"
+            } else {
+                "false"
+            }))
         });
         assert_eq!(k, Some(vec![b't', 0, 1, 0]));
         assert_eq!(asked, strings(&["flag", "inner.x", "inner.y"]));
         // A field without a value, or a value the field does not hold: no key.
-        assert_eq!(key(&OUTER, &mut |p, _| (p != "inner.y").then(|| "true".into())), None);
+        assert_eq!(
+            key(&OUTER, &mut |p, _| (p != "inner.y").then(|| "true".into())),
+            None
+        );
         assert_eq!(key(&OUTER, &mut |_, _| Some("2".into())), None);
     }
 
