@@ -217,3 +217,60 @@ proptest! {
         case(seed).map_err(TestCaseError::fail)?;
     }
 }
+
+mod narrowed {
+    use rowkey::RowKey;
+
+    #[derive(RowKey)]
+    pub struct PairKey {
+        #[pad(10)]
+        pub first: u64,
+        #[pad(10)]
+        pub second: u64,
+    }
+
+    #[derive(RowKey)]
+    pub enum Row {
+        #[tag(b"p")]
+        Pair(PairKey),
+    }
+
+    pub mod v2 {
+        use rowkey::RowKey;
+
+        /// Both fields narrowed: old keys may hold larger values in either.
+        #[derive(RowKey)]
+        pub struct PairKey {
+            #[pad(10)]
+            pub first: u32,
+            #[pad(10)]
+            pub second: u32,
+        }
+
+        #[derive(RowKey)]
+        pub enum Row {
+            #[tag(b"p")]
+            Pair(PairKey),
+        }
+    }
+}
+
+/// The witness of a change to a key type's field is a key varied in that
+/// field, not in another field the key type also changed.
+#[test]
+fn each_field_of_a_key_type_has_its_own_witness() {
+    let r = compat::check_key_types(&narrowed::Row::KEY_TYPES, &narrowed::v2::Row::KEY_TYPES);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    for field in ["first", "second"] {
+        let path = format!("Pair.{field}");
+        let w = r
+            .witnesses
+            .iter()
+            .find(|w| w.rule == Rule::FieldType && w.field.as_deref() == Some(path.as_str()))
+            .unwrap_or_else(|| panic!("no witness of {path}\n{r}"));
+        match &w.shows {
+            compat::Shows::NoValue { field: f, .. } => assert_eq!(f, field, "{r}"),
+            other => panic!("{path}: {other:?}\n{r}"),
+        }
+    }
+}
