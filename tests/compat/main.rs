@@ -8,6 +8,8 @@
 mod cases;
 
 mod key_types;
+// Key fields the tests only write.
+#[allow(dead_code)]
 mod levels;
 mod model;
 mod oracle;
@@ -15,4 +17,7 @@ mod properties;
 // Key fields the tests only write.
 #[allow(dead_code)]
 mod reports;
+// Key fields the tests only write.
+#[allow(dead_code)]
+mod rules;
 mod snapshot;

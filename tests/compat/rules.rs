@@ -1,0 +1,374 @@
+//! One rule at a time, for the changes the pinned reports do not show:
+//! each change's level, field and sentence as the module documents them.
+
+use rowkey::compat::{self, Change, Level, Report, Rule};
+use rowkey::{Layout, RowKey};
+
+/// The one change of `rule` in `report`.
+fn change(report: &Report, rule: Rule) -> &Change {
+    let found: Vec<&Change> = report.changes.iter().filter(|c| c.rule == rule).collect();
+    match found[..] {
+        [c] => c,
+        _ => panic!("{} changes of {}\n{report}", found.len(), rule.name()),
+    }
+}
+
+/// Checks the one change of `rule`: its level, field and message.
+fn expect(report: &Report, rule: Rule, level: Level, field: Option<&str>, message: &str) {
+    let c = change(report, rule);
+    assert_eq!(c.level, level, "{report}");
+    assert_eq!(c.field.as_deref(), field, "{report}");
+    assert_eq!(c.message, message, "{report}");
+}
+
+/// The codec of field `name` as a layout names it.
+fn codec(layout: &Layout<'_>, name: &str) -> String {
+    let seg = layout.segments.iter().find(|s| s.name == name).unwrap();
+    format!("`{}`", seg.codec)
+}
+
+#[derive(RowKey)]
+struct Event {
+    #[ordered]
+    host: String,
+    #[ordered]
+    ts: i64,
+    #[ordered]
+    kind: Option<String>,
+}
+
+mod hbase {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    #[rowkey(hbase_struct)]
+    pub struct Event {
+        #[ordered]
+        host: String,
+        #[ordered]
+        ts: i64,
+        /// A trailing `None` is left out.
+        #[ordered]
+        kind: Option<String>,
+    }
+}
+
+#[derive(RowKey)]
+#[rowkey(phoenix)]
+struct Metric {
+    tenant: i32,
+}
+
+mod phoenix_host {
+    use rowkey::RowKey;
+    /// A `VARCHAR` column appended: Phoenix leaves a trailing null out.
+    #[derive(RowKey)]
+    #[rowkey(phoenix)]
+    pub struct Metric {
+        tenant: i32,
+        host: String,
+    }
+}
+
+mod phoenix_ts {
+    use rowkey::RowKey;
+    /// A `BIGINT` appended: always written.
+    #[derive(RowKey)]
+    #[rowkey(phoenix)]
+    pub struct Metric {
+        tenant: i32,
+        ts: i64,
+    }
+}
+
+#[test]
+fn key_format() {
+    let r = compat::check(&Event::LAYOUT, &hbase::Event::LAYOUT);
+    let m = "the key format plain → HBase Struct: fields are delimited another way";
+    expect(&r, Rule::KeyFormat, Level::Breaking, None, m);
+    assert_eq!(r.verdict, Level::Breaking);
+    let r = compat::check(&hbase::Event::LAYOUT, &phoenix_host::Metric::LAYOUT);
+    let m = "the key format HBase Struct → Phoenix: fields are delimited another way";
+    expect(&r, Rule::KeyFormat, Level::Breaking, None, m);
+}
+
+#[test]
+fn a_phoenix_varchar_appended_is_a_trailing_null() {
+    let r = compat::check(&Metric::LAYOUT, &phoenix_host::Metric::LAYOUT);
+    let m = "field `host`: appended, and left out of keys that lack it: old keys read it as absent";
+    expect(&r, Rule::FieldAppended, Level::ReadsOld, Some("host"), m);
+    assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+    let r = compat::check(&Metric::LAYOUT, &phoenix_ts::Metric::LAYOUT);
+    let m = "field `ts`: appended: old keys lack it, so they no longer decode; they sort before the new keys with the same fields before it";
+    expect(&r, Rule::FieldAppended, Level::OrderKept, Some("ts"), m);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+}
+
+#[derive(RowKey)]
+struct Log {
+    #[salt(mod = 8)]
+    ts: u64,
+    host: u32,
+}
+
+mod unsalted {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Log {
+        ts: u64,
+        host: u32,
+    }
+}
+
+mod digits {
+    use rowkey::RowKey;
+    /// The bucket as two ASCII digits.
+    #[derive(RowKey)]
+    pub struct Log {
+        #[salt(mod = 8, pad = 2)]
+        ts: u64,
+        host: u32,
+    }
+}
+
+/// Our format's bucket: the low byte.
+fn low_byte(bytes: &[u8]) -> u32 {
+    bytes.last().copied().unwrap_or(0).into()
+}
+
+mod custom {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Log {
+        #[salt(mod = 8, hash = super::low_byte)]
+        ts: u64,
+        host: u32,
+    }
+}
+
+#[test]
+fn salt_removed_and_written_another_way() {
+    let r = compat::check(&Log::LAYOUT, &unsalted::Log::LAYOUT);
+    let m =
+        "the salt bucket was removed: old keys start with a bucket the new layout reads as a field";
+    expect(&r, Rule::SaltRemoved, Level::Breaking, None, m);
+    let r = compat::check(&Log::LAYOUT, &digits::Log::LAYOUT);
+    let (from, to) = (Log::LAYOUT.salt.unwrap(), digits::Log::LAYOUT.salt.unwrap());
+    let m = format!(
+        "the salt bucket is written {:?} → {:?}: old keys hold it as other bytes",
+        from.salt.format(),
+        to.salt.format()
+    );
+    expect(&r, Rule::SaltFormat, Level::Breaking, None, &m);
+    assert_eq!(r.verdict, Level::Breaking);
+}
+
+#[test]
+fn salt_hashes_by_name() {
+    let r = compat::check(&Log::LAYOUT, &custom::Log::LAYOUT);
+    let m = "the salt's hash xxh32 → a function of yours: keys hash to other buckets";
+    expect(&r, Rule::SaltHash, Level::Breaking, None, m);
+}
+
+#[derive(RowKey)]
+struct Doc {
+    id: u32,
+    name: String,
+}
+
+mod capped {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    #[rowkey(max_width = 100)]
+    pub struct Doc {
+        id: u32,
+        name: String,
+    }
+}
+
+#[derive(RowKey)]
+#[rowkey(max_width = 10)]
+struct Fixed {
+    id: u32,
+}
+
+mod uncapped {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Fixed {
+        id: u32,
+    }
+}
+
+#[test]
+fn max_width_lowered_raised_and_out_of_reach() {
+    let r = compat::check(&Doc::LAYOUT, &capped::Doc::LAYOUT);
+    let m = "max_width 32767 → 100: old keys longer than 100 bytes no longer decode";
+    expect(&r, Rule::MaxWidth, Level::OrderKept, None, m);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    let r = compat::check(&capped::Doc::LAYOUT, &Doc::LAYOUT);
+    let m = "max_width 100 → 32767: new keys may be longer than the old layout reads";
+    expect(&r, Rule::MaxWidth, Level::ReadsOld, None, m);
+    assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+    // A key of 4 bytes either way.
+    let r = compat::check(&Fixed::LAYOUT, &uncapped::Fixed::LAYOUT);
+    let m = "max_width 10 → 32767: no key is that long";
+    expect(&r, Rule::MaxWidth, Level::Renamed, None, m);
+    assert_eq!(r.verdict, Level::Renamed, "{r}");
+    let r = compat::check(&uncapped::Fixed::LAYOUT, &Fixed::LAYOUT);
+    let m = "max_width 32767 → 10: no key is that long";
+    expect(&r, Rule::MaxWidth, Level::Renamed, None, m);
+}
+
+#[derive(RowKey)]
+struct Visit {
+    user: u32,
+    #[rowkey(since = 2)]
+    region: Option<u16>,
+}
+
+mod always {
+    use rowkey::RowKey;
+    /// The region in every key.
+    #[derive(RowKey)]
+    pub struct Visit {
+        user: u32,
+        region: Option<u16>,
+    }
+}
+
+mod later {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Visit {
+        user: u32,
+        #[rowkey(since = 3)]
+        region: Option<u16>,
+    }
+}
+
+#[test]
+fn since_added_removed_and_renumbered() {
+    let r = compat::check(&Visit::LAYOUT, &always::Visit::LAYOUT);
+    let m = "field `region`: old keys may end before it, but the new layout writes it in every key: its scans miss those keys";
+    expect(&r, Rule::FieldSince, Level::Breaking, Some("region"), m);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    let r = compat::check(&always::Visit::LAYOUT, &Visit::LAYOUT);
+    let m = "field `region`: old keys write its `None` at the end, which the new layout refuses (it leaves it out)";
+    expect(&r, Rule::FieldSince, Level::OrderKept, Some("region"), m);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    let r = compat::check(&Visit::LAYOUT, &later::Visit::LAYOUT);
+    let m = "field `region`: since = 2 → since = 3: versions are not in the bytes";
+    expect(&r, Rule::FieldSince, Level::Renamed, Some("region"), m);
+    assert_eq!(r.verdict, Level::Renamed, "{r}");
+}
+
+#[derive(RowKey)]
+struct Pair {
+    a: u32,
+    b: u32,
+}
+
+mod first {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Pair {
+        a: u32,
+    }
+}
+
+#[derive(RowKey)]
+struct Named {
+    #[escaped]
+    name: String,
+    b: u32,
+}
+
+mod rest {
+    use rowkey::RowKey;
+    /// The name reads to the end of the key.
+    #[derive(RowKey)]
+    pub struct Named {
+        name: String,
+    }
+}
+
+#[test]
+fn dropped_from_the_end() {
+    let r = compat::check(&Pair::LAYOUT, &first::Pair::LAYOUT);
+    let m = "field `b`: dropped from the end: old keys that hold it no longer decode, and sort right after the new keys with the same fields";
+    expect(&r, Rule::FieldDropped, Level::OrderKept, Some("b"), m);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
+    let r = compat::check(&Named::LAYOUT, &rest::Named::LAYOUT);
+    let m = "field `b`: dropped from the end, but the new last field `name` reads to the end of the key, so it reads the dropped bytes";
+    expect(&r, Rule::FieldDropped, Level::Breaking, Some("b"), m);
+}
+
+#[derive(RowKey)]
+struct Seq {
+    kind: u8,
+    #[pad(10)]
+    #[mirror]
+    id: u32,
+}
+
+mod seq {
+    use rowkey::RowKey;
+    /// Eight digits hold fewer values, and are other bytes.
+    #[derive(RowKey)]
+    pub struct Short {
+        kind: u8,
+        #[pad(8)]
+        #[mirror]
+        id: u32,
+    }
+    /// Mirrored no more, and an `Option` at the front.
+    #[derive(RowKey)]
+    pub struct Plain {
+        kind: Option<u8>,
+        #[pad(10)]
+        id: u32,
+    }
+    /// A `u16` in eight mirrored bytes: its two low bytes first.
+    #[derive(RowKey)]
+    pub struct Wide {
+        kind: u8,
+        #[be_u64]
+        #[mirror]
+        id: u16,
+    }
+    /// The same `u16` in two mirrored bytes: the old keys' first two.
+    #[derive(RowKey)]
+    pub struct Narrow {
+        kind: u8,
+        #[mirror]
+        id: u16,
+    }
+}
+
+#[test]
+fn mirrored_fields_narrowed_mirrored_and_optional() {
+    let from = codec(&Seq::LAYOUT, "id");
+    let r = compat::check(&Seq::LAYOUT, &seq::Short::LAYOUT);
+    let to = codec(&seq::Short::LAYOUT, "id");
+    let m = format!("field `id`: {from} → {to}, 10 → 8 bytes");
+    expect(&r, Rule::FieldWidth, Level::Breaking, Some("id"), &m);
+    let r = compat::check(&Seq::LAYOUT, &seq::Plain::LAYOUT);
+    let to = codec(&seq::Plain::LAYOUT, "id");
+    let m = format!("field `id`: {from} → {to}: the bytes are written in another order");
+    expect(&r, Rule::FieldMirror, Level::Breaking, Some("id"), &m);
+    let (from, to) = (
+        codec(&Seq::LAYOUT, "kind"),
+        codec(&seq::Plain::LAYOUT, "kind"),
+    );
+    let m = format!("field `kind`: {from} → {to}: a presence byte is added or removed");
+    expect(&r, Rule::FieldOptional, Level::Breaking, Some("kind"), &m);
+    let r = compat::check(&seq::Wide::LAYOUT, &seq::Narrow::LAYOUT);
+    let (from, to) = (
+        codec(&seq::Wide::LAYOUT, "id"),
+        codec(&seq::Narrow::LAYOUT, "id"),
+    );
+    let m = format!("field `id`: {from} → {to}, 8 → 2 bytes: old keys no longer decode, but their bytes begin with the new ones for the same value, so they stay in its scans");
+    expect(&r, Rule::FieldWidth, Level::OrderKept, Some("id"), &m);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+}
