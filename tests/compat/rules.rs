@@ -372,3 +372,61 @@ fn mirrored_fields_narrowed_mirrored_and_optional() {
     expect(&r, Rule::FieldWidth, Level::OrderKept, Some("id"), &m);
     assert_eq!(r.verdict, Level::OrderKept, "{r}");
 }
+
+#[derive(RowKey)]
+struct Counter {
+    #[pad(5)]
+    id: u16,
+    #[escaped]
+    name: String,
+}
+
+mod counter {
+    use rowkey::RowKey;
+    /// Five digits hold more than a `u16`; bytes more than text.
+    #[derive(RowKey)]
+    pub struct Counter {
+        #[pad(5)]
+        id: u32,
+        #[escaped]
+        name: Vec<u8>,
+    }
+}
+
+#[test]
+fn the_same_bytes_for_more_values_or_fewer() {
+    let r = compat::check(&Counter::LAYOUT, &counter::Counter::LAYOUT);
+    let wider =
+        "the same bytes, and values old keys cannot hold; the old layout does not read those";
+    let ids: Vec<&Change> = r
+        .changes
+        .iter()
+        .filter(|c| c.rule == Rule::FieldType)
+        .collect();
+    let expected = [
+        (
+            "id",
+            format!("field `id`: `u16` `pad(5)` → `u32` `pad(5)`: {wider}"),
+        ),
+        (
+            "name",
+            format!("field `name`: `String` `escaped` → `Vec<u8>` `escaped`: {wider}"),
+        ),
+    ];
+    assert_eq!(ids.len(), 2, "{r}");
+    for (c, (field, message)) in ids.iter().zip(&expected) {
+        assert_eq!(c.field.as_deref(), Some(*field), "{r}");
+        assert_eq!(c.level, Level::ReadsOld, "{r}");
+        assert_eq!(&c.message, message, "{r}");
+    }
+    assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+    // Back again: old keys may hold values the new fields cannot.
+    let r = compat::check(&counter::Counter::LAYOUT, &Counter::LAYOUT);
+    assert!(
+        r.changes
+            .iter()
+            .all(|c| c.rule != Rule::FieldType || c.level == Level::Breaking),
+        "{r}"
+    );
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+}
