@@ -274,3 +274,130 @@ fn each_field_of_a_key_type_has_its_own_witness() {
         }
     }
 }
+
+mod renamed {
+    use rowkey::RowKey;
+
+    #[derive(RowKey)]
+    pub struct UserKey {
+        pub id: u64,
+    }
+
+    #[derive(RowKey)]
+    pub struct GroupKey {
+        pub id: u32,
+    }
+
+    /// The groups' key under another name: the same bytes.
+    #[derive(RowKey)]
+    pub struct TeamKey {
+        pub id: u32,
+    }
+
+    #[derive(RowKey)]
+    pub enum Row {
+        #[tag(b"u")]
+        User(UserKey),
+        #[tag(b"g")]
+        Group(GroupKey),
+    }
+
+    /// Every name changed: the enum's, the variants', a key's.
+    #[derive(RowKey)]
+    pub enum Table {
+        #[tag(b"g")]
+        Team(TeamKey),
+        #[tag(b"u")]
+        Person(UserKey),
+    }
+
+    /// The groups gone.
+    #[derive(RowKey)]
+    pub enum Users {
+        #[tag(b"u")]
+        User(UserKey),
+    }
+}
+
+/// The change of `rule` about `field` in `r`: its level and message.
+fn member_change(r: &compat::Report, rule: Rule, field: Option<&str>) -> (Level, String) {
+    let c = r
+        .changes
+        .iter()
+        .find(|c| c.rule == rule && c.field.as_deref() == field)
+        .unwrap_or_else(|| panic!("no {} of {field:?}\n{r}", rule.name()));
+    (c.level, c.message.clone())
+}
+
+/// Key types are paired by variant name, then by key type, then by bytes:
+/// renaming all of them changes no key.
+#[test]
+fn key_types_renamed_are_paired_by_key_then_by_bytes() {
+    let r = compat::check_key_types(&renamed::Row::KEY_TYPES, &renamed::Table::KEY_TYPES);
+    assert_eq!(r.verdict, Level::Renamed, "{r}");
+    let renamed = |rule, field| member_change(&r, rule, field);
+    assert_eq!(
+        renamed(Rule::KeyRenamed, None),
+        (
+            Level::Renamed,
+            "key types `Row` → `Table`: names are not in the bytes".to_string()
+        )
+    );
+    assert_eq!(
+        renamed(Rule::MemberRenamed, Some("Person")),
+        (
+            Level::Renamed,
+            "key type `Person`: renamed from `User`: names are not in the bytes".to_string()
+        )
+    );
+    assert_eq!(
+        renamed(Rule::MemberRenamed, Some("Team")),
+        (
+            Level::Renamed,
+            "key type `Team`: renamed from `Group`: names are not in the bytes".to_string()
+        )
+    );
+    assert_eq!(
+        renamed(Rule::KeyRenamed, Some("Team")),
+        (
+            Level::Renamed,
+            "`Team`: key `GroupKey` → `TeamKey`: names are not in the bytes".to_string()
+        )
+    );
+    let rules: Vec<Rule> = r.changes.iter().map(|c| c.rule).collect();
+    assert_eq!(rules.len(), 4, "{r}");
+    assert!(!r.migration.needed, "{r}");
+}
+
+#[test]
+fn a_key_type_removed() {
+    let r = compat::check_key_types(&renamed::Row::KEY_TYPES, &renamed::Users::KEY_TYPES);
+    assert_eq!(
+        member_change(&r, Rule::MemberRemoved, Some("Group")),
+        (
+            Level::OrderKept,
+            "key type `Group`: removed: its keys no longer decode".to_string()
+        )
+    );
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    let note = "key type `Group` is gone: its keys need a decision of their own (delete them, or map them to another key type)";
+    assert_eq!(r.migration.notes, [note], "{r}");
+    assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
+    let w = r
+        .witnesses
+        .iter()
+        .find(|w| w.rule == Rule::MemberRemoved)
+        .expect("a witness");
+    assert_eq!(w.shows, compat::Shows::NoLongerDecodes, "{r}");
+    assert_eq!(w.key[0], b'g', "{r}");
+    // Back: the groups come as a key type of their own tag.
+    let r = compat::check_key_types(&renamed::Users::KEY_TYPES, &renamed::Row::KEY_TYPES);
+    assert_eq!(
+        member_change(&r, Rule::MemberAdded, Some("Group")),
+        (
+            Level::ReadsOld,
+            "key type `Group`: added: no old key is one of its keys".to_string()
+        )
+    );
+    assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+}
