@@ -401,3 +401,40 @@ fn a_key_type_removed() {
     );
     assert_eq!(r.verdict, Level::ReadsOld, "{r}");
 }
+
+mod grown {
+    use rowkey::RowKey;
+
+    #[derive(RowKey)]
+    pub struct UserKey {
+        pub id: u64,
+        pub region: u16,
+    }
+
+    /// The users' key grows a field old keys lack.
+    #[derive(RowKey)]
+    pub enum Row {
+        #[tag(b"u")]
+        User(UserKey),
+        #[tag(b"g")]
+        Group(super::renamed::GroupKey),
+    }
+}
+
+/// What a migration needs, named by key type and field.
+#[test]
+fn a_key_types_migration_names_the_key_type() {
+    let r = compat::check_key_types(&renamed::Row::KEY_TYPES, &grown::Row::KEY_TYPES);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    let (level, message) = member_change(&r, Rule::FieldAppended, Some("User.region"));
+    assert_eq!(level, Level::OrderKept);
+    assert!(message.starts_with("field `User.region`: appended"), "{r}");
+    let note = "`User.region` is not in the old keys: the mapping must give it a value (a constant, or one read from the row)";
+    assert_eq!(r.migration.notes, [note], "{r}");
+    assert!(r.migration.needed && !r.migration.from_keys_alone, "{r}");
+    // Back: the field is dropped.
+    let r = compat::check_key_types(&grown::Row::KEY_TYPES, &renamed::Row::KEY_TYPES);
+    let note = "`User.region` is dropped: old keys that differ only there become one new key, and the later write overwrites the earlier";
+    assert_eq!(r.migration.notes, [note], "{r}");
+    assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
+}

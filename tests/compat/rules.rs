@@ -4,20 +4,21 @@
 use rowkey::compat::{self, Change, Level, Report, Rule};
 use rowkey::{Layout, RowKey};
 
-/// The one change of `rule` in `report`.
-fn change(report: &Report, rule: Rule) -> &Change {
-    let found: Vec<&Change> = report.changes.iter().filter(|c| c.rule == rule).collect();
-    match found[..] {
-        [c] => c,
-        _ => panic!("{} changes of {}\n{report}", found.len(), rule.name()),
-    }
-}
-
-/// Checks the one change of `rule`: its level, field and message.
+/// The one change of `rule` about `field` in `report`: its level and message.
 fn expect(report: &Report, rule: Rule, level: Level, field: Option<&str>, message: &str) {
-    let c = change(report, rule);
+    let found: Vec<&Change> = report
+        .changes
+        .iter()
+        .filter(|c| c.rule == rule && c.field.as_deref() == field)
+        .collect();
+    let [c] = found[..] else {
+        panic!(
+            "{} changes of {} about {field:?}\n{report}",
+            found.len(),
+            rule.name()
+        );
+    };
     assert_eq!(c.level, level, "{report}");
-    assert_eq!(c.field.as_deref(), field, "{report}");
     assert_eq!(c.message, message, "{report}");
 }
 
@@ -429,4 +430,67 @@ fn the_same_bytes_for_more_values_or_fewer() {
         "{r}"
     );
     assert_eq!(r.verdict, Level::Breaking, "{r}");
+}
+
+#[derive(RowKey)]
+struct Inner {
+    a: u16,
+}
+
+#[derive(RowKey)]
+struct Outer {
+    kind: u8,
+    inner: Inner,
+}
+
+mod outer {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Inner {
+        a: u32,
+    }
+    /// The nested key, last, grows by two bytes.
+    #[derive(RowKey)]
+    pub struct Outer {
+        kind: u8,
+        inner: Inner,
+    }
+}
+
+#[test]
+fn a_nested_key_widened_at_the_end() {
+    let r = compat::check(&Outer::LAYOUT, &outer::Outer::LAYOUT);
+    let m = "field `inner`: the nested key `Inner` is 2 → 4 bytes";
+    expect(&r, Rule::FieldWidth, Level::Breaking, Some("inner"), m);
+    let m = "field `inner.a`: `u16` → `u32`, 2 → 4 bytes";
+    expect(&r, Rule::FieldWidth, Level::Breaking, Some("inner.a"), m);
+}
+
+#[derive(RowKey)]
+struct Flags {
+    #[mirror]
+    kind: u8,
+    id: u32,
+}
+
+mod flags {
+    use rowkey::RowKey;
+    /// One byte back to front is itself; a signed id is other bytes.
+    #[derive(RowKey)]
+    pub struct Flags {
+        kind: u8,
+        id: i32,
+    }
+}
+
+#[test]
+fn one_byte_mirrored_is_itself_and_a_sign_is_another_codec() {
+    let r = compat::check(&Flags::LAYOUT, &flags::Flags::LAYOUT);
+    let m = "field `id`: `u32` → `i32`: the value is written as other bytes";
+    expect(&r, Rule::FieldCodec, Level::Breaking, Some("id"), m);
+    // Only the codec's name says `mirror`.
+    let from = codec(&Flags::LAYOUT, "kind");
+    let m = format!("field `kind`: {from} → `u8`: the same bytes and values");
+    expect(&r, Rule::FieldType, Level::Renamed, Some("kind"), &m);
+    assert_eq!(r.changes.len(), 2, "{r}");
 }
