@@ -494,3 +494,80 @@ fn one_byte_mirrored_is_itself_and_a_sign_is_another_codec() {
     expect(&r, Rule::FieldType, Level::Renamed, Some("kind"), &m);
     assert_eq!(r.changes.len(), 2, "{r}");
 }
+
+/// A hash that puts one id alone in bucket 2, every other in bucket 0.
+fn rare(bytes: &[u8]) -> u32 {
+    if bytes == [0, 0, 0, 3] {
+        2
+    } else {
+        0
+    }
+}
+
+#[derive(RowKey)]
+struct Rare {
+    #[salt(mod = 2, hash = rare)]
+    id: u32,
+}
+
+mod rare {
+    use rowkey::RowKey;
+    /// Four buckets: only id 3 changes bucket.
+    #[derive(RowKey)]
+    pub struct Rare {
+        #[salt(mod = 4, hash = super::rare)]
+        id: u32,
+    }
+}
+
+/// Old keys are searched for one the new bucket count moves, beyond the
+/// typical values: here only id 3 moves, and it is the witness.
+#[test]
+fn the_key_a_new_bucket_count_moves_is_searched_for() {
+    let r = compat::check(&Rare::LAYOUT, &rare::Rare::LAYOUT);
+    expect(
+        &r,
+        Rule::SaltBuckets,
+        Level::Breaking,
+        None,
+        "the salt's buckets 2 → 4: most keys belong in another bucket",
+    );
+    let w = r
+        .witnesses
+        .iter()
+        .find(|w| w.rule == Rule::SaltBuckets)
+        .unwrap_or_else(|| panic!("no witness\n{r}"));
+    let old = w.old.as_ref().unwrap();
+    assert!(old.fields.contains(&("id".into(), "3".into())), "{r}");
+    assert_eq!(w.key, [0, 0, 0, 0, 3], "{r}");
+}
+
+#[derive(RowKey)]
+struct Maybe {
+    kind: u8,
+    #[mirror]
+    id: Option<u8>,
+}
+
+mod maybe {
+    use rowkey::RowKey;
+    /// As wide as before with its presence byte, but another width of integer.
+    #[derive(RowKey)]
+    pub struct Maybe {
+        kind: u8,
+        #[mirror]
+        id: u16,
+    }
+}
+
+/// Old bytes begin with the new ones only where the field narrowed.
+#[test]
+fn a_field_as_wide_as_before_keeps_no_prefix() {
+    let r = compat::check(&Maybe::LAYOUT, &maybe::Maybe::LAYOUT);
+    let (from, to) = (
+        codec(&Maybe::LAYOUT, "id"),
+        codec(&maybe::Maybe::LAYOUT, "id"),
+    );
+    let m = format!("field `id`: {from} → {to}, 2 → 2 bytes");
+    expect(&r, Rule::FieldWidth, Level::Breaking, Some("id"), &m);
+}
