@@ -745,6 +745,23 @@ mod tests {
             values_of(var(rowkey_format::ordered::BLOB_VAR, utf8(true))),
             text
         );
+        // An `Option` of them: `None` second.
+        let null = |header| {
+            FieldCodec::OrderedNull(crate::codec::ordered_field::OrderedNull {
+                value: OrderedValue::Var(OrderedVar {
+                    header,
+                    text: utf8(true),
+                }),
+                trailing: false,
+            })
+        };
+        let with_none = |mut v: Vec<String>| {
+            v.insert(1, "None".into());
+            v
+        };
+        assert_eq!(values_of(null(TEXT)), with_none(no_zero.clone()));
+        let blob = null(rowkey_format::ordered::BLOB_VAR);
+        assert_eq!(values_of(blob), with_none(text.clone()));
         // Bytes as hex, cut to the width: what is longer is left out.
         let fixed = |width, utf| {
             FieldCodec::Fixed(Fixed {
