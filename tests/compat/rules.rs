@@ -571,3 +571,46 @@ fn a_field_as_wide_as_before_keeps_no_prefix() {
     let m = format!("field `id`: {from} → {to}, 2 → 2 bytes");
     expect(&r, Rule::FieldWidth, Level::Breaking, Some("id"), &m);
 }
+
+mod tagged {
+    use rowkey::RowKey;
+    /// A record type's tag in front of the pair.
+    #[derive(RowKey)]
+    pub struct Pair {
+        #[tag(1)]
+        kind: (),
+        a: u32,
+        b: u32,
+    }
+    /// A field appended in version 2.
+    #[derive(RowKey)]
+    pub struct Later {
+        a: u32,
+        b: u32,
+        #[rowkey(since = 2)]
+        c: Option<u8>,
+    }
+}
+
+/// A migration needs no value for a tag (a constant) or a `since` field
+/// (`None`), and loses nothing when a tag goes.
+#[test]
+fn what_a_migration_supplies_itself() {
+    let moved = "the new keys are other bytes than the old ones: write each beside its old key (or into a new table), then delete the old keys; `rowkey::order_break` tells in a test whether the rewrite keeps the keys' order";
+    let r = compat::check(&Pair::LAYOUT, &tagged::Pair::LAYOUT);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
+    assert_eq!(r.migration.notes, [moved], "{r}");
+    let r = compat::check(&tagged::Pair::LAYOUT, &Pair::LAYOUT);
+    assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
+    assert_eq!(r.migration.notes, [moved], "{r}");
+    // Appended with `since`: nothing to do, nothing to supply.
+    let r = compat::check(&Pair::LAYOUT, &tagged::Later::LAYOUT);
+    assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+    assert!(!r.migration.needed && r.migration.from_keys_alone, "{r}");
+    assert_eq!(r.migration.notes, Vec::<String>::new(), "{r}");
+    let r = compat::check(&first::Pair::LAYOUT, &Pair::LAYOUT);
+    let note = "`b` is not in the old keys: the mapping must give it a value (a constant, or one read from the row)";
+    assert_eq!(r.migration.notes, [note], "{r}");
+    assert!(!r.migration.from_keys_alone, "{r}");
+}
