@@ -1,8 +1,10 @@
 //! Key changes caught before they ship: the verdict of `rowkey::compat`
 //! against what `dynamic` observes on random keys of randomly changed
 //! layouts (`properties`), one change of each kind with its report pinned
-//! (`reports`), enums of key types through changes (`key_types`), and
-//! schema files checked by a test (`snapshot`).
+//! (`reports`), each remaining rule's level, field and sentence (`rules`),
+//! the levels' names and witnesses' levels (`levels`), enums of key types
+//! through changes (`key_types`), and schema files checked by a test
+//! (`snapshot`).
 
 #[path = "../support/cases.rs"]
 mod cases;
