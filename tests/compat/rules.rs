@@ -614,3 +614,53 @@ fn what_a_migration_supplies_itself() {
     assert_eq!(r.migration.notes, [note], "{r}");
     assert!(!r.migration.from_keys_alone, "{r}");
 }
+
+/// A hash that puts one id, hashed with the field after it, alone in
+/// bucket 2; every other key (and every id hashed alone) in bucket 0.
+fn rare_pair(bytes: &[u8]) -> u32 {
+    if bytes.len() == 8 && bytes[..4] == [0, 0, 0, 3] {
+        2
+    } else {
+        0
+    }
+}
+
+#[derive(RowKey)]
+struct RarePair {
+    #[salt(mod = 4, hash = rare_pair)]
+    id: u32,
+    b: u32,
+}
+
+mod rare_pair {
+    use rowkey::RowKey;
+    /// The salt hashes `b` too: only id 3 changes bucket.
+    #[derive(RowKey)]
+    pub struct RarePair {
+        #[salt(mod = 4, hash = super::rare_pair)]
+        id: u32,
+        #[salt]
+        b: u32,
+    }
+}
+
+/// The same search where the salt hashes other fields.
+#[test]
+fn the_key_new_salted_fields_move_is_searched_for() {
+    let r = compat::check(&RarePair::LAYOUT, &rare_pair::RarePair::LAYOUT);
+    expect(
+        &r,
+        Rule::SaltFields,
+        Level::Breaking,
+        None,
+        "the salt hashes [`id`] → [`id`, `b`]: keys hash to other buckets",
+    );
+    let w = r
+        .witnesses
+        .iter()
+        .find(|w| w.rule == Rule::SaltFields)
+        .unwrap_or_else(|| panic!("no witness\n{r}"));
+    let old = w.old.as_ref().unwrap();
+    assert!(old.fields.contains(&("id".into(), "3".into())), "{r}");
+    assert_eq!(w.key[..5], [0, 0, 0, 0, 3], "{r}");
+}
