@@ -390,6 +390,9 @@ fn a_key_type_removed() {
         .expect("a witness");
     assert_eq!(w.shows, compat::Shows::NoLongerDecodes, "{r}");
     assert_eq!(w.key[0], b'g', "{r}");
+    // Why not: the enum's own `decode` error, as the table's reader sees it.
+    let error = renamed::Users::decode(&w.key).err().expect("an error");
+    assert_eq!(w.new, Err(error.to_string()), "{r}");
     // Back: the groups come as a key type of their own tag.
     let r = compat::check_key_types(&renamed::Users::KEY_TYPES, &renamed::Row::KEY_TYPES);
     assert_eq!(
