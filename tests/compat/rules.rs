@@ -664,3 +664,54 @@ fn the_key_new_salted_fields_move_is_searched_for() {
     assert!(old.fields.contains(&("id".into(), "3".into())), "{r}");
     assert_eq!(w.key[..5], [0, 0, 0, 0, 3], "{r}");
 }
+
+/// The fields of `uncapped::Fixed`, its id said to be descending though
+/// its bytes are not: a schema edited by hand, which no rule reads.
+const MISLABELLED: [rowkey::Segment<'static>; 1] = [rowkey::Segment {
+    order: rowkey::Order::Descending,
+    ..uncapped::Fixed::LAYOUT.segments[0]
+}];
+
+/// What generated keys show beyond the rules is a change of its own, with
+/// its witness: here old keys sort against new ones as the values do not.
+#[test]
+fn keys_show_what_no_rule_names() {
+    const NEW: Layout<'static> = Layout {
+        segments: &MISLABELLED,
+        ..uncapped::Fixed::LAYOUT
+    };
+    let r = compat::check(&uncapped::Fixed::LAYOUT, &NEW);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    let m =
+        "a generated key shows what the rules above did not: old and new keys sort apart on `id`";
+    expect(&r, Rule::Observed, Level::Breaking, None, m);
+    assert_eq!(r.changes.len(), 1, "{r}");
+    let [w] = &r.witnesses[..] else { panic!("{r}") };
+    assert_eq!(
+        (w.rule, w.writer),
+        (Rule::Observed, compat::Writer::Old),
+        "{r}"
+    );
+    // The typical key, id 1, after the new key of id 0, which the
+    // descending id puts first.
+    assert_eq!(w.key, [0, 0, 0, 1], "{r}");
+    match &w.shows {
+        compat::Shows::OutOfOrder {
+            other,
+            other_reading,
+            field,
+        } => {
+            assert_eq!(other, &[0, 0, 0, 0]);
+            assert_eq!(other_reading.to_string(), "Fixed id=0");
+            assert_eq!(field, "id");
+        }
+        other => panic!("{other:?}\n{r}"),
+    }
+    assert_eq!(
+        w.shows_text(),
+        "it sorts after the new key 0x00000000 (Fixed id=0), though their `id` values say the opposite"
+    );
+    // Nothing moves: the keys are the same bytes.
+    assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
+    assert!(r.migration.notes.is_empty(), "{r}");
+}
