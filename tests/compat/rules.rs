@@ -715,3 +715,22 @@ fn keys_show_what_no_rule_names() {
     assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
     assert!(r.migration.notes.is_empty(), "{r}");
 }
+
+/// A key said to be a byte wider than its fields: no old key decodes.
+#[test]
+fn keys_show_a_width_no_field_has() {
+    const NEW: Layout<'static> = Layout {
+        width: 5,
+        ..uncapped::Fixed::LAYOUT
+    };
+    let r = compat::check(&uncapped::Fixed::LAYOUT, &NEW);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    let m = "a generated key shows what the rules above did not: an old key no longer decodes";
+    expect(&r, Rule::Observed, Level::OrderKept, None, m);
+    let [w] = &r.witnesses[..] else {
+        panic!("{r}")
+    };
+    assert_eq!(w.shows, compat::Shows::NoLongerDecodes, "{r}");
+    assert_eq!(w.level(), Level::OrderKept);
+    assert_eq!(w.shows_text(), "the new layout does not decode it");
+}
