@@ -429,6 +429,8 @@ mod grown {
 fn a_key_types_migration_names_the_key_type() {
     let r = compat::check_key_types(&renamed::Row::KEY_TYPES, &grown::Row::KEY_TYPES);
     assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    // The enum keeps its name.
+    assert!(r.changes.iter().all(|c| c.rule != Rule::KeyRenamed), "{r}");
     let (level, message) = member_change(&r, Rule::FieldAppended, Some("User.region"));
     assert_eq!(level, Level::OrderKept);
     assert!(message.starts_with("field `User.region`: appended"), "{r}");

@@ -766,3 +766,77 @@ fn mirrored_digits_narrowed_keep_a_prefix() {
     expect(&r, Rule::FieldWidth, Level::OrderKept, Some("id"), &m);
     assert_eq!(r.verdict, Level::OrderKept, "{r}");
 }
+
+/// A key of fixed-width fields, the last added with `since`: its keys
+/// vary in length, but none is longer than 7 bytes.
+#[derive(RowKey)]
+struct Bounded {
+    a: u32,
+    #[rowkey(since = 2)]
+    b: Option<u16>,
+}
+
+mod bounded {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    #[rowkey(max_width = 100)]
+    pub struct Bounded {
+        a: u32,
+        #[rowkey(since = 2)]
+        b: Option<u16>,
+    }
+    #[derive(RowKey)]
+    #[rowkey(max_width = 5)]
+    pub struct Short {
+        a: u32,
+        #[rowkey(since = 2)]
+        b: Option<u16>,
+    }
+    /// Up to 11 bytes.
+    #[derive(RowKey)]
+    pub struct Wide {
+        a: u64,
+        #[rowkey(since = 2)]
+        b: Option<u16>,
+    }
+}
+
+/// The longest key a layout writes, not its `max_width`, is what a
+/// `max_width` change is weighed against.
+#[test]
+fn max_width_against_the_longest_key() {
+    // Raised from 100: no key was ever longer than 7 bytes.
+    let r = compat::check(&bounded::Bounded::LAYOUT, &Bounded::LAYOUT);
+    let m = "max_width 100 → 32767: no key is that long";
+    expect(&r, Rule::MaxWidth, Level::Renamed, None, m);
+    assert_eq!(r.verdict, Level::Renamed, "{r}");
+    // Lowered below the longest key.
+    let r = compat::check(&Bounded::LAYOUT, &bounded::Short::LAYOUT);
+    let m = "max_width 32767 → 5: old keys longer than 5 bytes no longer decode";
+    expect(&r, Rule::MaxWidth, Level::OrderKept, None, m);
+    // Longer keys, the same `max_width`: no change of it.
+    let r = compat::check(&Bounded::LAYOUT, &bounded::Wide::LAYOUT);
+    assert!(r.changes.iter().all(|c| c.rule != Rule::MaxWidth), "{r}");
+}
+
+#[derive(RowKey)]
+#[rowkey(salt(buckets = 8, phoenix))]
+struct Salted {
+    id: u32,
+}
+
+mod salted {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Salted {
+        #[salt(mod = 8, hash = modulo)]
+        id: u32,
+    }
+}
+
+#[test]
+fn salt_hash_names_phoenix() {
+    let r = compat::check(&Salted::LAYOUT, &salted::Salted::LAYOUT);
+    let m = "the salt's hash Phoenix's → modulo: keys hash to other buckets";
+    expect(&r, Rule::SaltHash, Level::Breaking, None, m);
+}
