@@ -443,3 +443,60 @@ fn a_key_types_migration_names_the_key_type() {
     assert_eq!(r.migration.notes, [note], "{r}");
     assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
 }
+
+mod shared_tag {
+    use rowkey::RowKey;
+
+    /// A name to the end of the key.
+    #[derive(RowKey)]
+    pub struct UserKey {
+        pub name: String,
+    }
+
+    /// An escaped name, then a byte: its keys end in a terminator `00 01`
+    /// and a byte, which no user key generated here holds.
+    #[derive(RowKey)]
+    pub struct AdminKey {
+        #[escaped]
+        pub name: String,
+        pub level: u8,
+    }
+
+    #[derive(RowKey)]
+    pub enum Row {
+        #[tag(b"u")]
+        User(UserKey),
+    }
+}
+
+/// A key type that may decode another's bytes (the same tag, layouts the
+/// derive could not tell apart), tried first: where no generated key reads
+/// as both, old keys read as before.
+#[test]
+fn an_overlap_no_key_shows_leaves_reads_old() {
+    use rowkey::{Member, RowKey};
+    const ROW: KeyTypes<'static> = KeyTypes {
+        name: "Row",
+        members: &[
+            Member {
+                name: "Admin",
+                tag: b"u",
+                layout: &shared_tag::AdminKey::LAYOUT,
+            },
+            Member {
+                name: "User",
+                tag: b"u",
+                layout: &shared_tag::UserKey::LAYOUT,
+            },
+        ],
+    };
+    let r = compat::check_key_types(&shared_tag::Row::KEY_TYPES, &ROW);
+    let (level, message) = member_change(&r, Rule::MemberOverlap, Some("User"));
+    assert_eq!(level, Level::ReadsOld, "{r}");
+    assert!(
+        message.ends_with("; no generated key reads as both, so old keys read as before"),
+        "{r}"
+    );
+    assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+    assert!(r.witnesses.is_empty(), "{r}");
+}
