@@ -124,3 +124,72 @@ fn a_report_allows_its_verdict_and_every_weaker_level() {
     let same = compat::check(&Key::LAYOUT, &Key::LAYOUT);
     assert!(Level::ALL.iter().all(|&l| same.allows(l)));
 }
+
+/// A witness of `shows` for key `key`, read the same by both layouts.
+fn witness_of(key: &[u8], shows: Shows) -> Witness {
+    let reading = Reading {
+        key_type: "Key".into(),
+        fields: vec![("id".into(), "1".into())],
+    };
+    Witness {
+        rule: Rule::Observed,
+        field: None,
+        key: key.to_vec(),
+        writer: Writer::Old,
+        old: Ok(reading.clone()),
+        new: Ok(reading),
+        shows,
+    }
+}
+
+#[test]
+fn what_a_witness_shows_in_a_sentence() {
+    let other = Reading {
+        key_type: "Key".into(),
+        fields: vec![("id".into(), "2".into())],
+    };
+    let out_of_order = |other_key: &[u8]| Shows::OutOfOrder {
+        other: other_key.to_vec(),
+        other_reading: other.clone(),
+        field: "id".into(),
+    };
+    // Which side of the new key the old one sorts on, by their bytes.
+    assert_eq!(
+        witness_of(&[1], out_of_order(&[2])).shows_text(),
+        "it sorts before the new key 0x02 (Key id=2), though their `id` values say the opposite"
+    );
+    assert_eq!(
+        witness_of(&[3], out_of_order(&[2])).shows_text(),
+        "it sorts after the new key 0x02 (Key id=2), though their `id` values say the opposite"
+    );
+    let new_fields = Shows::ReadsNewFields {
+        fields: vec!["`region`".into(), "`zone`".into()],
+    };
+    assert_eq!(
+        witness_of(&[1], new_fields).shows_text(),
+        "it decodes, but `region`, `zone` read values where old keys hold none"
+    );
+    let elsewhere = Shows::WrittenElsewhere {
+        new_key: vec![0, 0xAB],
+    };
+    assert_eq!(
+        witness_of(&[1], elsewhere).shows_text(),
+        "the new layout writes these values as 0x00ab: a second row for one key"
+    );
+    // A scan open at its end.
+    let open = Shows::ScanMisses {
+        scan: "id=1".into(),
+        start: b"k\x01".to_vec(),
+        end: None,
+    };
+    assert_eq!(
+        witness_of(&[1], open).shows_text(),
+        "the new layout's scan for id=1 covers [\"k\\x01\", the end), which misses it"
+    );
+    // A witness of the whole key names no field.
+    let text = witness_of(b"a", Shows::NoLongerDecodes).to_string();
+    assert_eq!(
+        text,
+        "witness of observed:\n  key   0x61 \"a\" (an old key)\n  old   Key id=1\n  new   Key id=1\n  so    the new layout does not decode it\n"
+    );
+}
