@@ -500,3 +500,48 @@ fn an_overlap_no_key_shows_leaves_reads_old() {
     assert_eq!(r.verdict, Level::ReadsOld, "{r}");
     assert!(r.witnesses.is_empty(), "{r}");
 }
+
+mod replaced {
+    use rowkey::RowKey;
+
+    /// Any bytes are a name.
+    #[derive(RowKey)]
+    pub struct NoteKey {
+        pub text: String,
+    }
+
+    /// The groups gone, their tag given to notes.
+    #[derive(RowKey)]
+    pub enum Row {
+        #[tag(b"u")]
+        User(super::renamed::UserKey),
+        #[tag(b"g")]
+        Note(NoteKey),
+    }
+}
+
+/// A removed key type's keys read as the new key type given its tag: no
+/// rule names that, the keys show it.
+#[test]
+fn a_removed_key_types_keys_read_as_its_successor() {
+    let r = compat::check_key_types(&renamed::Row::KEY_TYPES, &replaced::Row::KEY_TYPES);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    let (level, message) = member_change(&r, Rule::Observed, None);
+    assert_eq!(level, Level::Breaking, "{r}");
+    assert_eq!(
+        message,
+        "a generated key shows what the rules above did not: a key reads differently: key type Note",
+        "{r}"
+    );
+    let w = r
+        .witnesses
+        .iter()
+        .find(|w| w.rule == Rule::Observed)
+        .expect("a witness");
+    assert_eq!(w.key[0], b'g', "{r}");
+    assert_eq!(
+        w.new.as_ref().map(|n| n.key_type.as_str()),
+        Ok("Note"),
+        "{r}"
+    );
+}
