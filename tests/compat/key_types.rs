@@ -217,3 +217,331 @@ proptest! {
         case(seed).map_err(TestCaseError::fail)?;
     }
 }
+
+mod narrowed {
+    use rowkey::RowKey;
+
+    #[derive(RowKey)]
+    pub struct PairKey {
+        #[pad(10)]
+        pub first: u64,
+        #[pad(10)]
+        pub second: u64,
+    }
+
+    #[derive(RowKey)]
+    pub enum Row {
+        #[tag(b"p")]
+        Pair(PairKey),
+    }
+
+    pub mod v2 {
+        use rowkey::RowKey;
+
+        /// Both fields narrowed: old keys may hold larger values in either.
+        #[derive(RowKey)]
+        pub struct PairKey {
+            #[pad(10)]
+            pub first: u32,
+            #[pad(10)]
+            pub second: u32,
+        }
+
+        #[derive(RowKey)]
+        pub enum Row {
+            #[tag(b"p")]
+            Pair(PairKey),
+        }
+    }
+}
+
+/// The witness of a change to a key type's field is a key varied in that
+/// field, not in another field the key type also changed.
+#[test]
+fn each_field_of_a_key_type_has_its_own_witness() {
+    let r = compat::check_key_types(&narrowed::Row::KEY_TYPES, &narrowed::v2::Row::KEY_TYPES);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    for field in ["first", "second"] {
+        let path = format!("Pair.{field}");
+        let w = r
+            .witnesses
+            .iter()
+            .find(|w| w.rule == Rule::FieldType && w.field.as_deref() == Some(path.as_str()))
+            .unwrap_or_else(|| panic!("no witness of {path}\n{r}"));
+        match &w.shows {
+            compat::Shows::NoValue { field: f, .. } => assert_eq!(f, field, "{r}"),
+            other => panic!("{path}: {other:?}\n{r}"),
+        }
+    }
+}
+
+mod renamed {
+    use rowkey::RowKey;
+
+    #[derive(RowKey)]
+    pub struct UserKey {
+        pub id: u64,
+    }
+
+    #[derive(RowKey)]
+    pub struct GroupKey {
+        pub id: u32,
+    }
+
+    /// The groups' key under another name: the same bytes.
+    #[derive(RowKey)]
+    pub struct TeamKey {
+        pub id: u32,
+    }
+
+    #[derive(RowKey)]
+    pub enum Row {
+        #[tag(b"u")]
+        User(UserKey),
+        #[tag(b"g")]
+        Group(GroupKey),
+    }
+
+    /// Every name changed: the enum's, the variants', a key's.
+    #[derive(RowKey)]
+    pub enum Table {
+        #[tag(b"g")]
+        Team(TeamKey),
+        #[tag(b"u")]
+        Person(UserKey),
+    }
+
+    /// The groups gone.
+    #[derive(RowKey)]
+    pub enum Users {
+        #[tag(b"u")]
+        User(UserKey),
+    }
+}
+
+/// The change of `rule` about `field` in `r`: its level and message.
+fn member_change(r: &compat::Report, rule: Rule, field: Option<&str>) -> (Level, String) {
+    let c = r
+        .changes
+        .iter()
+        .find(|c| c.rule == rule && c.field.as_deref() == field)
+        .unwrap_or_else(|| panic!("no {} of {field:?}\n{r}", rule.name()));
+    (c.level, c.message.clone())
+}
+
+/// Key types are paired by variant name, then by key type, then by bytes:
+/// renaming all of them changes no key.
+#[test]
+fn key_types_renamed_are_paired_by_key_then_by_bytes() {
+    let r = compat::check_key_types(&renamed::Row::KEY_TYPES, &renamed::Table::KEY_TYPES);
+    assert_eq!(r.verdict, Level::Renamed, "{r}");
+    let renamed = |rule, field| member_change(&r, rule, field);
+    assert_eq!(
+        renamed(Rule::KeyRenamed, None),
+        (
+            Level::Renamed,
+            "key types `Row` → `Table`: names are not in the bytes".to_string()
+        )
+    );
+    assert_eq!(
+        renamed(Rule::MemberRenamed, Some("Person")),
+        (
+            Level::Renamed,
+            "key type `Person`: renamed from `User`: names are not in the bytes".to_string()
+        )
+    );
+    assert_eq!(
+        renamed(Rule::MemberRenamed, Some("Team")),
+        (
+            Level::Renamed,
+            "key type `Team`: renamed from `Group`: names are not in the bytes".to_string()
+        )
+    );
+    assert_eq!(
+        renamed(Rule::KeyRenamed, Some("Team")),
+        (
+            Level::Renamed,
+            "`Team`: key `GroupKey` → `TeamKey`: names are not in the bytes".to_string()
+        )
+    );
+    let rules: Vec<Rule> = r.changes.iter().map(|c| c.rule).collect();
+    assert_eq!(rules.len(), 4, "{r}");
+    assert!(!r.migration.needed, "{r}");
+}
+
+#[test]
+fn a_key_type_removed() {
+    let r = compat::check_key_types(&renamed::Row::KEY_TYPES, &renamed::Users::KEY_TYPES);
+    assert_eq!(
+        member_change(&r, Rule::MemberRemoved, Some("Group")),
+        (
+            Level::OrderKept,
+            "key type `Group`: removed: its keys no longer decode".to_string()
+        )
+    );
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    let note = "key type `Group` is gone: its keys need a decision of their own (delete them, or map them to another key type)";
+    assert_eq!(r.migration.notes, [note], "{r}");
+    assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
+    let w = r
+        .witnesses
+        .iter()
+        .find(|w| w.rule == Rule::MemberRemoved)
+        .expect("a witness");
+    assert_eq!(w.shows, compat::Shows::NoLongerDecodes, "{r}");
+    assert_eq!(w.key[0], b'g', "{r}");
+    // Why not: the enum's own `decode` error, as the table's reader sees it.
+    let error = renamed::Users::decode(&w.key).err().expect("an error");
+    assert_eq!(w.new, Err(error.to_string()), "{r}");
+    // Back: the groups come as a key type of their own tag.
+    let r = compat::check_key_types(&renamed::Users::KEY_TYPES, &renamed::Row::KEY_TYPES);
+    assert_eq!(
+        member_change(&r, Rule::MemberAdded, Some("Group")),
+        (
+            Level::ReadsOld,
+            "key type `Group`: added: no old key is one of its keys".to_string()
+        )
+    );
+    assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+}
+
+mod grown {
+    use rowkey::RowKey;
+
+    #[derive(RowKey)]
+    pub struct UserKey {
+        pub id: u64,
+        pub region: u16,
+    }
+
+    /// The users' key grows a field old keys lack.
+    #[derive(RowKey)]
+    pub enum Row {
+        #[tag(b"u")]
+        User(UserKey),
+        #[tag(b"g")]
+        Group(super::renamed::GroupKey),
+    }
+}
+
+/// What a migration needs, named by key type and field.
+#[test]
+fn a_key_types_migration_names_the_key_type() {
+    let r = compat::check_key_types(&renamed::Row::KEY_TYPES, &grown::Row::KEY_TYPES);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    // The enum keeps its name.
+    assert!(r.changes.iter().all(|c| c.rule != Rule::KeyRenamed), "{r}");
+    let (level, message) = member_change(&r, Rule::FieldAppended, Some("User.region"));
+    assert_eq!(level, Level::OrderKept);
+    assert!(message.starts_with("field `User.region`: appended"), "{r}");
+    let note = "`User.region` is not in the old keys: the mapping must give it a value (a constant, or one read from the row)";
+    assert_eq!(r.migration.notes, [note], "{r}");
+    assert!(r.migration.needed && !r.migration.from_keys_alone, "{r}");
+    // Back: the field is dropped.
+    let r = compat::check_key_types(&grown::Row::KEY_TYPES, &renamed::Row::KEY_TYPES);
+    let note = "`User.region` is dropped: old keys that differ only there become one new key, and the later write overwrites the earlier";
+    assert_eq!(r.migration.notes, [note], "{r}");
+    assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
+}
+
+mod shared_tag {
+    use rowkey::RowKey;
+
+    /// A name to the end of the key.
+    #[derive(RowKey)]
+    pub struct UserKey {
+        pub name: String,
+    }
+
+    /// An escaped name, then a byte: its keys end in a terminator `00 01`
+    /// and a byte, which no user key generated here holds.
+    #[derive(RowKey)]
+    pub struct AdminKey {
+        #[escaped]
+        pub name: String,
+        pub level: u8,
+    }
+
+    #[derive(RowKey)]
+    pub enum Row {
+        #[tag(b"u")]
+        User(UserKey),
+    }
+}
+
+/// A key type that may decode another's bytes (the same tag, layouts the
+/// derive could not tell apart), tried first: where no generated key reads
+/// as both, old keys read as before.
+#[test]
+fn an_overlap_no_key_shows_leaves_reads_old() {
+    use rowkey::{Member, RowKey};
+    const ROW: KeyTypes<'static> = KeyTypes {
+        name: "Row",
+        members: &[
+            Member {
+                name: "Admin",
+                tag: b"u",
+                layout: &shared_tag::AdminKey::LAYOUT,
+            },
+            Member {
+                name: "User",
+                tag: b"u",
+                layout: &shared_tag::UserKey::LAYOUT,
+            },
+        ],
+    };
+    let r = compat::check_key_types(&shared_tag::Row::KEY_TYPES, &ROW);
+    let (level, message) = member_change(&r, Rule::MemberOverlap, Some("User"));
+    assert_eq!(level, Level::ReadsOld, "{r}");
+    assert!(
+        message.ends_with("; no generated key reads as both, so old keys read as before"),
+        "{r}"
+    );
+    assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+    assert!(r.witnesses.is_empty(), "{r}");
+}
+
+mod replaced {
+    use rowkey::RowKey;
+
+    /// Any bytes are a name.
+    #[derive(RowKey)]
+    pub struct NoteKey {
+        pub text: String,
+    }
+
+    /// The groups gone, their tag given to notes.
+    #[derive(RowKey)]
+    pub enum Row {
+        #[tag(b"u")]
+        User(super::renamed::UserKey),
+        #[tag(b"g")]
+        Note(NoteKey),
+    }
+}
+
+/// A removed key type's keys read as the new key type given its tag: no
+/// rule names that, the keys show it.
+#[test]
+fn a_removed_key_types_keys_read_as_its_successor() {
+    let r = compat::check_key_types(&renamed::Row::KEY_TYPES, &replaced::Row::KEY_TYPES);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    let (level, message) = member_change(&r, Rule::Observed, None);
+    assert_eq!(level, Level::Breaking, "{r}");
+    assert_eq!(
+        message,
+        "a generated key shows what the rules above did not: a key reads differently: key type Note",
+        "{r}"
+    );
+    let w = r
+        .witnesses
+        .iter()
+        .find(|w| w.rule == Rule::Observed)
+        .expect("a witness");
+    assert_eq!(w.key[0], b'g', "{r}");
+    assert_eq!(
+        w.new.as_ref().map(|n| n.key_type.as_str()),
+        Ok("Note"),
+        "{r}"
+    );
+}

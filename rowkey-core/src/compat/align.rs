@@ -160,6 +160,7 @@ fn common(old: &[&str], new: &[&str]) -> Vec<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy;
 
     fn sorted(mut s: Vec<Step>) -> Vec<Step> {
         s.sort_by_key(|s| match *s {
@@ -192,5 +193,208 @@ mod tests {
         );
         let appended = steps(&["a"], &["a", "b"]);
         assert_eq!(sorted(appended), [Pair(0, 0), Inserted(1)]);
+    }
+
+    /// The longest common subsequence's length, by trying every
+    /// subsequence of `old`.
+    fn lcs_len(old: &[&str], new: &[&str]) -> usize {
+        let is_sub = |sub: &[&str]| {
+            let mut rest = new.iter();
+            sub.iter().all(|x| rest.any(|y| y == x))
+        };
+        (0u32..1 << old.len())
+            .filter_map(|mask| {
+                let sub: Vec<&str> = (0..old.len())
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| old[i])
+                    .collect();
+                is_sub(&sub).then_some(sub.len())
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn list(letters: &[u8]) -> Vec<&'static str> {
+        const NAMES: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+        letters.iter().map(|&l| NAMES[usize::from(l)]).collect()
+    }
+
+    proptest::proptest! {
+        /// `common` is a longest common subsequence, names repeated or not.
+        #[test]
+        fn common_is_a_longest_common_subsequence(
+            old in proptest::collection::vec(0u8..3, 0..8),
+            new in proptest::collection::vec(0u8..3, 0..8),
+        ) {
+            let (old, new) = (list(&old), list(&new));
+            let pairs = common(&old, &new);
+            for w in pairs.windows(2) {
+                proptest::prop_assert!(w[0].0 < w[1].0 && w[0].1 < w[1].1, "{pairs:?}");
+            }
+            for &(i, j) in &pairs {
+                proptest::prop_assert_eq!(old[i], new[j]);
+            }
+            proptest::prop_assert_eq!(pairs.len(), lcs_len(&old, &new));
+        }
+
+        /// Fields of distinct names: each on one side is in one step; a
+        /// name on both sides is paired with itself, in the longest run in
+        /// order or else moved; a renamed pair stands between the same two
+        /// kept fields on both sides, as many as both sides' gaps allow.
+        #[test]
+        fn steps_pair_every_field_once(
+            old in proptest::sample::subsequence((0u8..8).collect::<Vec<_>>(), 0..8)
+                .prop_shuffle(),
+            new in proptest::sample::subsequence((0u8..8).collect::<Vec<_>>(), 0..8)
+                .prop_shuffle(),
+        ) {
+            use proptest::prelude::*;
+            let (old, new) = (list(&old), list(&new));
+            let steps = steps(&old, &new);
+            let mut old_seen = vec![0; old.len()];
+            let mut new_seen = vec![0; new.len()];
+            let mut kept = Vec::new();
+            let mut renamed = Vec::new();
+            for s in &steps {
+                match *s {
+                    Step::Pair(i, j) | Step::Moved(i, j) => {
+                        old_seen[i] += 1;
+                        new_seen[j] += 1;
+                        if old[i] == new[j] {
+                            if matches!(s, Step::Pair(..)) {
+                                kept.push((i, j));
+                            }
+                        } else {
+                            prop_assert!(matches!(s, Step::Pair(..)), "{steps:?}");
+                            prop_assert!(!new.contains(&old[i]) && !old.contains(&new[j]));
+                            renamed.push((i, j));
+                        }
+                    }
+                    Step::Removed(i) => {
+                        old_seen[i] += 1;
+                        prop_assert!(!new.contains(&old[i]));
+                    }
+                    Step::Inserted(j) => {
+                        new_seen[j] += 1;
+                        prop_assert!(!old.contains(&new[j]));
+                    }
+                }
+            }
+            prop_assert!(old_seen.iter().chain(&new_seen).all(|&n| n == 1), "{steps:?}");
+            kept.sort_unstable();
+            for w in kept.windows(2) {
+                prop_assert!(w[0].1 < w[1].1, "{steps:?}");
+            }
+            prop_assert_eq!(kept.len(), lcs_len(&old, &new));
+            // The gaps between kept fields, and what each side has free there.
+            let mut bounds = kept.clone();
+            bounds.push((old.len(), new.len()));
+            let (mut oi, mut nj) = (0, 0);
+            for (ko, kn) in bounds {
+                let free_old = (oi..ko).filter(|&i| !new.contains(&old[i])).count();
+                let free_new = (nj..kn).filter(|&j| !old.contains(&new[j])).count();
+                let here = renamed
+                    .iter()
+                    .filter(|&&(i, j)| (oi..ko).contains(&i) && (nj..kn).contains(&j))
+                    .count();
+                prop_assert_eq!(here, free_old.min(free_new), "{:?}", steps);
+                (oi, nj) = (ko + 1, kn + 1);
+            }
+        }
+    }
+
+    /// A layout of fields with these names (a `bool` each), a salt bucket
+    /// first when `salted`.
+    fn layout(names: &[&'static str], salted: bool) -> Layout<'static> {
+        use crate::layout::Order;
+        let field = |name, kind| Segment {
+            name,
+            offset: 0,
+            width: 1,
+            codec: "bool",
+            kind,
+            order: Order::Ascending,
+            reverse: false,
+            mirror: false,
+            optional: false,
+            since: 0,
+            rust_type: "bool",
+        };
+        let mut segments: Vec<Segment<'static>> = Vec::new();
+        if salted {
+            segments.push(field("salt", FieldCodec::Salt));
+        }
+        segments.extend(names.iter().map(|n| field(n, FieldCodec::Bool)));
+        Layout {
+            name: "Key",
+            width: segments.len(),
+            variable: false,
+            max_width: segments.len(),
+            salt: None,
+            segments: alloc::boxed::Box::leak(segments.into_boxed_slice()),
+        }
+    }
+
+    #[test]
+    fn the_salt_bucket_is_no_field() {
+        let salted = layout(&["a", "b"], true);
+        let names: Vec<&str> = fields(&salted).iter().map(|s| s.name).collect();
+        assert_eq!(names, ["a", "b"]);
+        let plain = layout(&["a", "b"], false);
+        let a = Alignment::of(&salted, &plain);
+        assert_eq!(a.steps, [Step::Pair(0, 0), Step::Pair(1, 1)]);
+        assert_eq!(a.old.len(), 2);
+    }
+
+    #[test]
+    fn shared_fields_in_the_new_order_and_their_new_names() {
+        // `c` kept, `a` moved after it, `b` removed, `x` inserted.
+        let (old, new) = (
+            layout(&["a", "b", "c"], false),
+            layout(&["c", "a", "x"], false),
+        );
+        let a = Alignment::of(&old, &new);
+        assert_eq!(a.shared(), [(2, 0), (0, 1)]);
+        assert_eq!(a.new_name("a"), Some("a"));
+        assert_eq!(a.new_name("c"), Some("c"));
+        assert_eq!(a.new_name("b"), None);
+        assert_eq!(a.new_name("x"), None);
+        // Renamed in place: the new name.
+        let (old, new) = (
+            layout(&["a", "b", "c"], false),
+            layout(&["a", "y", "c"], false),
+        );
+        let a = Alignment::of(&old, &new);
+        assert_eq!(a.new_name("b"), Some("y"));
+        assert_eq!(a.new_name("y"), None);
+    }
+
+    #[test]
+    fn fields_after_every_shared_one() {
+        // Old `c` dropped from the end: after every shared old field.
+        let (old, new) = (layout(&["a", "b", "c"], false), layout(&["a", "b"], false));
+        let a = Alignment::of(&old, &new);
+        assert_eq!(
+            (0..3).map(|i| a.old_at_end(i)).collect::<Vec<_>>(),
+            [false, false, true]
+        );
+        let b = Alignment::of(&new, &old);
+        assert_eq!(
+            (0..3).map(|j| b.new_at_end(j)).collect::<Vec<_>>(),
+            [false, false, true]
+        );
+        // A field removed between two kept ones is not at the end.
+        let (old, new) = (layout(&["a", "b", "c"], false), layout(&["a", "c"], false));
+        let a = Alignment::of(&old, &new);
+        assert!(!a.old_at_end(1));
+        let b = Alignment::of(&new, &old);
+        assert!(!b.new_at_end(1));
+        // Other names in one place: renamed there, the rest inserted.
+        let (old, new) = (layout(&["a"], false), layout(&["b", "c"], false));
+        let a = Alignment::of(&old, &new);
+        assert_eq!(a.steps, [Step::Pair(0, 0), Step::Inserted(1)]);
+        let (none, new) = (layout(&[], false), layout(&["b"], false));
+        let a = Alignment::of(&none, &new);
+        assert!(a.new_at_end(0) && a.shared().is_empty());
     }
 }

@@ -528,6 +528,726 @@ mod tests {
         rust_type: "bool",
     };
 
+    /// A field of `kind` at the front of a key, with the flags `FLAG` has.
+    const fn field(kind: FieldCodec<'static>) -> Segment<'static> {
+        Segment { kind, ..FLAG }
+    }
+
+    const fn int(bytes: u8, signed: bool) -> IntType {
+        IntType { bytes, signed }
+    }
+
+    const fn utf8(utf8: bool) -> TextType {
+        TextType {
+            utf8,
+            borrowed: false,
+        }
+    }
+
+    fn strings(xs: &[&str]) -> Vec<String> {
+        xs.iter().map(|x| String::from(*x)).collect()
+    }
+
+    fn u(n: u128) -> Number {
+        Number::Unsigned(n)
+    }
+
+    fn s(n: i128) -> Number {
+        Number::Signed(n)
+    }
+
+    #[test]
+    fn the_generator_is_splitmix64() {
+        // SplitMix64's published outputs from seed 0.
+        let mut rng = Rng::new(0);
+        let first: Vec<u64> = (0..4).map(|_| rng.next()).collect();
+        assert_eq!(
+            first,
+            [
+                0xE220_A839_7B1D_CDAF,
+                0x6E78_9E6A_A1B9_65F4,
+                0x06C4_5D18_8009_454F,
+                0xF88B_B8A8_724C_81EC
+            ]
+        );
+        // `below(n)` is the next output modulo `n`.
+        let (mut a, mut b) = (Rng::new(9), Rng::new(9));
+        for n in [1u64, 2, 7, 1000, u64::MAX] {
+            assert_eq!(a.below(n), b.next() % n);
+        }
+        // `chance(n)` holds one time in `n`.
+        let hits = (0..4000).filter(|_| a.chance(4)).count();
+        assert!((850..=1150).contains(&hits), "{hits} of 4000");
+    }
+
+    #[test]
+    fn the_integers_each_codec_holds() {
+        use crate::codec::narrow::Narrow;
+        use crate::codec::ordered::Ordered;
+        use crate::codec::ordered_field::{OrderedNull, OrderedVar};
+        use crate::codec::pad::Pad;
+        use rowkey_format::ordered::{BLOB_VAR, FLOAT64};
+        let range = |k: FieldCodec<'static>| int_range(&k);
+        let signed = |bytes: u32| {
+            let max = (1i128 << (8 * bytes - 1)) - 1;
+            Some((s(-max - 1), s(max)))
+        };
+        assert_eq!(range(FieldCodec::Int(int(1, false))), Some((u(0), u(255))));
+        assert_eq!(range(FieldCodec::Int(int(2, true))), signed(2));
+        // A narrowed integer: the source type's values that fit the bytes.
+        let narrow = |bytes, from| FieldCodec::Narrow(Narrow { bytes, from });
+        assert_eq!(range(narrow(2, int(4, false))), Some((u(0), u(65_535))));
+        assert_eq!(range(narrow(2, int(4, true))), Some((u(0), u(65_535))));
+        assert_eq!(range(narrow(4, int(2, false))), Some((u(0), u(65_535))));
+        assert_eq!(
+            range(narrow(8, int(8, true))),
+            Some((u(0), s(i64::MAX.into())))
+        );
+        // Padded digits: as many nines as digits, within the type.
+        let pad = |digits, ty| FieldCodec::Pad(Pad { digits, ty });
+        assert_eq!(range(pad(3, int(4, false))), Some((u(0), u(999))));
+        assert_eq!(range(pad(1, int(1, false))), Some((u(0), u(9))));
+        assert_eq!(range(pad(6, int(1, false))), Some((u(0), u(255))));
+        assert_eq!(
+            range(pad(38, int(16, false))),
+            Some((u(0), u(10u128.pow(38) - 1)))
+        );
+        assert_eq!(range(pad(39, int(16, false))), Some((u(0), u(u128::MAX))));
+        assert_eq!(range(FieldCodec::Java(JavaType::Short)), signed(2));
+        assert_eq!(range(FieldCodec::Java(JavaType::Int)), signed(4));
+        assert_eq!(range(FieldCodec::Java(JavaType::Long)), signed(8));
+        assert_eq!(range(FieldCodec::Java(JavaType::Double)), None);
+        for (header, bytes) in [(INT8, 1), (INT16, 2), (INT32, 4), (INT64, 8)] {
+            assert_eq!(
+                range(FieldCodec::Ordered(Ordered { header })),
+                signed(bytes)
+            );
+            let null = OrderedNull {
+                value: OrderedValue::Number(Ordered { header }),
+                trailing: false,
+            };
+            assert_eq!(range(FieldCodec::OrderedNull(null)), signed(bytes));
+        }
+        assert_eq!(
+            range(FieldCodec::Ordered(Ordered { header: FLOAT64 })),
+            None
+        );
+        let var = OrderedVar {
+            header: BLOB_VAR,
+            text: utf8(false),
+        };
+        let null = OrderedNull {
+            value: OrderedValue::Var(var),
+            trailing: false,
+        };
+        assert_eq!(range(FieldCodec::OrderedNull(null)), None);
+        assert_eq!(range(FieldCodec::Phoenix(PhoenixType::Tinyint)), signed(1));
+        assert_eq!(range(FieldCodec::Phoenix(PhoenixType::Smallint)), signed(2));
+        assert_eq!(range(FieldCodec::Phoenix(PhoenixType::Integer)), signed(4));
+        assert_eq!(range(FieldCodec::Phoenix(PhoenixType::Bigint)), signed(8));
+        assert_eq!(range(FieldCodec::Phoenix(PhoenixType::Date)), signed(8));
+        assert_eq!(range(FieldCodec::Phoenix(PhoenixType::Varchar)), None);
+        assert_eq!(range(FieldCodec::Bool), None);
+    }
+
+    #[test]
+    fn integer_values_are_typical_first_then_the_edges() {
+        // In the documented order: 1, 0, the top, the bottom, -1, 2, one
+        // inside each edge, half the top, 10; each once, and only those
+        // the field holds.
+        let values_of = |k| values(&field(k));
+        assert_eq!(
+            values_of(FieldCodec::Int(int(1, false))),
+            strings(&["1", "0", "255", "2", "254", "127", "10"])
+        );
+        assert_eq!(
+            values_of(FieldCodec::Int(int(1, true))),
+            strings(&["1", "0", "127", "-128", "-1", "2", "126", "-127", "63", "10"])
+        );
+        let digit = FieldCodec::Pad(crate::codec::pad::Pad {
+            digits: 1,
+            ty: int(4, false),
+        });
+        assert_eq!(values_of(digit), strings(&["1", "0", "9", "2", "8", "4"]));
+        // The whole range of a type: no step past its ends.
+        let wide = values_of(FieldCodec::Int(int(16, false)));
+        let max = u128::MAX;
+        let expected = [1, 0, max, 2, max - 1, max / 2, 10].map(|n| n.to_string());
+        assert_eq!(wide, expected);
+        let wide = values_of(FieldCodec::Int(int(16, true)));
+        let (lo, hi) = (i128::MIN, i128::MAX);
+        let expected = [1, 0, hi, lo, -1, 2, hi - 1, lo + 1, hi / 2, 10].map(|n| n.to_string());
+        assert_eq!(wide, expected);
+    }
+
+    #[test]
+    fn values_of_each_kind_of_field() {
+        use crate::codec::bytes::ByteArray;
+        use crate::codec::escaped::Escaped;
+        use crate::codec::fixed::Fixed;
+        use crate::codec::float::Float;
+        use crate::codec::ordered_field::OrderedVar;
+        let values_of = |k| values(&field(k));
+        let float = |max: String| {
+            let mut v = strings(&["1.5", "0", "-0", "-1.5", "inf", "-inf", "NaN", "2.5"]);
+            v.push(max);
+            v
+        };
+        assert_eq!(
+            values_of(FieldCodec::Float(Float { bytes: 4 })),
+            float(f32::MAX.to_string())
+        );
+        assert_eq!(
+            values_of(FieldCodec::Float(Float { bytes: 8 })),
+            float(f64::MAX.to_string())
+        );
+        assert_eq!(
+            values_of(FieldCodec::Java(JavaType::Float)),
+            float(f32::MAX.to_string())
+        );
+        assert_eq!(
+            values_of(FieldCodec::Java(JavaType::Double)),
+            float(f64::MAX.to_string())
+        );
+        assert_eq!(
+            values_of(FieldCodec::Phoenix(PhoenixType::Double)),
+            float(f64::MAX.to_string())
+        );
+        let ordered = |header| FieldCodec::Ordered(crate::codec::ordered::Ordered { header });
+        assert_eq!(values_of(ordered(FLOAT32)), float(f32::MAX.to_string()));
+        assert_eq!(
+            values_of(ordered(rowkey_format::ordered::FLOAT64)),
+            float(f64::MAX.to_string())
+        );
+        assert_eq!(values_of(FieldCodec::Bool), strings(&["true", "false"]));
+        assert_eq!(
+            values_of(FieldCodec::Java(JavaType::Boolean)),
+            strings(&["true", "false"])
+        );
+        assert_eq!(
+            values_of(FieldCodec::Phoenix(PhoenixType::Boolean)),
+            strings(&["true", "false"])
+        );
+        // Unbounded text: the short ones, the empty one, a long one, `0x00`
+        // inside and at the end, a character of two bytes.
+        let long = "z".repeat(LONG);
+        let text = strings(&["ab", "", "a", "b", &long, "a\0b", "a\0", "é"]);
+        assert_eq!(values_of(FieldCodec::Escaped(Escaped(utf8(true)))), text);
+        assert_eq!(
+            values_of(FieldCodec::Rest(crate::codec::rest::Rest(utf8(true)))),
+            text
+        );
+        let var = |header, text| FieldCodec::OrderedVar(OrderedVar { header, text });
+        // OrderedBytes' `Text` holds no `0x00`.
+        let no_zero = strings(&["ab", "", "a", "b", &long, "é"]);
+        assert_eq!(values_of(var(TEXT, utf8(true))), no_zero);
+        assert_eq!(
+            values_of(var(rowkey_format::ordered::BLOB_VAR, utf8(true))),
+            text
+        );
+        // An `Option` of them: `None` second.
+        let null = |header| {
+            FieldCodec::OrderedNull(crate::codec::ordered_field::OrderedNull {
+                value: OrderedValue::Var(OrderedVar {
+                    header,
+                    text: utf8(true),
+                }),
+                trailing: false,
+            })
+        };
+        let with_none = |mut v: Vec<String>| {
+            v.insert(1, "None".into());
+            v
+        };
+        assert_eq!(values_of(null(TEXT)), with_none(no_zero.clone()));
+        let blob = null(rowkey_format::ordered::BLOB_VAR);
+        assert_eq!(values_of(blob), with_none(text.clone()));
+        // Bytes as hex, cut to the width: what is longer is left out.
+        let fixed = |width, utf| {
+            FieldCodec::Fixed(Fixed {
+                width,
+                text: utf8(utf),
+            })
+        };
+        assert_eq!(
+            values_of(fixed(2, false)),
+            strings(&["0x6162", "0x", "0x61", "0x62", "0x7a7a", "0x6100", "0xff01", "0xc3a9"])
+        );
+        assert_eq!(
+            values_of(fixed(1, false)),
+            strings(&["0x", "0x61", "0x62", "0x7a", "0xff"])
+        );
+        assert_eq!(values_of(fixed(1, true)), strings(&["", "a", "b", "z"]));
+        // A Phoenix `CHAR` is never empty and holds no `0x00`.
+        assert_eq!(
+            values_of(FieldCodec::Phoenix(PhoenixType::Char(3))),
+            strings(&["ab", "a", "b", "zzz", "é"])
+        );
+        assert_eq!(
+            values_of(FieldCodec::Phoenix(PhoenixType::Varchar)),
+            no_zero
+        );
+        assert_eq!(
+            values_of(FieldCodec::Bytes(ByteArray(3))),
+            strings(&["0x000001", "0x000000", "0xffffff", "0x616161"])
+        );
+        let md5 = values_of(FieldCodec::Md5Digest);
+        assert_eq!(md5.len(), 4);
+        assert_eq!(md5[0], format!("0x{}01", "00".repeat(15)));
+        assert_eq!(
+            values_of(FieldCodec::Phoenix(PhoenixType::Timestamp)),
+            strings(&["1:0", "0:0", "-1:999999"])
+        );
+        assert!(values_of(FieldCodec::Salt).is_empty());
+    }
+
+    #[test]
+    fn none_comes_first_where_a_key_may_leave_the_field_out() {
+        let optional = Segment {
+            optional: true,
+            ..FLAG
+        };
+        // `None` second: the typical key holds a value.
+        assert_eq!(values(&optional), strings(&["true", "None", "false"]));
+        let since = Segment {
+            since: 2,
+            ..optional
+        };
+        assert_eq!(values(&since), strings(&["None", "true", "false"]));
+        // OrderedBytes' null needs no presence byte.
+        let null = crate::codec::ordered_field::OrderedNull {
+            value: OrderedValue::Number(crate::codec::ordered::Ordered { header: INT8 }),
+            trailing: false,
+        };
+        let v = values(&field(FieldCodec::OrderedNull(null)));
+        assert_eq!(v[..3], strings(&["1", "None", "0"]));
+        let trailing = crate::codec::ordered_field::OrderedNull {
+            trailing: true,
+            ..null
+        };
+        let v = values(&field(FieldCodec::OrderedNull(trailing)));
+        assert_eq!(v[..3], strings(&["None", "1", "0"]));
+        // A field of no values but `None`.
+        let tag = Segment {
+            optional: true,
+            ..field(FieldCodec::Salt)
+        };
+        assert_eq!(values(&tag), strings(&["None"]));
+    }
+
+    #[test]
+    fn every_value_tried_is_one_the_field_holds() {
+        use crate::codec::escaped::Escaped;
+        use crate::codec::fixed::Fixed;
+        use crate::codec::float::Float;
+        let fields = [
+            field(FieldCodec::Int(int(1, true))),
+            field(FieldCodec::Int(int(8, false))),
+            field(FieldCodec::Float(Float { bytes: 4 })),
+            field(FieldCodec::Escaped(Escaped(utf8(false)))),
+            Segment {
+                optional: true,
+                ..FLAG
+            },
+        ];
+        let mut rng = Rng::new(3);
+        for f in &fields {
+            for v in values(f) {
+                assert!(holds(f, &v), "{}: {v}", f.codec);
+            }
+            for _ in 0..200 {
+                let v = random(f, &mut rng).unwrap();
+                assert!(holds(f, &v), "{:?}: {v}", f.kind);
+            }
+        }
+        assert!(!holds(&fields[0], "128"));
+        // Wherever the field sits in its own key.
+        let later = Segment {
+            offset: 7,
+            ..fields[1]
+        };
+        assert!(holds(&later, "5") && !holds(&later, "-5"));
+        let fixed = field(FieldCodec::Fixed(Fixed {
+            width: 3,
+            text: utf8(true),
+        }));
+        assert!(holds(&fixed, "abc") && !holds(&fixed, "abcd"));
+        assert_eq!(random(&field(FieldCodec::Salt), &mut rng), None);
+    }
+
+    #[test]
+    fn random_integers_span_the_range_and_favour_small_ones() {
+        let mut rng = Rng::new(11);
+        let draws: Vec<Number> = (0..2000)
+            .map(|_| random_int(u(5), u(u128::MAX), &mut rng))
+            .collect();
+        assert!(draws.iter().all(|n| n.to::<u128>().unwrap() >= 5));
+        let small = draws
+            .iter()
+            .filter(|n| n.to::<u128>().unwrap() < 1005)
+            .count();
+        // Half small by choice, the rest almost never.
+        assert!((850..=1150).contains(&small), "{small} of 2000");
+        assert!(draws
+            .iter()
+            .any(|n| n.to::<u128>().unwrap() > u128::MAX / 2));
+        let draws: Vec<i128> = (0..2000)
+            .map(|_| match random_int(s(-3), s(3), &mut rng) {
+                Number::Signed(n) => n,
+                n => panic!("{n:?}"),
+            })
+            .collect();
+        for n in -3..=3 {
+            let seen = draws.iter().filter(|&&d| d == n).count();
+            assert!((200..=380).contains(&seen), "{n}: {seen} of 2000");
+        }
+        let full: Vec<Number> = (0..200)
+            .map(|_| random_int(s(i128::MIN), s(i128::MAX), &mut rng))
+            .collect();
+        assert!(full
+            .iter()
+            .any(|n| matches!(n, Number::Signed(x) if *x < 0)));
+        assert!(full
+            .iter()
+            .any(|n| matches!(n, Number::Signed(x) if *x > 1000)));
+        let small: Vec<u128> = (0..500)
+            .map(|_| random_int(u(10), u(12), &mut rng).to::<u128>().unwrap())
+            .collect();
+        for n in 10..=12 {
+            assert!(small.contains(&n));
+        }
+        assert!(small.iter().all(|n| (10..=12).contains(n)));
+    }
+
+    /// The lengths of random texts, counted.
+    fn lengths(utf8: bool, max: usize, zero: bool, empty: bool) -> Vec<usize> {
+        let mut rng = Rng::new(5);
+        let mut count = vec![0; max + 2];
+        for _ in 0..3000 {
+            let t = random_text(utf8, max, zero, empty, &mut rng);
+            let len = if utf8 { t.len() } else { (t.len() - 2) / 2 };
+            count[len] += 1;
+        }
+        count
+    }
+
+    #[test]
+    fn random_texts_take_every_length_alike() {
+        // Every length from the shortest allowed to `max`, as often.
+        let alike = |count: &[usize], from: usize, to: usize| {
+            let each = 3000 / (to - from + 1);
+            for (len, &n) in count.iter().enumerate() {
+                if (from..=to).contains(&len) {
+                    assert!(n * 10 > each * 8 && n * 10 < each * 12, "{count:?}");
+                } else {
+                    assert_eq!(n, 0, "{count:?}");
+                }
+            }
+        };
+        alike(&lengths(true, 2, false, false), 1, 2);
+        alike(&lengths(true, 3, true, true), 0, 3);
+        alike(&lengths(false, 2, false, false), 1, 2);
+        alike(&lengths(false, 1, true, true), 0, 1);
+        alike(&lengths(true, 0, true, true), 0, 0);
+    }
+
+    #[test]
+    fn random_texts_hold_zero_bytes_only_where_allowed() {
+        let mut rng = Rng::new(6);
+        let draw = |utf8, zero, rng: &mut Rng| -> Vec<String> {
+            (0..300)
+                .map(|_| random_text(utf8, 4, zero, true, rng))
+                .collect()
+        };
+        let with = draw(true, true, &mut rng);
+        assert!(with.iter().any(|t| t.contains('\0')));
+        assert!(with
+            .iter()
+            .all(|t| t.bytes().all(|b| b"ab\0z~".contains(&b))));
+        let without = draw(true, false, &mut rng);
+        assert!(without
+            .iter()
+            .all(|t| t.bytes().all(|b| b"abz~".contains(&b))));
+        for t in ["a", "b", "z", "~"] {
+            assert!(without.iter().any(|x| x.contains(t)));
+        }
+        // Bytes as hex, with bytes that are not UTF-8.
+        let bytes = draw(false, true, &mut rng);
+        assert!(bytes.iter().all(|t| t.starts_with("0x")));
+        assert!(bytes.iter().any(|t| t.contains("00")));
+        assert!(bytes.iter().any(|t| t.contains("ff")));
+        let bytes = draw(false, false, &mut rng);
+        for t in &bytes {
+            let raw: Vec<&str> = (2..t.len()).step_by(2).map(|i| &t[i..i + 2]).collect();
+            assert!(
+                raw.iter()
+                    .all(|b| ["61", "62", "01", "7f", "fe", "ff"].contains(b)),
+                "{t}"
+            );
+        }
+        assert!(bytes.iter().any(|t| t.contains("fe")));
+    }
+
+    #[test]
+    fn random_values_of_each_kind() {
+        use crate::codec::bytes::ByteArray;
+        use crate::codec::float::Float;
+        let mut rng = Rng::new(8);
+        let draws = |f: &Segment<'_>, rng: &mut Rng| -> Vec<String> {
+            (0..600).filter_map(|_| random(f, rng)).collect()
+        };
+        // Floats: the typical values, or any bits as hex.
+        let f32s = draws(&field(FieldCodec::Float(Float { bytes: 4 })), &mut rng);
+        let hex32 = f32s.iter().filter(|v| v.starts_with("0x")).count();
+        assert!(hex32 > 300, "{hex32}");
+        assert!(f32s
+            .iter()
+            .filter(|v| v.starts_with("0x"))
+            .all(|v| v.len() == 10));
+        let f64s = draws(&field(FieldCodec::Float(Float { bytes: 8 })), &mut rng);
+        assert!(f64s
+            .iter()
+            .filter(|v| v.starts_with("0x"))
+            .all(|v| v.len() == 18));
+        assert!(f64s.iter().any(|v| v == "NaN"));
+        let bytes = draws(&field(FieldCodec::Bytes(ByteArray(3))), &mut rng);
+        assert!(bytes.iter().all(|v| v.len() == 8 && v.starts_with("0x")));
+        let typical = values(&field(FieldCodec::Bytes(ByteArray(3))));
+        let other = bytes.iter().filter(|v| !typical.contains(v)).count();
+        assert!(other > 300, "{other}");
+        // Timestamps: milliseconds (any magnitude) and nanoseconds below a million.
+        let times = draws(
+            &field(FieldCodec::Phoenix(PhoenixType::Timestamp)),
+            &mut rng,
+        );
+        let parsed: Vec<(i64, u64)> = times
+            .iter()
+            .map(|t| {
+                let (ms, ns) = t.split_once(':').unwrap();
+                (ms.parse().unwrap(), ns.parse().unwrap())
+            })
+            .collect();
+        assert!(parsed.iter().all(|&(_, ns)| ns < 1_000_000));
+        assert!(parsed.iter().any(|&(_, ns)| ns > 1000));
+        assert!(parsed.iter().any(|&(ms, _)| ms < -1));
+        assert!(parsed.iter().any(|&(ms, _)| ms > 1 && ms < 1 << 40));
+        assert!(parsed.iter().any(|&(ms, _)| ms > 1 << 60));
+        // A nullable field is `None` a quarter of the time or more.
+        let optional = Segment {
+            optional: true,
+            ..field(FieldCodec::Int(int(8, false)))
+        };
+        let nones = draws(&optional, &mut rng)
+            .iter()
+            .filter(|v| *v == "None")
+            .count();
+        assert!((140..=260).contains(&nones), "{nones} of 600");
+        let plain = draws(&field(FieldCodec::Int(int(8, false))), &mut rng);
+        assert!(!plain.iter().any(|v| v == "None"));
+        // Typical values a third of the time, random ones otherwise.
+        let wide = plain.iter().filter(|v| v.len() > 4).count();
+        assert!((200..=340).contains(&wide), "{wide} of 600");
+    }
+
+    #[test]
+    fn many_values_are_the_lowest_first() {
+        use crate::codec::escaped::Escaped;
+        use crate::codec::fixed::Fixed;
+        let mut rng = Rng::new(1);
+        let signed = field(FieldCodec::Int(int(1, true)));
+        assert_eq!(many(&signed, 3, &mut rng), strings(&["0", "1", "2"]));
+        let byte = field(FieldCodec::Int(int(1, false)));
+        let all = many(&byte, 300, &mut rng);
+        assert_eq!(all.len(), 256);
+        assert_eq!(all[255], "255");
+        let pad = field(FieldCodec::Pad(crate::codec::pad::Pad {
+            digits: 2,
+            ty: int(4, false),
+        }));
+        assert_eq!(many(&pad, 200, &mut rng).len(), 100);
+        let text = field(FieldCodec::Escaped(Escaped(utf8(true))));
+        let t = many(&text, 28, &mut rng);
+        assert_eq!(t[..3], strings(&["a", "b", "c"]));
+        assert_eq!(t[25..], strings(&["z", "ba", "bb"]));
+        let one = field(FieldCodec::Fixed(Fixed {
+            width: 1,
+            text: utf8(false),
+        }));
+        assert_eq!(many(&one, 27, &mut rng)[25..], strings(&["0x7a", "0x61"]));
+        // A field of no order among its values: random ones.
+        let flags = many(&FLAG, 20, &mut rng);
+        assert_eq!(flags.len(), 20);
+        assert!(flags.iter().any(|f| f == "true") && flags.iter().any(|f| f == "false"));
+        let none = Segment {
+            kind: FieldCodec::Phoenix(PhoenixType::Char(0)),
+            ..FLAG
+        };
+        // A text of no bytes has only the empty value: no letters.
+        assert_eq!(many(&none, 3, &mut rng), strings(&["", "", ""]));
+    }
+
+    #[test]
+    fn consecutive_integers_stop_at_the_top() {
+        assert_eq!(
+            consecutive(u(250), u(255), 10),
+            strings(&["250", "251", "252", "253", "254", "255"])
+        );
+        assert_eq!(consecutive(u(0), u(100), 3), strings(&["0", "1", "2"]));
+        assert_eq!(consecutive(s(-2), s(0), 9), strings(&["-2", "-1", "0"]));
+        assert_eq!(consecutive(u(3), u(2), 9), strings(&[]));
+        assert_eq!(consecutive(u(5), u(5), 0), strings(&[]));
+        let top = u128::MAX;
+        assert_eq!(
+            consecutive(u(top - 1), u(top), 5),
+            [top - 1, top].map(|n| n.to_string())
+        );
+        let top = i128::MAX;
+        assert_eq!(consecutive(s(top), s(top), 5), [top.to_string()]);
+    }
+
+    #[test]
+    fn letters_count_in_base_26() {
+        assert_eq!(letters(0, 3), b"a");
+        assert_eq!(letters(25, 3), b"z");
+        assert_eq!(letters(26, 3), b"ba");
+        assert_eq!(letters(27, 3), b"bb");
+        assert_eq!(letters(26 * 26 + 2, 3), b"bac");
+        // Longer than `max`: the last letters.
+        assert_eq!(letters(26 * 26 + 2, 2), b"ac");
+        assert_eq!(letters(27, 1), b"b");
+    }
+
+    #[test]
+    fn bytes_as_text_and_hex() {
+        assert_eq!(text(b"ab", true), "ab");
+        assert_eq!(text(b"ab", false), "0x6162");
+        assert_eq!(text(&[0xFF], true), "0xff");
+        assert_eq!(hex(&[0, 0x0A, 0xFF]), "0x000aff");
+        assert_eq!(hex(&[]), "0x");
+        assert_eq!(exact(1), strings(&["0x01", "0x00", "0xff", "0x61"]));
+        assert_eq!(exact(0), strings(&["0x", "0x", "0x", "0x"]));
+    }
+
+    #[test]
+    fn input_is_text_the_field_reads_back() {
+        use crate::codec::escaped::Escaped;
+        use crate::codec::float::Float;
+        use crate::value::Value;
+        let text = field(FieldCodec::Escaped(Escaped(utf8(true))));
+        let bytes = field(FieldCodec::Escaped(Escaped(utf8(false))));
+        let int8 = field(FieldCodec::Int(int(1, false)));
+        let f32 = field(FieldCodec::Float(Float { bytes: 4 }));
+        let some = |v| Value::Some(alloc::boxed::Box::new(v));
+        assert_eq!(
+            input(&text, &Value::Bytes(b"ab".to_vec())).as_deref(),
+            Some("ab")
+        );
+        assert_eq!(input(&text, &Value::Bytes(vec![0xFF])), None);
+        assert_eq!(input(&text, &Value::Text("é".into())).as_deref(), Some("é"));
+        assert_eq!(
+            input(&bytes, &Value::Text("ab".into())).as_deref(),
+            Some("0x6162")
+        );
+        assert_eq!(
+            input(&bytes, &Value::Bytes(vec![0xFF])).as_deref(),
+            Some("0xff")
+        );
+        // A byte array reads text as its bytes, in hex.
+        let array = field(FieldCodec::Bytes(crate::codec::bytes::ByteArray(2)));
+        assert_eq!(
+            input(&array, &Value::Text("ab".into())).as_deref(),
+            Some("0x6162")
+        );
+        assert_eq!(input(&int8, &Value::Int(u(7))).as_deref(), Some("7"));
+        assert_eq!(input(&int8, &Value::Int(s(-1))), None);
+        assert_eq!(input(&int8, &Value::Int(u(256))), None);
+        assert_eq!(input(&FLAG, &Value::Int(u(1))), None);
+        assert_eq!(input(&f32, &Value::F64(1.5)).as_deref(), Some("1.5"));
+        assert_eq!(input(&f32, &Value::F64(0.1)), None);
+        let optional = Segment {
+            optional: true,
+            ..text
+        };
+        assert_eq!(
+            input(&optional, &some(Value::Bytes(b"a".to_vec()))).as_deref(),
+            Some("a")
+        );
+        assert_eq!(input(&optional, &some(Value::Bytes(vec![0xFE]))), None);
+        assert_eq!(input(&optional, &Value::None).as_deref(), Some("None"));
+    }
+
+    /// A key of a salt bucket, a tag, a flag, and a nested key of two fields.
+    const INNER: Layout<'static> = Layout {
+        name: "Inner",
+        width: 2,
+        variable: false,
+        max_width: 2,
+        salt: None,
+        segments: &[
+            Segment { name: "x", ..FLAG },
+            Segment {
+                name: "y",
+                offset: 1,
+                ..FLAG
+            },
+        ],
+    };
+
+    const OUTER: Layout<'static> = Layout {
+        name: "Outer",
+        width: 4,
+        variable: false,
+        max_width: 4,
+        salt: None,
+        segments: &[
+            Segment {
+                name: "kind",
+                codec: "tag",
+                kind: FieldCodec::Tag(crate::codec::tag::Tag(b"t")),
+                ..FLAG
+            },
+            Segment {
+                name: "flag",
+                offset: 1,
+                ..FLAG
+            },
+            Segment {
+                name: "inner",
+                offset: 2,
+                width: 2,
+                codec: "nested",
+                kind: FieldCodec::Nested(&INNER),
+                ..FLAG
+            },
+        ],
+    };
+
+    #[test]
+    fn paths_name_nested_fields_and_leave_out_tags() {
+        let names: Vec<String> = paths(&OUTER).into_iter().map(|(p, _)| p).collect();
+        assert_eq!(names, strings(&["flag", "inner.x", "inner.y"]));
+        let segs: Vec<&str> = paths(&OUTER).iter().map(|(_, s)| s.name).collect();
+        assert_eq!(segs, ["flag", "x", "y"]);
+        // The values picked by path make the key, the tag written as it is.
+        let mut asked = Vec::new();
+        let k = key(&OUTER, &mut |path, _| {
+            asked.push(String::from(path));
+            Some(String::from(if path == "inner.x" {
+                "true"
+            } else {
+                "false"
+            }))
+        });
+        assert_eq!(k, Some(vec![b't', 0, 1, 0]));
+        assert_eq!(asked, strings(&["flag", "inner.x", "inner.y"]));
+        // A field without a value, or a value the field does not hold: no key.
+        assert_eq!(
+            key(&OUTER, &mut |p, _| (p != "inner.y").then(|| "true".into())),
+            None
+        );
+        assert_eq!(key(&OUTER, &mut |_, _| Some("2".into())), None);
+    }
+
     #[test]
     fn random_bools_are_true_about_half_the_time() {
         let mut rng = Rng::new(7);

@@ -86,6 +86,7 @@ pub(crate) fn is_null(v: &Value<'_>, phoenix_varchar: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::value::FieldValue;
     use alloc::string::String;
     use alloc::vec;
 
@@ -116,5 +117,102 @@ mod tests {
         assert!(!is_null(&empty, false));
         assert!(!is_null(&Value::Text(String::from("a")), true));
         assert!(!is_null(&Value::Bytes(vec![]), true));
+    }
+
+    fn field(name: &'static str, value: Value<'static>) -> FieldValue<'static> {
+        FieldValue { name, value }
+    }
+
+    #[test]
+    fn the_same_value_whatever_its_type() {
+        use alloc::boxed::Box;
+        let (u, s) = (Number::Unsigned, Number::Signed);
+        let int = |n| Value::Int(u(n));
+        assert!(!same(&int(7), &int(8)));
+        assert!(!same(&Value::Int(s(-1)), &int(u128::MAX)));
+        assert!(!same(&Value::Text("ab".into()), &Value::Text("ac".into())));
+        assert!(same(&Value::Bytes(vec![1]), &Value::Bytes(vec![1])));
+        // Inside `Some`, and field by field in a nested key.
+        let some = |v| Value::Some(Box::new(v));
+        assert!(same(&some(int(7)), &some(Value::Int(s(7)))));
+        assert!(!same(&some(int(7)), &some(int(8))));
+        assert!(!same(&some(int(7)), &int(7)));
+        let key =
+            |vs: &[Value<'static>]| Value::Key(vs.iter().map(|v| field("f", v.clone())).collect());
+        assert!(same(
+            &key(&[int(1), int(2)]),
+            &key(&[Value::Int(s(1)), Value::Int(s(2))])
+        ));
+        assert!(!same(&key(&[int(1), int(2)]), &key(&[int(1), int(3)])));
+        assert!(!same(&key(&[int(1), int(2)]), &key(&[int(1)])));
+        assert!(!same(&key(&[int(1)]), &key(&[int(1), int(2)])));
+        // An `f32` is the `f64` it converts to exactly, either way round.
+        assert!(same(&Value::F64(-2.5), &Value::F32(-2.5)));
+        assert!(!same(&Value::F32(0.1), &Value::F64(0.1)));
+        assert!(!same(&Value::F64(0.1), &Value::F32(0.1)));
+        assert!(same(&Value::F32(0.1), &Value::F64(f64::from(0.1f32))));
+        assert!(!same(&Value::F32(1.5), &Value::F32(2.5)));
+        assert!(same(&Value::Bool(true), &Value::Bool(true)));
+        assert!(!same(&Value::Bool(true), &Value::Bool(false)));
+        assert!(!same(&Value::Bool(true), &int(1)));
+    }
+
+    #[test]
+    fn values_sort_as_values() {
+        use alloc::boxed::Box;
+        use Ordering::*;
+        let (u, s) = (Number::Unsigned, Number::Signed);
+        let some = |v| Value::Some(Box::new(v));
+        assert_eq!(order(&Value::Int(u(1)), &Value::Int(s(-1))), Some(Greater));
+        assert_eq!(order(&Value::Int(s(-2)), &Value::Int(s(-1))), Some(Less));
+        // Within `f32`, by its own bits: a signalling NaN sorts below a
+        // quiet one, which converting it to `f64` may not keep.
+        let signalling = f32::from_bits(0x7F80_0001);
+        let quiet = f32::from_bits(0x7FC0_0000);
+        assert_eq!(
+            order(&Value::F32(signalling), &Value::F32(quiet)),
+            Some(Less)
+        );
+        assert_eq!(order(&Value::F32(-0.0), &Value::F32(0.0)), Some(Less));
+        assert_eq!(
+            order(&Value::F64(f64::NAN), &Value::F64(f64::INFINITY)),
+            Some(Greater)
+        );
+        // Across widths, as `f64`.
+        assert_eq!(order(&Value::F32(1.5), &Value::F64(2.5)), Some(Less));
+        assert_eq!(order(&Value::F64(2.5), &Value::F32(1.5)), Some(Greater));
+        assert_eq!(order(&Value::F32(-1.5), &Value::F64(-1.5)), Some(Equal));
+        assert_eq!(order(&Value::Bool(false), &Value::Bool(true)), Some(Less));
+        assert_eq!(order(&Value::Bool(true), &Value::Bool(true)), Some(Equal));
+        let text = |t: &str| Value::Text(t.into());
+        assert_eq!(order(&text("a"), &Value::Bytes(b"b".to_vec())), Some(Less));
+        assert_eq!(order(&Value::Bytes(vec![0xFF]), &text("é")), Some(Greater));
+        assert_eq!(order(&Value::None, &Value::None), Some(Equal));
+        assert_eq!(order(&Value::Unit, &Value::Unit), Some(Equal));
+        assert_eq!(order(&some(text("")), &Value::None), Some(Greater));
+        assert_eq!(
+            order(&some(Value::Int(u(1))), &some(Value::Int(u(2)))),
+            Some(Less)
+        );
+        assert_eq!(
+            order(&some(Value::Int(u(1))), &some(Value::Bool(true))),
+            None
+        );
+        // Nested keys compare only as equal.
+        let key = |n| Value::Key(vec![field("f", Value::Int(u(n)))]);
+        assert_eq!(order(&key(1), &key(1)), Some(Equal));
+        assert_eq!(order(&key(1), &key(2)), None);
+        assert_eq!(order(&Value::Int(u(1)), &Value::Bool(true)), None);
+        assert_eq!(order(&Value::F32(1.0), &Value::Int(u(1))), None);
+    }
+
+    #[test]
+    fn numbers_by_value() {
+        let (u, s) = (Number::Unsigned, Number::Signed);
+        assert_eq!(numbers(u(1), u(2)), Ordering::Less);
+        assert_eq!(numbers(s(2), s(-3)), Ordering::Greater);
+        assert_eq!(numbers(u(0), s(-1)), Ordering::Greater);
+        assert_eq!(numbers(u(3), s(4)), Ordering::Less);
+        assert_eq!(numbers(s(i128::MIN), u(0)), Ordering::Less);
     }
 }

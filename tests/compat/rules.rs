@@ -1,0 +1,842 @@
+//! One rule at a time, for the changes the pinned reports do not show:
+//! each change's level, field and sentence as the module documents them.
+
+use rowkey::compat::{self, Change, Level, Report, Rule};
+use rowkey::{Layout, RowKey};
+
+/// The one change of `rule` about `field` in `report`: its level and message.
+fn expect(report: &Report, rule: Rule, level: Level, field: Option<&str>, message: &str) {
+    let found: Vec<&Change> = report
+        .changes
+        .iter()
+        .filter(|c| c.rule == rule && c.field.as_deref() == field)
+        .collect();
+    let [c] = found[..] else {
+        panic!(
+            "{} changes of {} about {field:?}\n{report}",
+            found.len(),
+            rule.name()
+        );
+    };
+    assert_eq!(c.level, level, "{report}");
+    assert_eq!(c.message, message, "{report}");
+}
+
+/// The codec of field `name` as a layout names it.
+fn codec(layout: &Layout<'_>, name: &str) -> String {
+    let seg = layout.segments.iter().find(|s| s.name == name).unwrap();
+    format!("`{}`", seg.codec)
+}
+
+#[derive(RowKey)]
+struct Event {
+    #[ordered]
+    host: String,
+    #[ordered]
+    ts: i64,
+    #[ordered]
+    kind: Option<String>,
+}
+
+mod hbase {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    #[rowkey(hbase_struct)]
+    pub struct Event {
+        #[ordered]
+        host: String,
+        #[ordered]
+        ts: i64,
+        /// A trailing `None` is left out.
+        #[ordered]
+        kind: Option<String>,
+    }
+}
+
+#[derive(RowKey)]
+#[rowkey(phoenix)]
+struct Metric {
+    tenant: i32,
+}
+
+mod phoenix_host {
+    use rowkey::RowKey;
+    /// A `VARCHAR` column appended: Phoenix leaves a trailing null out.
+    #[derive(RowKey)]
+    #[rowkey(phoenix)]
+    pub struct Metric {
+        tenant: i32,
+        host: String,
+    }
+}
+
+mod phoenix_ts {
+    use rowkey::RowKey;
+    /// A `BIGINT` appended: always written.
+    #[derive(RowKey)]
+    #[rowkey(phoenix)]
+    pub struct Metric {
+        tenant: i32,
+        ts: i64,
+    }
+}
+
+#[test]
+fn key_format() {
+    let r = compat::check(&Event::LAYOUT, &hbase::Event::LAYOUT);
+    let m = "the key format plain → HBase Struct: fields are delimited another way";
+    expect(&r, Rule::KeyFormat, Level::Breaking, None, m);
+    assert_eq!(r.verdict, Level::Breaking);
+    let r = compat::check(&hbase::Event::LAYOUT, &phoenix_host::Metric::LAYOUT);
+    let m = "the key format HBase Struct → Phoenix: fields are delimited another way";
+    expect(&r, Rule::KeyFormat, Level::Breaking, None, m);
+}
+
+#[test]
+fn a_phoenix_varchar_appended_is_a_trailing_null() {
+    let r = compat::check(&Metric::LAYOUT, &phoenix_host::Metric::LAYOUT);
+    let m = "field `host`: appended, and left out of keys that lack it: old keys read it as absent";
+    expect(&r, Rule::FieldAppended, Level::ReadsOld, Some("host"), m);
+    assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+    let r = compat::check(&Metric::LAYOUT, &phoenix_ts::Metric::LAYOUT);
+    let m = "field `ts`: appended: old keys lack it, so they no longer decode; they sort before the new keys with the same fields before it";
+    expect(&r, Rule::FieldAppended, Level::OrderKept, Some("ts"), m);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+}
+
+#[derive(RowKey)]
+struct Log {
+    #[salt(mod = 8)]
+    ts: u64,
+    host: u32,
+}
+
+mod unsalted {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Log {
+        ts: u64,
+        host: u32,
+    }
+}
+
+mod digits {
+    use rowkey::RowKey;
+    /// The bucket as two ASCII digits.
+    #[derive(RowKey)]
+    pub struct Log {
+        #[salt(mod = 8, pad = 2)]
+        ts: u64,
+        host: u32,
+    }
+}
+
+/// Our format's bucket: the low byte.
+fn low_byte(bytes: &[u8]) -> u32 {
+    bytes.last().copied().unwrap_or(0).into()
+}
+
+mod custom {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Log {
+        #[salt(mod = 8, hash = super::low_byte)]
+        ts: u64,
+        host: u32,
+    }
+}
+
+#[test]
+fn salt_removed_and_written_another_way() {
+    let r = compat::check(&Log::LAYOUT, &unsalted::Log::LAYOUT);
+    let m =
+        "the salt bucket was removed: old keys start with a bucket the new layout reads as a field";
+    expect(&r, Rule::SaltRemoved, Level::Breaking, None, m);
+    let r = compat::check(&Log::LAYOUT, &digits::Log::LAYOUT);
+    let (from, to) = (Log::LAYOUT.salt.unwrap(), digits::Log::LAYOUT.salt.unwrap());
+    let m = format!(
+        "the salt bucket is written {:?} → {:?}: old keys hold it as other bytes",
+        from.salt.format(),
+        to.salt.format()
+    );
+    expect(&r, Rule::SaltFormat, Level::Breaking, None, &m);
+    assert_eq!(r.verdict, Level::Breaking);
+}
+
+#[test]
+fn salt_hashes_by_name() {
+    let r = compat::check(&Log::LAYOUT, &custom::Log::LAYOUT);
+    let m = "the salt's hash xxh32 → a function of yours: keys hash to other buckets";
+    expect(&r, Rule::SaltHash, Level::Breaking, None, m);
+}
+
+#[derive(RowKey)]
+struct Doc {
+    id: u32,
+    name: String,
+}
+
+mod capped {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    #[rowkey(max_width = 100)]
+    pub struct Doc {
+        id: u32,
+        name: String,
+    }
+}
+
+#[derive(RowKey)]
+#[rowkey(max_width = 10)]
+struct Fixed {
+    id: u32,
+}
+
+mod uncapped {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Fixed {
+        id: u32,
+    }
+}
+
+#[test]
+fn max_width_lowered_raised_and_out_of_reach() {
+    let r = compat::check(&Doc::LAYOUT, &capped::Doc::LAYOUT);
+    let m = "max_width 32767 → 100: old keys longer than 100 bytes no longer decode";
+    expect(&r, Rule::MaxWidth, Level::OrderKept, None, m);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    let r = compat::check(&capped::Doc::LAYOUT, &Doc::LAYOUT);
+    let m = "max_width 100 → 32767: new keys may be longer than the old layout reads";
+    expect(&r, Rule::MaxWidth, Level::ReadsOld, None, m);
+    assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+    // A key of 4 bytes either way.
+    let r = compat::check(&Fixed::LAYOUT, &uncapped::Fixed::LAYOUT);
+    let m = "max_width 10 → 32767: no key is that long";
+    expect(&r, Rule::MaxWidth, Level::Renamed, None, m);
+    assert_eq!(r.verdict, Level::Renamed, "{r}");
+    let r = compat::check(&uncapped::Fixed::LAYOUT, &Fixed::LAYOUT);
+    let m = "max_width 32767 → 10: no key is that long";
+    expect(&r, Rule::MaxWidth, Level::Renamed, None, m);
+}
+
+#[derive(RowKey)]
+struct Visit {
+    user: u32,
+    #[rowkey(since = 2)]
+    region: Option<u16>,
+}
+
+mod always {
+    use rowkey::RowKey;
+    /// The region in every key.
+    #[derive(RowKey)]
+    pub struct Visit {
+        user: u32,
+        region: Option<u16>,
+    }
+}
+
+mod later {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Visit {
+        user: u32,
+        #[rowkey(since = 3)]
+        region: Option<u16>,
+    }
+}
+
+#[test]
+fn since_added_removed_and_renumbered() {
+    let r = compat::check(&Visit::LAYOUT, &always::Visit::LAYOUT);
+    let m = "field `region`: old keys may end before it, but the new layout writes it in every key: its scans miss those keys";
+    expect(&r, Rule::FieldSince, Level::Breaking, Some("region"), m);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    let r = compat::check(&always::Visit::LAYOUT, &Visit::LAYOUT);
+    let m = "field `region`: old keys write its `None` at the end, which the new layout refuses (it leaves it out)";
+    expect(&r, Rule::FieldSince, Level::OrderKept, Some("region"), m);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    let r = compat::check(&Visit::LAYOUT, &later::Visit::LAYOUT);
+    let m = "field `region`: since = 2 → since = 3: versions are not in the bytes";
+    expect(&r, Rule::FieldSince, Level::Renamed, Some("region"), m);
+    assert_eq!(r.verdict, Level::Renamed, "{r}");
+}
+
+#[derive(RowKey)]
+struct Pair {
+    a: u32,
+    b: u32,
+}
+
+mod first {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Pair {
+        a: u32,
+    }
+}
+
+#[derive(RowKey)]
+struct Named {
+    #[escaped]
+    name: String,
+    b: u32,
+}
+
+mod rest {
+    use rowkey::RowKey;
+    /// The name reads to the end of the key.
+    #[derive(RowKey)]
+    pub struct Named {
+        name: String,
+    }
+}
+
+#[test]
+fn dropped_from_the_end() {
+    let r = compat::check(&Pair::LAYOUT, &first::Pair::LAYOUT);
+    let m = "field `b`: dropped from the end: old keys that hold it no longer decode, and sort right after the new keys with the same fields";
+    expect(&r, Rule::FieldDropped, Level::OrderKept, Some("b"), m);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
+    let r = compat::check(&Named::LAYOUT, &rest::Named::LAYOUT);
+    let m = "field `b`: dropped from the end, but the new last field `name` reads to the end of the key, so it reads the dropped bytes";
+    expect(&r, Rule::FieldDropped, Level::Breaking, Some("b"), m);
+}
+
+#[derive(RowKey)]
+struct Seq {
+    kind: u8,
+    #[pad(10)]
+    #[mirror]
+    id: u32,
+}
+
+mod seq {
+    use rowkey::RowKey;
+    /// Eight digits hold fewer values, and are other bytes.
+    #[derive(RowKey)]
+    pub struct Short {
+        kind: u8,
+        #[pad(8)]
+        #[mirror]
+        id: u32,
+    }
+    /// Mirrored no more, and an `Option` at the front.
+    #[derive(RowKey)]
+    pub struct Plain {
+        kind: Option<u8>,
+        #[pad(10)]
+        id: u32,
+    }
+    /// A `u16` in eight mirrored bytes: its two low bytes first.
+    #[derive(RowKey)]
+    pub struct Wide {
+        kind: u8,
+        #[be_u64]
+        #[mirror]
+        id: u16,
+    }
+    /// The same `u16` in two mirrored bytes: the old keys' first two.
+    #[derive(RowKey)]
+    pub struct Narrow {
+        kind: u8,
+        #[mirror]
+        id: u16,
+    }
+}
+
+#[test]
+fn mirrored_fields_narrowed_mirrored_and_optional() {
+    let from = codec(&Seq::LAYOUT, "id");
+    let r = compat::check(&Seq::LAYOUT, &seq::Short::LAYOUT);
+    let to = codec(&seq::Short::LAYOUT, "id");
+    let m = format!("field `id`: {from} → {to}, 10 → 8 bytes");
+    expect(&r, Rule::FieldWidth, Level::Breaking, Some("id"), &m);
+    let r = compat::check(&Seq::LAYOUT, &seq::Plain::LAYOUT);
+    let to = codec(&seq::Plain::LAYOUT, "id");
+    let m = format!("field `id`: {from} → {to}: the bytes are written in another order");
+    expect(&r, Rule::FieldMirror, Level::Breaking, Some("id"), &m);
+    let (from, to) = (
+        codec(&Seq::LAYOUT, "kind"),
+        codec(&seq::Plain::LAYOUT, "kind"),
+    );
+    let m = format!("field `kind`: {from} → {to}: a presence byte is added or removed");
+    expect(&r, Rule::FieldOptional, Level::Breaking, Some("kind"), &m);
+    let r = compat::check(&seq::Wide::LAYOUT, &seq::Narrow::LAYOUT);
+    let (from, to) = (
+        codec(&seq::Wide::LAYOUT, "id"),
+        codec(&seq::Narrow::LAYOUT, "id"),
+    );
+    let m = format!("field `id`: {from} → {to}, 8 → 2 bytes: old keys no longer decode, but their bytes begin with the new ones for the same value, so they stay in its scans");
+    expect(&r, Rule::FieldWidth, Level::OrderKept, Some("id"), &m);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+}
+
+#[derive(RowKey)]
+struct Counter {
+    #[pad(5)]
+    id: u16,
+    #[escaped]
+    name: String,
+}
+
+mod counter {
+    use rowkey::RowKey;
+    /// Five digits hold more than a `u16`; bytes more than text.
+    #[derive(RowKey)]
+    pub struct Counter {
+        #[pad(5)]
+        id: u32,
+        #[escaped]
+        name: Vec<u8>,
+    }
+}
+
+#[test]
+fn the_same_bytes_for_more_values_or_fewer() {
+    let r = compat::check(&Counter::LAYOUT, &counter::Counter::LAYOUT);
+    let wider =
+        "the same bytes, and values old keys cannot hold; the old layout does not read those";
+    let ids: Vec<&Change> = r
+        .changes
+        .iter()
+        .filter(|c| c.rule == Rule::FieldType)
+        .collect();
+    let expected = [
+        (
+            "id",
+            format!("field `id`: `u16` `pad(5)` → `u32` `pad(5)`: {wider}"),
+        ),
+        (
+            "name",
+            format!("field `name`: `String` `escaped` → `Vec<u8>` `escaped`: {wider}"),
+        ),
+    ];
+    assert_eq!(ids.len(), 2, "{r}");
+    for (c, (field, message)) in ids.iter().zip(&expected) {
+        assert_eq!(c.field.as_deref(), Some(*field), "{r}");
+        assert_eq!(c.level, Level::ReadsOld, "{r}");
+        assert_eq!(&c.message, message, "{r}");
+    }
+    assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+    // Back again: old keys may hold values the new fields cannot.
+    let r = compat::check(&counter::Counter::LAYOUT, &Counter::LAYOUT);
+    assert!(
+        r.changes
+            .iter()
+            .all(|c| c.rule != Rule::FieldType || c.level == Level::Breaking),
+        "{r}"
+    );
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+}
+
+#[derive(RowKey)]
+struct Inner {
+    a: u16,
+}
+
+#[derive(RowKey)]
+struct Outer {
+    kind: u8,
+    inner: Inner,
+}
+
+mod outer {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Inner {
+        a: u32,
+    }
+    /// The nested key, last, grows by two bytes.
+    #[derive(RowKey)]
+    pub struct Outer {
+        kind: u8,
+        inner: Inner,
+    }
+}
+
+#[test]
+fn a_nested_key_widened_at_the_end() {
+    let r = compat::check(&Outer::LAYOUT, &outer::Outer::LAYOUT);
+    let m = "field `inner`: the nested key `Inner` is 2 → 4 bytes";
+    expect(&r, Rule::FieldWidth, Level::Breaking, Some("inner"), m);
+    let m = "field `inner.a`: `u16` → `u32`, 2 → 4 bytes";
+    expect(&r, Rule::FieldWidth, Level::Breaking, Some("inner.a"), m);
+}
+
+#[derive(RowKey)]
+struct Flags {
+    #[mirror]
+    kind: u8,
+    id: u32,
+}
+
+mod flags {
+    use rowkey::RowKey;
+    /// One byte back to front is itself; a signed id is other bytes.
+    #[derive(RowKey)]
+    pub struct Flags {
+        kind: u8,
+        id: i32,
+    }
+}
+
+#[test]
+fn one_byte_mirrored_is_itself_and_a_sign_is_another_codec() {
+    let r = compat::check(&Flags::LAYOUT, &flags::Flags::LAYOUT);
+    let m = "field `id`: `u32` → `i32`: the value is written as other bytes";
+    expect(&r, Rule::FieldCodec, Level::Breaking, Some("id"), m);
+    // Only the codec's name says `mirror`.
+    let from = codec(&Flags::LAYOUT, "kind");
+    let m = format!("field `kind`: {from} → `u8`: the same bytes and values");
+    expect(&r, Rule::FieldType, Level::Renamed, Some("kind"), &m);
+    assert_eq!(r.changes.len(), 2, "{r}");
+}
+
+/// A hash that puts one id alone in bucket 2, every other in bucket 0.
+fn rare(bytes: &[u8]) -> u32 {
+    if bytes == [0, 0, 0, 3] {
+        2
+    } else {
+        0
+    }
+}
+
+#[derive(RowKey)]
+struct Rare {
+    #[salt(mod = 2, hash = rare)]
+    id: u32,
+}
+
+mod rare {
+    use rowkey::RowKey;
+    /// Four buckets: only id 3 changes bucket.
+    #[derive(RowKey)]
+    pub struct Rare {
+        #[salt(mod = 4, hash = super::rare)]
+        id: u32,
+    }
+}
+
+/// Old keys are searched for one the new bucket count moves, beyond the
+/// typical values: here only id 3 moves, and it is the witness.
+#[test]
+fn the_key_a_new_bucket_count_moves_is_searched_for() {
+    let r = compat::check(&Rare::LAYOUT, &rare::Rare::LAYOUT);
+    expect(
+        &r,
+        Rule::SaltBuckets,
+        Level::Breaking,
+        None,
+        "the salt's buckets 2 → 4: most keys belong in another bucket",
+    );
+    let w = r
+        .witnesses
+        .iter()
+        .find(|w| w.rule == Rule::SaltBuckets)
+        .unwrap_or_else(|| panic!("no witness\n{r}"));
+    let old = w.old.as_ref().unwrap();
+    assert!(old.fields.contains(&("id".into(), "3".into())), "{r}");
+    assert_eq!(w.key, [0, 0, 0, 0, 3], "{r}");
+}
+
+#[derive(RowKey)]
+struct Maybe {
+    kind: u8,
+    #[mirror]
+    id: Option<u8>,
+}
+
+mod maybe {
+    use rowkey::RowKey;
+    /// As wide as before with its presence byte, but another width of integer.
+    #[derive(RowKey)]
+    pub struct Maybe {
+        kind: u8,
+        #[mirror]
+        id: u16,
+    }
+}
+
+/// Old bytes begin with the new ones only where the field narrowed.
+#[test]
+fn a_field_as_wide_as_before_keeps_no_prefix() {
+    let r = compat::check(&Maybe::LAYOUT, &maybe::Maybe::LAYOUT);
+    let (from, to) = (
+        codec(&Maybe::LAYOUT, "id"),
+        codec(&maybe::Maybe::LAYOUT, "id"),
+    );
+    let m = format!("field `id`: {from} → {to}, 2 → 2 bytes");
+    expect(&r, Rule::FieldWidth, Level::Breaking, Some("id"), &m);
+}
+
+mod tagged {
+    use rowkey::RowKey;
+    /// A record type's tag in front of the pair.
+    #[derive(RowKey)]
+    pub struct Pair {
+        #[tag(1)]
+        kind: (),
+        a: u32,
+        b: u32,
+    }
+    /// A field appended in version 2.
+    #[derive(RowKey)]
+    pub struct Later {
+        a: u32,
+        b: u32,
+        #[rowkey(since = 2)]
+        c: Option<u8>,
+    }
+}
+
+/// A migration needs no value for a tag (a constant) or a `since` field
+/// (`None`), and loses nothing when a tag goes.
+#[test]
+fn what_a_migration_supplies_itself() {
+    let moved = "the new keys are other bytes than the old ones: write each beside its old key (or into a new table), then delete the old keys; `rowkey::order_break` tells in a test whether the rewrite keeps the keys' order";
+    let r = compat::check(&Pair::LAYOUT, &tagged::Pair::LAYOUT);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
+    assert_eq!(r.migration.notes, [moved], "{r}");
+    let r = compat::check(&tagged::Pair::LAYOUT, &Pair::LAYOUT);
+    assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
+    assert_eq!(r.migration.notes, [moved], "{r}");
+    // Appended with `since`: nothing to do, nothing to supply.
+    let r = compat::check(&Pair::LAYOUT, &tagged::Later::LAYOUT);
+    assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+    assert!(!r.migration.needed && r.migration.from_keys_alone, "{r}");
+    assert_eq!(r.migration.notes, Vec::<String>::new(), "{r}");
+    let r = compat::check(&first::Pair::LAYOUT, &Pair::LAYOUT);
+    let note = "`b` is not in the old keys: the mapping must give it a value (a constant, or one read from the row)";
+    assert_eq!(r.migration.notes, [note], "{r}");
+    assert!(!r.migration.from_keys_alone, "{r}");
+}
+
+/// A hash that puts one id, hashed with the field after it, alone in
+/// bucket 2; every other key (and every id hashed alone) in bucket 0.
+fn rare_pair(bytes: &[u8]) -> u32 {
+    if bytes.len() == 8 && bytes[..4] == [0, 0, 0, 3] {
+        2
+    } else {
+        0
+    }
+}
+
+#[derive(RowKey)]
+struct RarePair {
+    #[salt(mod = 4, hash = rare_pair)]
+    id: u32,
+    b: u32,
+}
+
+mod rare_pair {
+    use rowkey::RowKey;
+    /// The salt hashes `b` too: only id 3 changes bucket.
+    #[derive(RowKey)]
+    pub struct RarePair {
+        #[salt(mod = 4, hash = super::rare_pair)]
+        id: u32,
+        #[salt]
+        b: u32,
+    }
+}
+
+/// The same search where the salt hashes other fields.
+#[test]
+fn the_key_new_salted_fields_move_is_searched_for() {
+    let r = compat::check(&RarePair::LAYOUT, &rare_pair::RarePair::LAYOUT);
+    expect(
+        &r,
+        Rule::SaltFields,
+        Level::Breaking,
+        None,
+        "the salt hashes [`id`] → [`id`, `b`]: keys hash to other buckets",
+    );
+    let w = r
+        .witnesses
+        .iter()
+        .find(|w| w.rule == Rule::SaltFields)
+        .unwrap_or_else(|| panic!("no witness\n{r}"));
+    let old = w.old.as_ref().unwrap();
+    assert!(old.fields.contains(&("id".into(), "3".into())), "{r}");
+    assert_eq!(w.key[..5], [0, 0, 0, 0, 3], "{r}");
+}
+
+/// The fields of `uncapped::Fixed`, its id said to be descending though
+/// its bytes are not: a schema edited by hand, which no rule reads.
+const MISLABELLED: [rowkey::Segment<'static>; 1] = [rowkey::Segment {
+    order: rowkey::Order::Descending,
+    ..uncapped::Fixed::LAYOUT.segments[0]
+}];
+
+/// What generated keys show beyond the rules is a change of its own, with
+/// its witness: here old keys sort against new ones as the values do not.
+#[test]
+fn keys_show_what_no_rule_names() {
+    const NEW: Layout<'static> = Layout {
+        segments: &MISLABELLED,
+        ..uncapped::Fixed::LAYOUT
+    };
+    let r = compat::check(&uncapped::Fixed::LAYOUT, &NEW);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    let m =
+        "a generated key shows what the rules above did not: old and new keys sort apart on `id`";
+    expect(&r, Rule::Observed, Level::Breaking, None, m);
+    assert_eq!(r.changes.len(), 1, "{r}");
+    let [w] = &r.witnesses[..] else { panic!("{r}") };
+    assert_eq!(
+        (w.rule, w.writer),
+        (Rule::Observed, compat::Writer::Old),
+        "{r}"
+    );
+    // The typical key, id 1, after the new key of id 0, which the
+    // descending id puts first.
+    assert_eq!(w.key, [0, 0, 0, 1], "{r}");
+    match &w.shows {
+        compat::Shows::OutOfOrder {
+            other,
+            other_reading,
+            field,
+        } => {
+            assert_eq!(other, &[0, 0, 0, 0]);
+            assert_eq!(other_reading.to_string(), "Fixed id=0");
+            assert_eq!(field, "id");
+        }
+        other => panic!("{other:?}\n{r}"),
+    }
+    assert_eq!(
+        w.shows_text(),
+        "it sorts after the new key 0x00000000 (Fixed id=0), though their `id` values say the opposite"
+    );
+    // Nothing moves: the keys are the same bytes.
+    assert!(r.migration.needed && r.migration.from_keys_alone, "{r}");
+    assert!(r.migration.notes.is_empty(), "{r}");
+}
+
+/// A key said to be a byte wider than its fields: no old key decodes.
+#[test]
+fn keys_show_a_width_no_field_has() {
+    const NEW: Layout<'static> = Layout {
+        width: 5,
+        ..uncapped::Fixed::LAYOUT
+    };
+    let r = compat::check(&uncapped::Fixed::LAYOUT, &NEW);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    let m = "a generated key shows what the rules above did not: an old key no longer decodes";
+    expect(&r, Rule::Observed, Level::OrderKept, None, m);
+    let [w] = &r.witnesses[..] else { panic!("{r}") };
+    assert_eq!(w.shows, compat::Shows::NoLongerDecodes, "{r}");
+    assert_eq!(w.level(), Level::OrderKept);
+    assert_eq!(w.shows_text(), "the new layout does not decode it");
+}
+
+/// `Seq`'s id in twelve mirrored digits, more than a `u32` needs (a schema
+/// edited by hand: the derive refuses it).
+const TWELVE: [rowkey::Segment<'static>; 2] = [
+    Seq::LAYOUT.segments[0],
+    rowkey::Segment {
+        width: 12,
+        codec: "pad(12), mirror",
+        kind: rowkey::FieldCodec::Pad(rowkey::codec::pad::Pad {
+            digits: 12,
+            ty: rowkey::codec::int::IntType {
+                bytes: 4,
+                signed: false,
+            },
+        }),
+        ..Seq::LAYOUT.segments[1]
+    },
+];
+
+/// Mirrored digits narrowed to what still holds every value: old keys
+/// begin with the new bytes.
+#[test]
+fn mirrored_digits_narrowed_keep_a_prefix() {
+    const OLD: Layout<'static> = Layout {
+        width: 13,
+        segments: &TWELVE,
+        ..Seq::LAYOUT
+    };
+    let r = compat::check(&OLD, &Seq::LAYOUT);
+    let to = codec(&Seq::LAYOUT, "id");
+    let m = format!("field `id`: `pad(12), mirror` → {to}, 12 → 10 bytes: old keys no longer decode, but their bytes begin with the new ones for the same value, so they stay in its scans");
+    expect(&r, Rule::FieldWidth, Level::OrderKept, Some("id"), &m);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+}
+
+/// A key of fixed-width fields, the last added with `since`: its keys
+/// vary in length, but none is longer than 7 bytes.
+#[derive(RowKey)]
+struct Bounded {
+    a: u32,
+    #[rowkey(since = 2)]
+    b: Option<u16>,
+}
+
+mod bounded {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    #[rowkey(max_width = 100)]
+    pub struct Bounded {
+        a: u32,
+        #[rowkey(since = 2)]
+        b: Option<u16>,
+    }
+    #[derive(RowKey)]
+    #[rowkey(max_width = 5)]
+    pub struct Short {
+        a: u32,
+        #[rowkey(since = 2)]
+        b: Option<u16>,
+    }
+    /// Up to 11 bytes.
+    #[derive(RowKey)]
+    pub struct Wide {
+        a: u64,
+        #[rowkey(since = 2)]
+        b: Option<u16>,
+    }
+}
+
+/// The longest key a layout writes, not its `max_width`, is what a
+/// `max_width` change is weighed against.
+#[test]
+fn max_width_against_the_longest_key() {
+    // Raised from 100: no key was ever longer than 7 bytes.
+    let r = compat::check(&bounded::Bounded::LAYOUT, &Bounded::LAYOUT);
+    let m = "max_width 100 → 32767: no key is that long";
+    expect(&r, Rule::MaxWidth, Level::Renamed, None, m);
+    assert_eq!(r.verdict, Level::Renamed, "{r}");
+    // Lowered below the longest key.
+    let r = compat::check(&Bounded::LAYOUT, &bounded::Short::LAYOUT);
+    let m = "max_width 32767 → 5: old keys longer than 5 bytes no longer decode";
+    expect(&r, Rule::MaxWidth, Level::OrderKept, None, m);
+    // Longer keys, the same `max_width`: no change of it.
+    let r = compat::check(&Bounded::LAYOUT, &bounded::Wide::LAYOUT);
+    assert!(r.changes.iter().all(|c| c.rule != Rule::MaxWidth), "{r}");
+}
+
+#[derive(RowKey)]
+#[rowkey(salt(buckets = 8, phoenix))]
+struct Salted {
+    id: u32,
+}
+
+mod salted {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Salted {
+        #[salt(mod = 8, hash = modulo)]
+        id: u32,
+    }
+}
+
+#[test]
+fn salt_hash_names_phoenix() {
+    let r = compat::check(&Salted::LAYOUT, &salted::Salted::LAYOUT);
+    let m = "the salt's hash Phoenix's → modulo: keys hash to other buckets";
+    expect(&r, Rule::SaltHash, Level::Breaking, None, m);
+}
