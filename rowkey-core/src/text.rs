@@ -327,10 +327,10 @@ mod tests {
         assert_eq!(parse_hex("7f8"), None);
         assert_eq!(parse_hex("0x01"), None);
     }
+
     /// Hex text is hex digits only: `u8::from_str_radix` also takes a
     /// leading `+`, so `+a` is read as the byte 0x0A.
     #[test]
-    #[ignore = "bug: parse_hex reads `+a` as 0x0A (from_str_radix takes a sign)"]
     fn hex_is_hex_digits_only() {
         assert_eq!(parse_hex("+a+b"), None);
         assert!(parse_bytes("0x+a", "f").is_err());
