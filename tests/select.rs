@@ -745,3 +745,219 @@ fn steps_before_seek_reads_up_to_n_rows_of_a_gap() {
         assert_eq!(stats.matches, 1);
     }
 }
+
+/// A table of `Gaps` keys: for each `a` in `dense`, every `b` in `0..4`;
+/// for each `a` in `sparse`, only `b` = 0 and 2 (the matches of
+/// `b in [0, 2]`, with no row between them).
+fn gaps_table(
+    dense: impl IntoIterator<Item = u8>,
+    sparse: impl IntoIterator<Item = u8>,
+) -> BTreeMap<Vec<u8>, ()> {
+    let row = |a, b| (Gaps { a, b }.encode().unwrap().to_vec(), ());
+    let dense = dense.into_iter().flat_map(|a| (0..4).map(move |b| (a, b)));
+    let sparse = sparse.into_iter().flat_map(|a| [(a, 0), (a, 2)]);
+    dense.chain(sparse).map(|(a, b)| row(a, b)).collect()
+}
+
+/// The skip scan of `b in [0, 2]` over `table`: the rows found and the stats.
+fn scan_gaps(table: &BTreeMap<Vec<u8>, ()>) -> (usize, rowkey::select::ScanStats) {
+    let s = Gaps::select().b([0, 2]).build().unwrap();
+    let mut scan = s.scan(|r| table.range::<[u8], _>(r.bounds()));
+    let found: Vec<&Vec<u8>> = scan.by_ref().map(|(k, _)| k).collect();
+    let expected: Vec<&Vec<u8>> = table.keys().filter(|k| k[1] == 0 || k[1] == 2).collect();
+    assert_eq!(found, expected);
+    (found.len(), scan.stats())
+}
+
+/// After a match whose next possible match is not the next key (each match
+/// of `b in [0, 2]` here), the scan learns whether rows lie between: while
+/// they do, it seeks at once and reads one of them only on the first jump
+/// and every 16th; where none do, it reads on and never seeks; and after a
+/// change it needs at most four probes (of 16 jumps each) to follow.
+#[test]
+fn a_skip_scan_learns_whether_rows_lie_between_matches() {
+    // Rows between every two matches: one seek per jump, and a row of the
+    // gap read on jumps 1, 16, 32, ... (the last jump's too: row (31, 3)).
+    let (matches, stats) = scan_gaps(&gaps_table(0..32, []));
+    let jumps = matches as u64;
+    assert_eq!(stats.matches, jumps);
+    assert_eq!(stats.seeks, 1 + jumps, "the range, then a seek per jump");
+    assert_eq!(stats.rows_read, jumps + 1 + jumps / 16, "{stats:?}");
+
+    // No row between matches: reading on costs no seek, and no row is read
+    // that does not match.
+    let (matches, stats) = scan_gaps(&gaps_table([], 0..100));
+    assert_eq!(
+        (stats.rows_read, stats.seeks),
+        (matches as u64, 1),
+        "{stats:?}"
+    );
+
+    // Rows between the first 16 matches, then none: seeks stop after at
+    // most four probes.
+    let (matches, stats) = scan_gaps(&gaps_table(0..8, 8..100));
+    assert_eq!(matches, 200);
+    assert!(stats.seeks <= 1 + 16 + 4 * 16, "{stats:?}");
+    assert_eq!(
+        stats.rows_read,
+        200 + 1 + 1,
+        "gap rows read on jumps 1 and 16"
+    );
+
+    // No row between the first 184 matches, then rows between: the scan
+    // reads the gaps' rows until it has seen enough of them, then seeks.
+    let (matches, stats) = scan_gaps(&gaps_table(92..100, 0..92));
+    assert_eq!(matches, 200);
+    // Four gap rows undo the four probes with none, a fifth turns the
+    // scan to seeking, then one probe in the last 16 jumps.
+    let gap_rows = stats.rows_read - 200;
+    assert!(gap_rows <= 5 + 1, "{stats:?}");
+    assert!(stats.seeks >= 16 - 5, "{stats:?}");
+}
+
+/// A cap equal to the number of exact ranges keeps them exact: only more
+/// ranges than the cap make them cover other keys.
+#[test]
+fn a_cap_met_exactly_leaves_the_ranges_exact() {
+    let s = Plain::select().a([1, 3, 5]).max_ranges(3).build().unwrap();
+    assert_eq!(s.ranges().len(), 3);
+    assert_eq!(s.covering(), None);
+    assert!(s.ranges_are_exact());
+    let s = Plain::select().a([1, 3, 5]).max_ranges(2).build().unwrap();
+    assert!(s.covering().is_some());
+    // Five buckets for the five values of `host` (the salt's `mod`).
+    let s = Salted::select().host(0..4).max_ranges(5).build().unwrap();
+    assert_eq!(s.ranges().len(), 5);
+    assert_eq!(s.covering(), None);
+}
+
+/// `Predicate::field` finds a field's index in the layout by name.
+#[test]
+fn a_predicate_finds_fields_by_name() {
+    let p = Predicate::new(&Plain::LAYOUT);
+    assert_eq!(p.field("a"), Some(0));
+    assert_eq!(p.field("c"), Some(2));
+    assert_eq!(p.field("f"), Some(5));
+    assert_eq!(p.field("x"), None);
+}
+
+/// A nested key of one field, whose value text gives.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Id {
+    #[pad(2)]
+    id: u8,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
+struct Nests {
+    a: u8,
+    id: Id,
+    c: u8,
+}
+
+mod by_text {
+    use super::*;
+    use rowkey::dynamic::{self, TextCondition};
+    use std::ops::Bound::{Excluded, Included, Unbounded};
+
+    /// `dynamic::select` parses each value by its field's codec: the same
+    /// ranges and checks as the typed builder's.
+    #[test]
+    fn a_select_by_text_is_the_typed_select() {
+        let s = dynamic::select(
+            &Plain::LAYOUT,
+            &[
+                ("b", TextCondition::Values(vec!["2", "4"])),
+                ("a", TextCondition::Values(vec!["1", "3"])),
+                ("c", TextCondition::Range(Included("1"), Excluded("3"))),
+                ("e", TextCondition::Values(vec!["7"])),
+            ],
+            None,
+        )
+        .unwrap();
+        let typed = Plain::select()
+            .a([1, 3])
+            .b([2, 4])
+            .c(1..3)
+            .e(7)
+            .build()
+            .unwrap();
+        assert_eq!(s.ranges(), typed.ranges());
+        assert_eq!(s.filtered(), typed.filtered());
+        // Phoenix's ascending `VARCHAR` takes a range.
+        let s = dynamic::select(
+            &Phoenix::LAYOUT,
+            &[
+                ("id", TextCondition::Values(vec!["1"])),
+                ("a", TextCondition::Range(Included("a"), Unbounded)),
+            ],
+            None,
+        )
+        .unwrap();
+        let typed = Phoenix::select().id(1).a("a"..).build().unwrap();
+        assert_eq!(s.ranges(), typed.ranges());
+    }
+
+    /// The cap given is the cap the ranges are held to.
+    #[test]
+    fn a_select_by_text_takes_a_cap() {
+        let values = TextCondition::Values(vec!["1", "3", "5"]);
+        let capped = dynamic::select(&Plain::LAYOUT, &[("a", values.clone())], Some(2)).unwrap();
+        assert_eq!(capped.covering().unwrap().max_ranges, 2);
+        let exact = dynamic::select(&Plain::LAYOUT, &[("a", values)], None).unwrap();
+        assert_eq!((exact.ranges().len(), exact.covering()), (3, None));
+    }
+
+    fn refusal(
+        layout: &'static rowkey::Layout<'static>,
+        field: &str,
+        c: TextCondition<'_>,
+    ) -> String {
+        let e = dynamic::select(layout, &[(field, c)], None).unwrap_err();
+        assert_eq!(e.field(), field);
+        e.to_string()
+    }
+
+    /// An unknown field, a tag (its value is fixed) or the salt bucket is
+    /// refused, naming the fields the key has.
+    #[test]
+    fn only_the_keys_fields_are_selected_by_name() {
+        let one = || TextCondition::Values(vec!["1"]);
+        let fields = "Salted has host, kind, ts, o, p, m";
+        for name in ["x", "kind", "salt"] {
+            let e = refusal(&Salted::LAYOUT, name, one());
+            assert!(e.ends_with(&format!("no such field; {fields}")), "{e}");
+        }
+        let s = dynamic::select(&Salted::LAYOUT, &[("ts", one())], None).unwrap();
+        let typed = Salted::select().ts(1).build().unwrap();
+        assert_eq!(s.ranges(), typed.ranges());
+    }
+
+    /// A field whose bytes do not keep its values' order takes values, not
+    /// a range: a mirrored field, an `Option`, a nested key, a descending
+    /// Phoenix `VARCHAR`.
+    #[test]
+    fn unordered_fields_take_values_not_ranges() {
+        let range = || TextCondition::Range(Included("1"), Unbounded);
+        for (layout, field) in [
+            (&Salted::LAYOUT, "m"),
+            (&Salted::LAYOUT, "o"),
+            (&Nests::LAYOUT, "id"),
+            (&Phoenix::LAYOUT, "d"),
+        ] {
+            let e = refusal(layout, field, range());
+            assert!(
+                e.contains("does not keep order in the key, so it takes values, not a range"),
+                "{field}: {e}"
+            );
+        }
+        // Ascending fixed-width fields do; a nested key takes values.
+        dynamic::select(&Salted::LAYOUT, &[("ts", range())], None).unwrap();
+        let one = TextCondition::Values(vec!["7"]);
+        let s = dynamic::select(&Nests::LAYOUT, &[("id", one)], None).unwrap();
+        let typed = Nests::select().id(Id { id: 7 }).build().unwrap();
+        assert_eq!(s.ranges(), typed.ranges());
+        dynamic::select(&Nests::LAYOUT, &[("c", range())], None).unwrap();
+    }
+}
