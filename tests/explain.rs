@@ -910,3 +910,79 @@ proptest! {
         same_explanations::<SaltedTs>(&keys)?;
     }
 }
+
+/// Values compare by the bytes they came from: every two of these differ
+/// (a NaN's payload and the sign of zero included), and each equals itself
+/// and its copy.
+#[test]
+fn values_are_equal_when_their_bytes_are() {
+    let values = [
+        int(1),
+        int(2),
+        uint(1u8),
+        Value::F32(1.5),
+        Value::F32(0.0),
+        Value::F32(-0.0),
+        Value::F32(f32::NAN),
+        Value::F32(f32::from_bits(0x7fc0_0001)),
+        Value::F64(1.5),
+        Value::F64(-0.0),
+        Value::F64(f64::NAN),
+        Value::Bool(false),
+        Value::Bool(true),
+        Value::Text("a".into()),
+        Value::Text("b".into()),
+        Value::Bytes(vec![1]),
+        Value::Bytes(vec![2]),
+        Value::Unit,
+        Value::None,
+        Value::Some(Box::new(int(1))),
+        Value::Some(Box::new(int(2))),
+        Value::Key(vec![fv("a", int(1))]),
+        Value::Key(vec![fv("a", int(2))]),
+    ];
+    for (i, a) in values.iter().enumerate() {
+        for (j, b) in values.iter().enumerate() {
+            assert_eq!(a == b, i == j, "{a:?} and {b:?}");
+        }
+        assert_eq!(*a, a.clone());
+    }
+}
+
+/// `Display` for reading, `to_input` as `parse_value` reads it back (a
+/// NaN as its bits), and the accessors of a value's bytes and number.
+#[test]
+fn values_as_text_bytes_and_numbers() {
+    let key = Value::Key(vec![fv("a", int(-1)), fv("b", Value::Text("x".into()))]);
+    assert_eq!(key.to_string(), "{a: -1, b: \"x\"}");
+    assert_eq!(
+        Value::Some(Box::new(Value::Bytes(vec![0, 0xab]))).to_string(),
+        "Some(0x00ab)"
+    );
+    assert_eq!(Value::Text("x y".into()).to_input(), "x y");
+    assert_eq!(
+        Value::Some(Box::new(Value::Text("x".into()))).to_input(),
+        "x"
+    );
+    assert_eq!(Value::F32(1.5).to_input(), "1.5");
+    assert_eq!(Value::F64(-0.0).to_input(), "-0.0");
+    assert_eq!(
+        Value::F32(f32::from_bits(0x7fc0_0001)).to_input(),
+        "0x7fc00001"
+    );
+    assert_eq!(
+        Value::F64(f64::from_bits(0xfff8_0000_0000_0002)).to_input(),
+        "0xfff8000000000002"
+    );
+    assert_eq!(int(-3).to_input(), "-3");
+
+    assert_eq!(Value::Text("ab".into()).as_bytes(), b"ab");
+    assert_eq!(Value::Bytes(vec![7]).as_bytes(), [7]);
+    assert_eq!(int(7).as_bytes(), b"");
+    assert_eq!(uint(7u8).int_number(), Some(Number::Unsigned(7)));
+    assert_eq!(Value::Bool(true).int_number(), None);
+    assert_eq!(int(-7).int::<i8>(), Some(-7));
+    assert_eq!(int(-7).int::<u8>(), None);
+    assert_eq!(uint(300u16).int::<u8>(), None);
+    assert_eq!(Value::Text("7".into()).int::<u8>(), None);
+}

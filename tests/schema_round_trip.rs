@@ -364,3 +364,21 @@ fn schemas_whose_offsets_do_not_add_up_are_refused() {
         )
     );
 }
+
+/// Names are JSON string literals: a quote, a backslash and control
+/// characters are escaped (`\u00XX`), other characters, a space among
+/// them, are written as they are; each reads back as it was.
+#[test]
+fn names_are_escaped_json_strings() {
+    let name = "a \"b\"\\c\n\u{1f}\u{e9}";
+    let layout = Layout {
+        name,
+        ..UserKey::LAYOUT
+    };
+    let json = layout.to_json();
+    assert!(
+        json.contains(r#""name": "a \"b\"\\c\u000a\u001fé","#),
+        "{json}"
+    );
+    assert_eq!(*read_back(&json), layout);
+}
