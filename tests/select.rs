@@ -961,3 +961,128 @@ mod by_text {
         dynamic::select(&Nests::LAYOUT, &[("c", range())], None).unwrap();
     }
 }
+
+/// Fields of the types the property cases leave out: floats, bytes in
+/// every form, and Phoenix's date and time.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
+struct Kinds<'a> {
+    f: f32,
+    d: f64,
+    a: [u8; 2],
+    #[escaped]
+    v: Vec<u8>,
+    #[escaped]
+    c: std::borrow::Cow<'a, str>,
+    #[escaped]
+    cb: std::borrow::Cow<'a, [u8]>,
+    rest: &'a [u8],
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select, phoenix)]
+struct Times {
+    day: rowkey::codec::Date,
+    at: rowkey::codec::Timestamp,
+}
+
+/// Each field's typed values select exactly the keys that hold them.
+#[test]
+fn every_field_type_selects_its_values() {
+    use std::borrow::Cow;
+    let key = |f: f32, d: f64, b: u8| Kinds {
+        f,
+        d,
+        a: [b, b],
+        v: vec![b],
+        c: Cow::Owned(b.to_string()),
+        cb: Cow::Owned(vec![b]),
+        rest: if b == 1 { b"r1" } else { b"r2" },
+    };
+    let one = key(1.5, -2.5, 1).encode().unwrap();
+    let two = key(2.5, 3.5, 2).encode().unwrap();
+    let s = Kinds::select()
+        .f([1.5f32])
+        .d([-2.5f64])
+        .a([[1u8, 1]])
+        .v([&[1u8][..]])
+        .c(["1"])
+        .cb([&[1u8][..]])
+        .rest([&b"r1"[..]])
+        .build()
+        .unwrap();
+    assert!(s.matches(&one) && !s.matches(&two));
+    let s = Kinds::select().f(2.0f32..).d(..0.0f64).build().unwrap();
+    assert!(!s.matches(&one) && !s.matches(&two));
+    let s = Kinds::select().f(..2.0f32).d(..0.0f64).build().unwrap();
+    assert!(s.matches(&one) && !s.matches(&two));
+
+    use rowkey::codec::{Date, Timestamp};
+    let at = |millis, nanos| Timestamp { millis, nanos };
+    let t = |day, (millis, nanos)| {
+        Times {
+            day: Date { millis: day },
+            at: at(millis, nanos),
+        }
+        .encode()
+        .unwrap()
+    };
+    let s = Times::select()
+        .day([Date { millis: 86_400_000 }])
+        .at([at(5, 7)])
+        .build()
+        .unwrap();
+    assert!(s.matches(&t(86_400_000, (5, 7))));
+    assert!(!s.matches(&t(86_400_000, (5, 8))) && !s.matches(&t(0, (5, 7))));
+}
+
+/// Each Rust type a select takes is the value its codec writes: the text,
+/// the bytes, the number (a `Date` its milliseconds, a `Timestamp` its
+/// two parts), in any form it is owned or borrowed.
+#[test]
+fn rust_values_are_the_codecs_values() {
+    use rowkey::dynamic::{FieldValue, Value};
+    use rowkey::select::IntoValue;
+    use rowkey::Number;
+    use std::borrow::Cow;
+    let text = || Value::Text("ab".into());
+    let bytes = || Value::Bytes(vec![1, 2]);
+    assert_eq!(1.5f32.into_value(), Ok(Value::F32(1.5)));
+    assert_eq!((-2.5f64).into_value(), Ok(Value::F64(-2.5)));
+    assert_eq!(true.into_value(), Ok(Value::Bool(true)));
+    assert_eq!("ab".into_value(), Ok(text()));
+    assert_eq!(String::from("ab").into_value(), Ok(text()));
+    assert_eq!(Cow::Borrowed("ab").into_value(), Ok(text()));
+    assert_eq!((&[1u8, 2][..]).into_value(), Ok(bytes()));
+    assert_eq!(vec![1u8, 2].into_value(), Ok(bytes()));
+    assert_eq!(Cow::Borrowed(&[1u8, 2][..]).into_value(), Ok(bytes()));
+    assert_eq!([1u8, 2].into_value(), Ok(bytes()));
+    assert_eq!(
+        Some(7u8).into_value(),
+        Ok(Value::Some(Box::new(Value::Int(Number::Unsigned(7)))))
+    );
+    assert_eq!(None::<u8>.into_value(), Ok(Value::None));
+    let date = rowkey::codec::Date { millis: -5 };
+    assert_eq!(date.into_value(), Ok(Value::Int(Number::Signed(-5))));
+    let at = rowkey::codec::Timestamp {
+        millis: -5,
+        nanos: 7,
+    };
+    let parts = vec![
+        FieldValue {
+            name: "millis",
+            value: Value::Int(Number::Signed(-5)),
+        },
+        FieldValue {
+            name: "nanos",
+            value: Value::Int(Number::Unsigned(7)),
+        },
+    ];
+    assert_eq!(at.into_value(), Ok(Value::Key(parts)));
+    let inner = Id { id: 7 };
+    let fields = vec![FieldValue {
+        name: "id",
+        value: Value::Int(Number::Unsigned(7)),
+    }];
+    assert_eq!(inner.into_value(), Ok(Value::Key(fields)));
+}
