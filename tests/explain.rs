@@ -986,3 +986,20 @@ fn values_as_text_bytes_and_numbers() {
     assert_eq!(uint(300u16).int::<u8>(), None);
     assert_eq!(Value::Text("7".into()).int::<u8>(), None);
 }
+
+/// A `Checker` reads fields at their offsets exactly when every key of the
+/// layout holds them there: a fixed-width key that leaves no field out.
+#[test]
+fn fields_sit_at_their_offsets_in_fixed_keys_that_leave_none_out() {
+    let at_offsets = |l| dynamic::Checker::new(l).fields_at_offsets();
+    assert!(at_offsets(&AtOffsets::LAYOUT));
+    assert!(
+        at_offsets(&Fixed::LAYOUT),
+        "an `Option` of a fixed width is always written"
+    );
+    assert!(!at_offsets(&Variable::LAYOUT));
+    assert!(
+        !at_offsets(&Added::LAYOUT),
+        "fields added later may be left out"
+    );
+}
