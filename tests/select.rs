@@ -759,14 +759,25 @@ fn gaps_table(
     dense.chain(sparse).map(|(a, b)| row(a, b)).collect()
 }
 
-/// The skip scan of `b in [0, 2]` over `table`: the rows found and the stats.
-fn scan_gaps(table: &BTreeMap<Vec<u8>, ()>) -> (usize, rowkey::select::ScanStats) {
-    let s = Gaps::select().b([0, 2]).build().unwrap();
+/// The skip scan of `s` over `table`: the rows found (checked against
+/// `matches`) and the stats.
+fn scan_stats(s: &Select<'_>, table: &BTreeMap<Vec<u8>, ()>) -> (usize, rowkey::select::ScanStats) {
     let mut scan = s.scan(|r| table.range::<[u8], _>(r.bounds()));
     let found: Vec<&Vec<u8>> = scan.by_ref().map(|(k, _)| k).collect();
-    let expected: Vec<&Vec<u8>> = table.keys().filter(|k| k[1] == 0 || k[1] == 2).collect();
+    let expected: Vec<&Vec<u8>> = table.keys().filter(|k| s.matches(k)).collect();
     assert_eq!(found, expected);
     (found.len(), scan.stats())
+}
+
+/// The skip scan of `b in [0, 2]` over `table`.
+fn scan_gaps(table: &BTreeMap<Vec<u8>, ()>) -> (usize, rowkey::select::ScanStats) {
+    let s = Gaps::select().b([0, 2]).build().unwrap();
+    let (found, stats) = scan_stats(&s, table);
+    assert_eq!(
+        found,
+        table.keys().filter(|k| k[1] == 0 || k[1] == 2).count()
+    );
+    (found, stats)
 }
 
 /// After a match whose next possible match is not the next key (each match
@@ -813,6 +824,42 @@ fn a_skip_scan_learns_whether_rows_lie_between_matches() {
     let gap_rows = stats.rows_read - 200;
     assert!(gap_rows <= 5 + 1, "{stats:?}");
     assert!(stats.seeks >= 16 - 5, "{stats:?}");
+
+    // `b in [0, 1]`: after b = 0 the next possible match is the next key,
+    // which is no jump (no seek, and no evidence either way); after b = 1
+    // the rows of b = 2 and 3 lie between.
+    let s = Gaps::select().b([0, 1]).build().unwrap();
+    let (matches, stats) = scan_stats(&s, &gaps_table(0..32, []));
+    assert_eq!(matches, 64);
+    let jumps = 32;
+    assert_eq!(stats.seeks, 1 + jumps, "{stats:?}");
+    assert_eq!(stats.rows_read, 64 + 1 + jumps / 16, "{stats:?}");
+}
+
+/// A variable-length key whose words are each followed by every `b` in `0..4`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
+struct Words {
+    #[escaped]
+    word: String,
+    b: u8,
+}
+
+/// In a variable-length key the next key after `k` is `k` and `0x00`: the
+/// hint after `("w07", 0)` for `b in [0, 2]` jumps over the row of b = 1,
+/// and the scan seeks past such gaps as it does in a fixed-width key.
+#[test]
+fn a_skip_scan_of_variable_keys_seeks_past_gaps() {
+    let table: BTreeMap<Vec<u8>, ()> = (0..32)
+        .flat_map(|w| (0..4).map(move |b| (format!("w{w:02}"), b)))
+        .map(|(word, b)| (Words { word, b }.encode().unwrap(), ()))
+        .collect();
+    let s = Words::select().b([0, 2]).build().unwrap();
+    let (matches, stats) = scan_stats(&s, &table);
+    let jumps = matches as u64;
+    assert_eq!(matches, 64);
+    assert_eq!(stats.seeks, 1 + jumps, "{stats:?}");
+    assert_eq!(stats.rows_read, jumps + 1 + jumps / 16, "{stats:?}");
 }
 
 /// A cap equal to the number of exact ranges keeps them exact: only more
