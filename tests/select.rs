@@ -1133,3 +1133,43 @@ fn rust_values_are_the_codecs_values() {
     }];
     assert_eq!(inner.into_value(), Ok(Value::Key(fields)));
 }
+
+/// A key that later keys may extend: a match whose field `c` is left out.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
+struct Extended {
+    #[escaped]
+    word: String,
+    b: u8,
+    #[rowkey(since = 1)]
+    c: Option<u8>,
+}
+
+/// After a match that longer keys may extend (its `c` left out), the next
+/// key that can match is the match and `0x00`: no jump, so no seek, even
+/// where the scan has learnt to seek past gaps.
+#[test]
+fn a_match_that_longer_keys_extend_costs_no_seek() {
+    let key = |w: u8, c: Option<u8>| Extended {
+        word: format!("w{w:02}"),
+        b: 0,
+        c,
+    };
+    // Rows between the matches c = 0 and 2, then a run of matches with no
+    // `c`, one after the other.
+    let gaps = (0..8).flat_map(|w| (0..4).map(move |c| key(w, Some(c))));
+    let table = |run: u8| -> BTreeMap<Vec<u8>, ()> {
+        gaps.clone()
+            .chain((8..8 + run).map(|w| key(w, None)))
+            .map(|k| (k.encode().unwrap(), ()))
+            .collect()
+    };
+    let s = Extended::select()
+        .c([None, Some(0), Some(2)])
+        .build()
+        .unwrap();
+    let (_, alone) = scan_stats(&s, &table(0));
+    let (matches, with_run) = scan_stats(&s, &table(64));
+    assert_eq!(matches, 16 + 64);
+    assert_eq!(with_run.seeks, alone.seeks, "{alone:?} {with_run:?}");
+}
