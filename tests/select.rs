@@ -1173,3 +1173,72 @@ fn a_match_that_longer_keys_extend_costs_no_seek() {
     assert_eq!(matches, 16 + 64);
     assert_eq!(with_run.seeks, alone.seeks, "{alone:?} {with_run:?}");
 }
+
+/// Two one-byte fields: every two bytes are a key, so the smallest key
+/// after any key that can match is found by counting.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
+struct Pairs {
+    a: u8,
+    #[reverse]
+    b: u8,
+}
+
+/// The first two-byte key at or after `bytes`, as a seek finds it.
+fn first_pair_from(bytes: &[u8]) -> Option<[u8; 2]> {
+    let mut pair = [0u8; 2];
+    let n = bytes.len().min(2);
+    pair[..n].copy_from_slice(&bytes[..n]);
+    if bytes.len() <= 2 {
+        return Some(pair);
+    }
+    // Longer: past every key it starts with.
+    let next = u16::from_be_bytes(pair).checked_add(1)?;
+    Some(next.to_be_bytes())
+}
+
+/// Values near the ends and the middle of a byte, where the hint carries
+/// into the field before.
+fn edge_byte() -> impl Strategy<Value = u8> + Clone {
+    prop_oneof![0u8..3, 126u8..130, 253u8..=255]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(64), ..ProptestConfig::default() })]
+
+    /// `next_hint` is where the smallest key after the key read that can
+    /// match lies: a seek there lands on it (not merely on some key that
+    /// skips no match); `None` exactly when no key after it matches.
+    #[test]
+    fn the_hint_is_the_next_key_that_matches(
+        a in cond(edge_byte(), true),
+        b in cond(edge_byte(), true),
+        probes in vec(any::<[u8; 2]>(), 64),
+    ) {
+        let mut p = Pairs::select();
+        p = match &a {
+            P::Any => p,
+            P::Values(vs) => p.a(vs.clone()),
+            P::Range(lo, hi) => p.a((*lo, *hi)),
+        };
+        p = match &b {
+            P::Any => p,
+            P::Values(vs) => p.b(vs.clone()),
+            P::Range(lo, hi) => p.b((*lo, *hi)),
+        };
+        let Ok(s) = p.build() else {
+            // A range with crossed or empty bounds.
+            return Ok(());
+        };
+        let holds = |k: [u8; 2]| a.holds(&k[0]) && b.holds(&(255 - k[1]));
+        let matching: Vec<[u8; 2]> = (0..=0xFFFFu16).map(u16::to_be_bytes).filter(|&k| holds(k)).collect();
+        for probe in probes {
+            let next = matching.get(matching.partition_point(|k| *k <= probe)).copied();
+            let hint = s.next_hint(&probe);
+            if let Some(h) = &hint {
+                prop_assert!(h.as_slice() > &probe[..], "hint {:?} after {:?}", h, probe);
+            }
+            prop_assert_eq!(hint.and_then(|h| first_pair_from(&h)), next, "after {:?}", probe);
+        }
+    }
+}
