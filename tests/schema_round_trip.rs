@@ -382,3 +382,29 @@ fn names_are_escaped_json_strings() {
     );
     assert_eq!(*read_back(&json), layout);
 }
+
+/// Fields added in later versions.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Added {
+    #[pad(3)]
+    id: u16,
+    #[rowkey(since = 2)]
+    port: Option<u16>,
+    #[rowkey(since = 3)]
+    flag: Option<bool>,
+}
+
+/// An added field's version reads back; one that is no version is refused.
+#[test]
+fn added_fields_read_back_with_their_version() {
+    let json = Added::LAYOUT.to_json();
+    assert_eq!(*read_back(&json), Added::LAYOUT);
+    let broken = json.replacen("\"since\": 3}", "\"since\": -3}", 1);
+    assert_ne!(broken, json);
+    assert!(
+        parse(&broken)
+            .unwrap_err()
+            .ends_with("\"since\" is not a version number"),
+        "{broken}"
+    );
+}
