@@ -679,6 +679,71 @@ fn a_cap_says_what_it_covers() {
     assert_eq!(s.ranges().len(), 2);
 }
 
+/// A cap's covering counts the ranges the exact scan needed (the
+/// combinations of values times the buckets each can be in) and says
+/// which fields it checks per row and whether it joined ranges.
+#[test]
+fn a_caps_covering_counts_the_exact_ranges() {
+    let s = Plain::select()
+        .a([1, 3, 5])
+        .b([1, 2])
+        .c(0..3)
+        .max_ranges(4)
+        .build()
+        .unwrap();
+    let why = s.covering().unwrap();
+    assert_eq!((why.exact, why.max_ranges, why.joined), (6, 4, false));
+    assert_eq!(
+        why.to_string(),
+        "the exact scan needs up to 6 ranges, more than the cap of 4: \
+         the ranges cover every value of `b`, which each row read is checked for"
+    );
+    // A range on the salted field: every one of the 5 buckets.
+    let s = Salted::select().host(0..4).max_ranges(2).build().unwrap();
+    let why = s.covering().unwrap();
+    assert_eq!((why.exact, why.joined), (5, true));
+    assert!(why.filtered.is_empty());
+    assert_eq!(
+        why.to_string(),
+        "the exact scan needs up to 5 ranges, more than the cap of 2: \
+         neighbouring ranges are joined, and the rows between them are read and skipped"
+    );
+    // Two hosts whose buckets are not neighbours; a cap of one leaves
+    // `host` to the rows, then joins the two buckets' ranges.
+    let bucket = |host| {
+        let key = Salted {
+            host,
+            kind: (),
+            ts: 0,
+            o: None,
+            p: None,
+            m: 0,
+        };
+        Salted::SALT.read(&key.encode().unwrap()).unwrap()
+    };
+    let far = |b: u32, c: u32| b.abs_diff(c) >= 2;
+    let (x, y) = (0..50u8)
+        .flat_map(|x| (0..50u8).map(move |y| (x, y)))
+        .find(|&(x, y)| far(bucket(x), bucket(y)))
+        .unwrap();
+    let s = Salted::select()
+        .host([x, y])
+        .ts(..7)
+        .max_ranges(1)
+        .build()
+        .unwrap();
+    let why = s.covering().unwrap();
+    assert_eq!((why.exact, why.joined), (2, true));
+    assert_eq!(why.filtered, ["host", "kind"]);
+    assert_eq!(
+        why.to_string(),
+        "the exact scan needs up to 2 ranges, more than the cap of 1: \
+         the ranges cover every value of `host`, `kind`, which each row read is checked for; \
+         neighbouring ranges are joined, and the rows between them are read and skipped"
+    );
+    assert_eq!(s.ranges().len(), 1);
+}
+
 #[test]
 fn values_pin_the_bucket_of_each_combination() {
     let s = Salted::select().host([1, 2]).ts(10..20).build().unwrap();
