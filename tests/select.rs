@@ -1291,10 +1291,13 @@ proptest! {
             P::Values(vs) => p.b(vs.clone()),
             P::Range(lo, hi) => p.b((*lo, *hi)),
         };
-        let Ok(s) = p.build() else {
-            // A range with crossed or empty bounds.
+        // A range that holds no value is refused, or taken; the bug notes
+        // say which (`ranges_outside_a_fields_values_are_refused_both_ways`).
+        let empty = |c: &P<u8>| matches!(c, P::Range(lo, hi) if !Between::between(lo, hi));
+        if empty(&a) || empty(&b) {
             return Ok(());
-        };
+        }
+        let s = p.build().unwrap();
         let holds = |k: [u8; 2]| a.holds(&k[0]) && b.holds(&(255 - k[1]));
         let matching: Vec<[u8; 2]> = (0..=0xFFFFu16).map(u16::to_be_bytes).filter(|&k| holds(k)).collect();
         for probe in probes {
@@ -1306,4 +1309,36 @@ proptest! {
             prop_assert_eq!(hint.and_then(|h| first_pair_from(&h)), next, "after {:?}", probe);
         }
     }
+}
+
+/// A range wholly outside a field's values holds none: the select refuses
+/// it (`build`'s contract: "a range that holds no value" is an error), as
+/// it does a range above an ascending field's values. Below an ascending
+/// field's values, or above a descending one's, the range is taken
+/// instead, and then the seek hint, "`None` when no key after it can
+/// [match]", gives a key to seek to after each row read.
+#[test]
+#[ignore = "bug: ranges below an ascending field's values or above a descending one's are not refused (see the bugs notes)"]
+fn ranges_outside_a_fields_values_are_refused_both_ways() {
+    use std::ops::Bound::{Excluded, Unbounded};
+    let kind = |p: Predicate<'static>| p.build().map(|_| ()).map_err(|e| e.kind().clone());
+    let empty = Err(SelectErrorKind::EmptyRange);
+    // Refused today: above an ascending field's values, below a descending one's.
+    assert_eq!(
+        kind(Pairs::select().a((Excluded(255u8), Unbounded)).into()),
+        empty
+    );
+    assert_eq!(
+        kind(Pairs::select().b((Unbounded, Excluded(0u8))).into()),
+        empty
+    );
+    // Taken: the mirror images.
+    assert_eq!(
+        kind(Pairs::select().a((Unbounded, Excluded(0u8))).into()),
+        empty
+    );
+    assert_eq!(
+        kind(Pairs::select().b((Excluded(255u8), Unbounded)).into()),
+        empty
+    );
 }
