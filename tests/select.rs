@@ -1342,3 +1342,25 @@ fn ranges_outside_a_fields_values_are_refused_both_ways() {
         empty
     );
 }
+
+/// A Phoenix key that ends with a `DESC` `VARCHAR`, which keeps its `0xFF`
+/// separator at the end of the key.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select, phoenix)]
+struct DescLast {
+    id: i32,
+    #[reverse]
+    d: String,
+}
+
+/// After a match, the hint is the next combination the select allows: the
+/// next `id` with the first value of `d` in key order ("b" before "ab",
+/// descending), not a key just past the match.
+#[test]
+fn the_hint_after_a_desc_varchar_at_the_end_is_the_next_combination() {
+    let key = |id, d: &str| DescLast { id, d: d.into() }.encode().unwrap();
+    let s = DescLast::select().d(["ab", "b"]).build().unwrap();
+    assert!(key(0, "b") < key(0, "ab"));
+    assert_eq!(s.next_hint(&key(0, "b")), Some(key(0, "ab")));
+    assert_eq!(s.next_hint(&key(0, "ab")), Some(key(1, "b")));
+}
