@@ -1364,3 +1364,34 @@ fn the_hint_after_a_desc_varchar_at_the_end_is_the_next_combination() {
     assert_eq!(s.next_hint(&key(0, "b")), Some(key(0, "ab")));
     assert_eq!(s.next_hint(&key(0, "ab")), Some(key(1, "b")));
 }
+
+/// A value for every field of a salted Phoenix key fixes the key, and so
+/// its bucket: one range (the module's "fewest exact key ranges"). The last `VARCHAR` is written without its
+/// separator, so no key starts with "y" and a separator.
+#[test]
+#[ignore = "bug: the value with the separator is compiled too, into one range per bucket that holds no key"]
+fn a_value_for_every_field_of_a_salted_phoenix_key_is_one_range() {
+    let s = PhoenixSalted::select()
+        .a(["x"])
+        .n([1])
+        .b(["y"])
+        .build()
+        .unwrap();
+    let key = PhoenixSalted {
+        a: "x".into(),
+        n: 1,
+        b: "y".into(),
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(s.ranges().len(), 1, "{:?}", s.ranges());
+    assert!(s.ranges()[0].contains(&key));
+    let capped = PhoenixSalted::select()
+        .a(["x"])
+        .n([1])
+        .b(["y"])
+        .max_ranges(1)
+        .build()
+        .unwrap();
+    assert_eq!(capped.covering(), None);
+}
