@@ -218,3 +218,31 @@ fn scans_that_pin_no_leading_run_are_refused() {
     assert!(r.contains(&key(Some(3))));
     assert!(!r.contains(&key(Some(4))) && !r.contains(&key(None)));
 }
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix)]
+struct Named {
+    name: String,
+    id: i32,
+}
+
+/// A scan that pins no field and bounds none holds every key, Phoenix's
+/// too.
+#[test]
+fn a_scan_of_nothing_is_every_key() {
+    for layout in [&Named::LAYOUT, &Added::LAYOUT, &Tail::LAYOUT] {
+        let r = one(layout, &[], None).unwrap();
+        assert_eq!((r.start(), r.end()), (&[][..], None), "{}", layout.name);
+    }
+    // Pinned, Phoenix's shortest key ends with the `VARCHAR`'s value.
+    let r = one(&Named::LAYOUT, &[("name", "ab")], None).unwrap();
+    let key = Named {
+        name: "ab".into(),
+        id: 7,
+    }
+    .encode()
+    .unwrap();
+    assert!(r.contains(&key));
+    let derived = Named::prefix_for_name("ab").unwrap();
+    assert_eq!((r.start(), r.end()), (derived.start(), derived.end()));
+}

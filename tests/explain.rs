@@ -1011,3 +1011,19 @@ fn fields_sit_at_their_offsets_in_fixed_keys_that_leave_none_out() {
     };
     assert!(!at_offsets(&fixed_but_added));
 }
+
+/// Bytes no member decodes are explained as the first member they begin,
+/// else as the one whose error comes furthest in: never merely the first
+/// member, nor the last one begun.
+#[test]
+fn bytes_no_member_decodes_are_the_member_they_begin_or_the_furthest() {
+    // Every member's tag starts with no bytes: the first member.
+    assert_eq!(Tagged::KEY_TYPES.explain(b"").member, Some("Fixed"));
+    // `g` and nine bytes: one byte past a `GroupKey`, the only member
+    // whose tag matches; it begins none (its key is whole).
+    let mut long = b"g".to_vec();
+    long.extend([0; 9]);
+    let e = Tagged::KEY_TYPES.explain(&long);
+    assert_eq!(e.member, Some("Group"));
+    assert!(!e.is_valid() && !e.is_partial());
+}
