@@ -910,3 +910,120 @@ proptest! {
         same_explanations::<SaltedTs>(&keys)?;
     }
 }
+
+/// Values compare by the bytes they came from: every two of these differ
+/// (a NaN's payload and the sign of zero included), and each equals itself
+/// and its copy.
+#[test]
+fn values_are_equal_when_their_bytes_are() {
+    let values = [
+        int(1),
+        int(2),
+        uint(1u8),
+        Value::F32(1.5),
+        Value::F32(0.0),
+        Value::F32(-0.0),
+        Value::F32(f32::NAN),
+        Value::F32(f32::from_bits(0x7fc0_0001)),
+        Value::F64(1.5),
+        Value::F64(-0.0),
+        Value::F64(f64::NAN),
+        Value::Bool(false),
+        Value::Bool(true),
+        Value::Text("a".into()),
+        Value::Text("b".into()),
+        Value::Bytes(vec![1]),
+        Value::Bytes(vec![2]),
+        Value::Unit,
+        Value::None,
+        Value::Some(Box::new(int(1))),
+        Value::Some(Box::new(int(2))),
+        Value::Key(vec![fv("a", int(1))]),
+        Value::Key(vec![fv("a", int(2))]),
+    ];
+    for (i, a) in values.iter().enumerate() {
+        for (j, b) in values.iter().enumerate() {
+            assert_eq!(a == b, i == j, "{a:?} and {b:?}");
+        }
+        assert_eq!(*a, a.clone());
+    }
+}
+
+/// `Display` for reading, `to_input` as `parse_value` reads it back (a
+/// NaN as its bits), and the accessors of a value's bytes and number.
+#[test]
+fn values_as_text_bytes_and_numbers() {
+    let key = Value::Key(vec![fv("a", int(-1)), fv("b", Value::Text("x".into()))]);
+    assert_eq!(key.to_string(), "{a: -1, b: \"x\"}");
+    assert_eq!(
+        Value::Some(Box::new(Value::Bytes(vec![0, 0xab]))).to_string(),
+        "Some(0x00ab)"
+    );
+    assert_eq!(Value::Text("x y".into()).to_input(), "x y");
+    assert_eq!(
+        Value::Some(Box::new(Value::Text("x".into()))).to_input(),
+        "x"
+    );
+    assert_eq!(Value::F32(1.5).to_input(), "1.5");
+    assert_eq!(Value::F64(-0.0).to_input(), "-0.0");
+    assert_eq!(
+        Value::F32(f32::from_bits(0x7fc0_0001)).to_input(),
+        "0x7fc00001"
+    );
+    assert_eq!(
+        Value::F64(f64::from_bits(0xfff8_0000_0000_0002)).to_input(),
+        "0xfff8000000000002"
+    );
+    assert_eq!(int(-3).to_input(), "-3");
+
+    assert_eq!(Value::Text("ab".into()).as_bytes(), b"ab");
+    assert_eq!(Value::Bytes(vec![7]).as_bytes(), [7]);
+    assert_eq!(int(7).as_bytes(), b"");
+    assert_eq!(uint(7u8).int_number(), Some(Number::Unsigned(7)));
+    assert_eq!(Value::Bool(true).int_number(), None);
+    assert_eq!(int(-7).int::<i8>(), Some(-7));
+    assert_eq!(int(-7).int::<u8>(), None);
+    assert_eq!(uint(300u16).int::<u8>(), None);
+    assert_eq!(Value::Text("7".into()).int::<u8>(), None);
+}
+
+/// A `Checker` reads fields at their offsets exactly when every key of the
+/// layout holds them there: a fixed-width key that leaves no field out.
+#[test]
+fn fields_sit_at_their_offsets_in_fixed_keys_that_leave_none_out() {
+    let at_offsets = |l| dynamic::Checker::new(l).fields_at_offsets();
+    assert!(at_offsets(&AtOffsets::LAYOUT));
+    assert!(
+        at_offsets(&Fixed::LAYOUT),
+        "an `Option` of a fixed width is always written"
+    );
+    assert!(!at_offsets(&Variable::LAYOUT));
+    assert!(
+        !at_offsets(&Added::LAYOUT),
+        "fields added later may be left out"
+    );
+    // Each condition on its own: a layout that calls itself fixed-width
+    // (a hand-made one, or a schema that says so) still leaves its added
+    // fields out of some keys.
+    let fixed_but_added = rowkey::Layout {
+        variable: false,
+        ..Added::LAYOUT
+    };
+    assert!(!at_offsets(&fixed_but_added));
+}
+
+/// Bytes no member decodes are explained as the first member they begin,
+/// else as the one whose error comes furthest in: never merely the first
+/// member, nor the last one begun.
+#[test]
+fn bytes_no_member_decodes_are_the_member_they_begin_or_the_furthest() {
+    // Every member's tag starts with no bytes: the first member.
+    assert_eq!(Tagged::KEY_TYPES.explain(b"").member, Some("Fixed"));
+    // `g` and nine bytes: one byte past a `GroupKey`, the only member
+    // whose tag matches; it begins none (its key is whole).
+    let mut long = b"g".to_vec();
+    long.extend([0; 9]);
+    let e = Tagged::KEY_TYPES.explain(&long);
+    assert_eq!(e.member, Some("Group"));
+    assert!(!e.is_valid() && !e.is_partial());
+}

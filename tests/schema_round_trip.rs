@@ -292,3 +292,119 @@ proptest! {
         }
     }
 }
+
+/// The command line's `--key`: a member by its variant's name or its key
+/// type's name; no name where there are several members, or a name the
+/// schema lacks, is refused with the names it holds.
+#[test]
+fn members_are_chosen_by_name() {
+    let Ok(schema @ Schema::KeyTypes(_)) = parse(&Tagged::KEY_TYPES.to_json()) else {
+        panic!("an enum's schema reads back as key types")
+    };
+    assert_eq!(*schema.layout(Some("User")).unwrap(), UserKey::LAYOUT);
+    assert_eq!(*schema.layout(Some("Group")).unwrap(), GroupKey::LAYOUT);
+    let m = schema.member(Some("GroupKey")).unwrap();
+    assert_eq!((m.name, m.tag), ("Group", &b"g"[..]));
+    assert_eq!(
+        schema.layout(None).unwrap_err(),
+        "Tagged holds several key types: choose one with `--key`, one of Fixed, User, Group"
+    );
+    assert_eq!(
+        schema.layout(Some("Other")).unwrap_err(),
+        "`--key Other`: Tagged has Fixed, User, Group"
+    );
+    // Narrowed to one member, whose keys still start with its tag.
+    let arena = Box::leak(Box::new(Arena::new()));
+    let Schema::KeyTypes(only) = schema.only("User", arena).unwrap() else {
+        panic!("a member of key types stays a member")
+    };
+    assert_eq!(only.name, "Tagged");
+    assert_eq!(only.members, [schema.member(Some("User")).unwrap()]);
+    assert!(schema.only("Other", arena).is_err());
+
+    let one = parse(&UserKey::LAYOUT.to_json()).unwrap();
+    assert_eq!(*one.layout(None).unwrap(), UserKey::LAYOUT);
+    assert_eq!(*one.layout(Some("UserKey")).unwrap(), UserKey::LAYOUT);
+    let m = one.member(None).unwrap();
+    assert_eq!((m.name, m.tag), ("UserKey", &[][..]));
+    assert_eq!(
+        one.layout(Some("User")).unwrap_err(),
+        "`--key User`: the schema holds one key type, `UserKey`"
+    );
+    assert!(matches!(one.only("UserKey", arena), Ok(Schema::Key(l)) if *l == UserKey::LAYOUT));
+}
+
+/// A hand-edited schema whose offsets or total width do not add up is
+/// refused, naming the field or the key's width.
+#[test]
+fn schemas_whose_offsets_do_not_add_up_are_refused() {
+    let json = Fixed::LAYOUT.to_json();
+    // `b` follows the salt (3 digits) and `a` (2 bytes).
+    let moved = json.replacen(
+        "{\"name\": \"b\", \"offset\": 5,",
+        "{\"name\": \"b\", \"offset\": 6,",
+        1,
+    );
+    assert_ne!(moved, json);
+    assert_eq!(
+        parse(&moved).unwrap_err(),
+        "key `Fixed`: field `b` starts at byte 6, after the fields before it at 5"
+    );
+    let width = Fixed::WIDTH;
+    let longer = json.replacen(
+        &format!("\"width\": {width},"),
+        &format!("\"width\": {},", width + 1),
+        1,
+    );
+    assert_eq!(
+        parse(&longer).unwrap_err(),
+        format!(
+            "key `Fixed`: the fields add up to {width} bytes, the key says {}",
+            width + 1
+        )
+    );
+}
+
+/// Names are JSON string literals: a quote, a backslash and control
+/// characters are escaped (`\u00XX`), other characters, a space among
+/// them, are written as they are; each reads back as it was.
+#[test]
+fn names_are_escaped_json_strings() {
+    let name = "a \"b\"\\c\n\u{1f}\u{e9}";
+    let layout = Layout {
+        name,
+        ..UserKey::LAYOUT
+    };
+    let json = layout.to_json();
+    assert!(
+        json.contains(r#""name": "a \"b\"\\c\u000a\u001fé","#),
+        "{json}"
+    );
+    assert_eq!(*read_back(&json), layout);
+}
+
+/// Fields added in later versions.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Added {
+    #[pad(3)]
+    id: u16,
+    #[rowkey(since = 2)]
+    port: Option<u16>,
+    #[rowkey(since = 3)]
+    flag: Option<bool>,
+}
+
+/// An added field's version reads back; one that is no version is refused.
+#[test]
+fn added_fields_read_back_with_their_version() {
+    let json = Added::LAYOUT.to_json();
+    assert_eq!(*read_back(&json), Added::LAYOUT);
+    let broken = json.replacen("\"since\": 3}", "\"since\": -3}", 1);
+    assert_ne!(broken, json);
+    assert!(
+        parse(&broken)
+            .unwrap_err()
+            .ends_with("\"since\" is not a version number"),
+        "{broken}"
+    );
+}

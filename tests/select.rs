@@ -679,6 +679,71 @@ fn a_cap_says_what_it_covers() {
     assert_eq!(s.ranges().len(), 2);
 }
 
+/// A cap's covering counts the ranges the exact scan needed (the
+/// combinations of values times the buckets each can be in) and says
+/// which fields it checks per row and whether it joined ranges.
+#[test]
+fn a_caps_covering_counts_the_exact_ranges() {
+    let s = Plain::select()
+        .a([1, 3, 5])
+        .b([1, 2])
+        .c(0..3)
+        .max_ranges(4)
+        .build()
+        .unwrap();
+    let why = s.covering().unwrap();
+    assert_eq!((why.exact, why.max_ranges, why.joined), (6, 4, false));
+    assert_eq!(
+        why.to_string(),
+        "the exact scan needs up to 6 ranges, more than the cap of 4: \
+         the ranges cover every value of `b`, which each row read is checked for"
+    );
+    // A range on the salted field: every one of the 5 buckets.
+    let s = Salted::select().host(0..4).max_ranges(2).build().unwrap();
+    let why = s.covering().unwrap();
+    assert_eq!((why.exact, why.joined), (5, true));
+    assert!(why.filtered.is_empty());
+    assert_eq!(
+        why.to_string(),
+        "the exact scan needs up to 5 ranges, more than the cap of 2: \
+         neighbouring ranges are joined, and the rows between them are read and skipped"
+    );
+    // Two hosts whose buckets are not neighbours; a cap of one leaves
+    // `host` to the rows, then joins the two buckets' ranges.
+    let bucket = |host| {
+        let key = Salted {
+            host,
+            kind: (),
+            ts: 0,
+            o: None,
+            p: None,
+            m: 0,
+        };
+        Salted::SALT.read(&key.encode().unwrap()).unwrap()
+    };
+    let far = |b: u32, c: u32| b.abs_diff(c) >= 2;
+    let (x, y) = (0..50u8)
+        .flat_map(|x| (0..50u8).map(move |y| (x, y)))
+        .find(|&(x, y)| far(bucket(x), bucket(y)))
+        .unwrap();
+    let s = Salted::select()
+        .host([x, y])
+        .ts(..7)
+        .max_ranges(1)
+        .build()
+        .unwrap();
+    let why = s.covering().unwrap();
+    assert_eq!((why.exact, why.joined), (2, true));
+    assert_eq!(why.filtered, ["host", "kind"]);
+    assert_eq!(
+        why.to_string(),
+        "the exact scan needs up to 2 ranges, more than the cap of 1: \
+         the ranges cover every value of `host`, `kind`, which each row read is checked for; \
+         neighbouring ranges are joined, and the rows between them are read and skipped"
+    );
+    assert_eq!(s.ranges().len(), 1);
+}
+
 #[test]
 fn values_pin_the_bucket_of_each_combination() {
     let s = Salted::select().host([1, 2]).ts(10..20).build().unwrap();
@@ -744,4 +809,589 @@ fn steps_before_seek_reads_up_to_n_rows_of_a_gap() {
         );
         assert_eq!(stats.matches, 1);
     }
+}
+
+/// A table of `Gaps` keys: for each `a` in `dense`, every `b` in `0..4`;
+/// for each `a` in `sparse`, only `b` = 0 and 2 (the matches of
+/// `b in [0, 2]`, with no row between them).
+fn gaps_table(
+    dense: impl IntoIterator<Item = u8>,
+    sparse: impl IntoIterator<Item = u8>,
+) -> BTreeMap<Vec<u8>, ()> {
+    let row = |a, b| (Gaps { a, b }.encode().unwrap().to_vec(), ());
+    let dense = dense.into_iter().flat_map(|a| (0..4).map(move |b| (a, b)));
+    let sparse = sparse.into_iter().flat_map(|a| [(a, 0), (a, 2)]);
+    dense.chain(sparse).map(|(a, b)| row(a, b)).collect()
+}
+
+/// The skip scan of `s` over `table`: the rows found (checked against
+/// `matches`) and the stats.
+fn scan_stats(s: &Select<'_>, table: &BTreeMap<Vec<u8>, ()>) -> (usize, rowkey::select::ScanStats) {
+    let mut scan = s.scan(|r| table.range::<[u8], _>(r.bounds()));
+    let found: Vec<&Vec<u8>> = scan.by_ref().map(|(k, _)| k).collect();
+    let expected: Vec<&Vec<u8>> = table.keys().filter(|k| s.matches(k)).collect();
+    assert_eq!(found, expected);
+    (found.len(), scan.stats())
+}
+
+/// The skip scan of `b in [0, 2]` over `table`.
+fn scan_gaps(table: &BTreeMap<Vec<u8>, ()>) -> (usize, rowkey::select::ScanStats) {
+    let s = Gaps::select().b([0, 2]).build().unwrap();
+    let (found, stats) = scan_stats(&s, table);
+    assert_eq!(
+        found,
+        table.keys().filter(|k| k[1] == 0 || k[1] == 2).count()
+    );
+    (found, stats)
+}
+
+/// After a match whose next possible match is not the next key (each match
+/// of `b in [0, 2]` here), the scan learns whether rows lie between: while
+/// they do, it seeks at once and reads one of them only on the first jump
+/// and every 16th; where none do, it reads on and never seeks; and after a
+/// change it needs at most four probes (of 16 jumps each) to follow.
+#[test]
+fn a_skip_scan_learns_whether_rows_lie_between_matches() {
+    // Rows between every two matches: one seek per jump, and a row of the
+    // gap read on jumps 1, 16, 32, ... (the last jump's too: row (31, 3)).
+    let (matches, stats) = scan_gaps(&gaps_table(0..32, []));
+    let jumps = matches as u64;
+    assert_eq!(stats.matches, jumps);
+    assert_eq!(stats.seeks, 1 + jumps, "the range, then a seek per jump");
+    assert_eq!(stats.rows_read, jumps + 1 + jumps / 16, "{stats:?}");
+
+    // No row between matches: reading on costs no seek, and no row is read
+    // that does not match.
+    let (matches, stats) = scan_gaps(&gaps_table([], 0..100));
+    assert_eq!(
+        (stats.rows_read, stats.seeks),
+        (matches as u64, 1),
+        "{stats:?}"
+    );
+
+    // Rows between the first 16 matches, then none: seeks stop after at
+    // most four probes.
+    let (matches, stats) = scan_gaps(&gaps_table(0..8, 8..100));
+    assert_eq!(matches, 200);
+    assert!(stats.seeks <= 1 + 16 + 4 * 16, "{stats:?}");
+    assert_eq!(
+        stats.rows_read,
+        200 + 1 + 1,
+        "gap rows read on jumps 1 and 16"
+    );
+
+    // No row between the first 184 matches, then rows between: the scan
+    // reads the gaps' rows until it has seen enough of them, then seeks.
+    let (matches, stats) = scan_gaps(&gaps_table(92..100, 0..92));
+    assert_eq!(matches, 200);
+    // Four gap rows undo the four probes with none, a fifth turns the
+    // scan to seeking, then one probe in the last 16 jumps.
+    let gap_rows = stats.rows_read - 200;
+    assert!(gap_rows <= 5 + 1, "{stats:?}");
+    assert!(stats.seeks >= 16 - 5, "{stats:?}");
+
+    // `b in [0, 1]`: after b = 0 the next possible match is the next key,
+    // which is no jump (no seek, and no evidence either way); after b = 1
+    // the rows of b = 2 and 3 lie between.
+    let s = Gaps::select().b([0, 1]).build().unwrap();
+    let (matches, stats) = scan_stats(&s, &gaps_table(0..32, []));
+    assert_eq!(matches, 64);
+    let jumps = 32;
+    assert_eq!(stats.seeks, 1 + jumps, "{stats:?}");
+    assert_eq!(stats.rows_read, 64 + 1 + jumps / 16, "{stats:?}");
+}
+
+/// A variable-length key whose words are each followed by every `b` in `0..4`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
+struct Words {
+    #[escaped]
+    word: String,
+    b: u8,
+}
+
+/// In a variable-length key the next key after `k` is `k` and `0x00`: the
+/// hint after `("w07", 0)` for `b in [0, 2]` jumps over the row of b = 1,
+/// and the scan seeks past such gaps as it does in a fixed-width key.
+#[test]
+fn a_skip_scan_of_variable_keys_seeks_past_gaps() {
+    let table: BTreeMap<Vec<u8>, ()> = (0..32)
+        .flat_map(|w| (0..4).map(move |b| (format!("w{w:02}"), b)))
+        .map(|(word, b)| (Words { word, b }.encode().unwrap(), ()))
+        .collect();
+    let s = Words::select().b([0, 2]).build().unwrap();
+    let (matches, stats) = scan_stats(&s, &table);
+    let jumps = matches as u64;
+    assert_eq!(matches, 64);
+    assert_eq!(stats.seeks, 1 + jumps, "{stats:?}");
+    assert_eq!(stats.rows_read, jumps + 1 + jumps / 16, "{stats:?}");
+}
+
+/// A cap equal to the number of exact ranges keeps them exact: only more
+/// ranges than the cap make them cover other keys.
+#[test]
+fn a_cap_met_exactly_leaves_the_ranges_exact() {
+    let s = Plain::select().a([1, 3, 5]).max_ranges(3).build().unwrap();
+    assert_eq!(s.ranges().len(), 3);
+    assert_eq!(s.covering(), None);
+    assert!(s.ranges_are_exact());
+    let s = Plain::select().a([1, 3, 5]).max_ranges(2).build().unwrap();
+    assert!(s.covering().is_some());
+    // Five buckets for the five values of `host` (the salt's `mod`).
+    let s = Salted::select().host(0..4).max_ranges(5).build().unwrap();
+    assert_eq!(s.ranges().len(), 5);
+    assert_eq!(s.covering(), None);
+}
+
+/// `Predicate::field` finds a field's index in the layout by name.
+#[test]
+fn a_predicate_finds_fields_by_name() {
+    let p = Predicate::new(&Plain::LAYOUT);
+    assert_eq!(p.field("a"), Some(0));
+    assert_eq!(p.field("c"), Some(2));
+    assert_eq!(p.field("f"), Some(5));
+    assert_eq!(p.field("x"), None);
+}
+
+/// A nested key of one field, whose value text gives.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Id {
+    #[pad(2)]
+    id: u8,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
+struct Nests {
+    a: u8,
+    id: Id,
+    c: u8,
+}
+
+mod by_text {
+    use super::*;
+    use rowkey::dynamic::{self, TextCondition};
+    use std::ops::Bound::{Excluded, Included, Unbounded};
+
+    /// `dynamic::select` parses each value by its field's codec: the same
+    /// ranges and checks as the typed builder's.
+    #[test]
+    fn a_select_by_text_is_the_typed_select() {
+        let s = dynamic::select(
+            &Plain::LAYOUT,
+            &[
+                ("b", TextCondition::Values(vec!["2", "4"])),
+                ("a", TextCondition::Values(vec!["1", "3"])),
+                ("c", TextCondition::Range(Included("1"), Excluded("3"))),
+                ("e", TextCondition::Values(vec!["7"])),
+            ],
+            None,
+        )
+        .unwrap();
+        let typed = Plain::select()
+            .a([1, 3])
+            .b([2, 4])
+            .c(1..3)
+            .e(7)
+            .build()
+            .unwrap();
+        assert_eq!(s.ranges(), typed.ranges());
+        assert_eq!(s.filtered(), typed.filtered());
+        // Phoenix's ascending `VARCHAR` takes a range.
+        let s = dynamic::select(
+            &Phoenix::LAYOUT,
+            &[
+                ("id", TextCondition::Values(vec!["1"])),
+                ("a", TextCondition::Range(Included("a"), Unbounded)),
+            ],
+            None,
+        )
+        .unwrap();
+        let typed = Phoenix::select().id(1).a("a"..).build().unwrap();
+        assert_eq!(s.ranges(), typed.ranges());
+    }
+
+    /// The cap given is the cap the ranges are held to.
+    #[test]
+    fn a_select_by_text_takes_a_cap() {
+        let values = TextCondition::Values(vec!["1", "3", "5"]);
+        let capped = dynamic::select(&Plain::LAYOUT, &[("a", values.clone())], Some(2)).unwrap();
+        assert_eq!(capped.covering().unwrap().max_ranges, 2);
+        let exact = dynamic::select(&Plain::LAYOUT, &[("a", values)], None).unwrap();
+        assert_eq!((exact.ranges().len(), exact.covering()), (3, None));
+    }
+
+    fn refusal(
+        layout: &'static rowkey::Layout<'static>,
+        field: &str,
+        c: TextCondition<'_>,
+    ) -> String {
+        let e = dynamic::select(layout, &[(field, c)], None).unwrap_err();
+        assert_eq!(e.field(), field);
+        e.to_string()
+    }
+
+    /// An unknown field, a tag (its value is fixed) or the salt bucket is
+    /// refused, naming the fields the key has.
+    #[test]
+    fn only_the_keys_fields_are_selected_by_name() {
+        let one = || TextCondition::Values(vec!["1"]);
+        let fields = "Salted has host, kind, ts, o, p, m";
+        for name in ["x", "kind", "salt"] {
+            let e = refusal(&Salted::LAYOUT, name, one());
+            assert!(e.ends_with(&format!("no such field; {fields}")), "{e}");
+        }
+        let s = dynamic::select(&Salted::LAYOUT, &[("ts", one())], None).unwrap();
+        let typed = Salted::select().ts(1).build().unwrap();
+        assert_eq!(s.ranges(), typed.ranges());
+    }
+
+    /// A field whose bytes do not keep its values' order takes values, not
+    /// a range: a mirrored field, an `Option`, a nested key, a descending
+    /// Phoenix `VARCHAR`.
+    #[test]
+    fn unordered_fields_take_values_not_ranges() {
+        let range = || TextCondition::Range(Included("1"), Unbounded);
+        for (layout, field) in [
+            (&Salted::LAYOUT, "m"),
+            (&Salted::LAYOUT, "o"),
+            (&Nests::LAYOUT, "id"),
+            (&Phoenix::LAYOUT, "d"),
+        ] {
+            let e = refusal(layout, field, range());
+            assert!(
+                e.contains("does not keep order in the key, so it takes values, not a range"),
+                "{field}: {e}"
+            );
+        }
+        // Ascending fixed-width fields do; a nested key takes values.
+        dynamic::select(&Salted::LAYOUT, &[("ts", range())], None).unwrap();
+        let one = TextCondition::Values(vec!["7"]);
+        let s = dynamic::select(&Nests::LAYOUT, &[("id", one)], None).unwrap();
+        let typed = Nests::select().id(Id { id: 7 }).build().unwrap();
+        assert_eq!(s.ranges(), typed.ranges());
+        dynamic::select(&Nests::LAYOUT, &[("c", range())], None).unwrap();
+    }
+}
+
+/// Fields of the types the property cases leave out: floats, bytes in
+/// every form, and Phoenix's date and time.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
+struct Kinds<'a> {
+    f: f32,
+    d: f64,
+    a: [u8; 2],
+    #[escaped]
+    v: Vec<u8>,
+    #[escaped]
+    c: std::borrow::Cow<'a, str>,
+    #[escaped]
+    cb: std::borrow::Cow<'a, [u8]>,
+    rest: &'a [u8],
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select, phoenix)]
+struct Times {
+    day: rowkey::codec::Date,
+    at: rowkey::codec::Timestamp,
+}
+
+/// Each field's typed values select exactly the keys that hold them.
+#[test]
+fn every_field_type_selects_its_values() {
+    use std::borrow::Cow;
+    let key = |f: f32, d: f64, b: u8| Kinds {
+        f,
+        d,
+        a: [b, b],
+        v: vec![b],
+        c: Cow::Owned(b.to_string()),
+        cb: Cow::Owned(vec![b]),
+        rest: if b == 1 { b"r1" } else { b"r2" },
+    };
+    let one = key(1.5, -2.5, 1).encode().unwrap();
+    let two = key(2.5, 3.5, 2).encode().unwrap();
+    let s = Kinds::select()
+        .f([1.5f32])
+        .d([-2.5f64])
+        .a([[1u8, 1]])
+        .v([&[1u8][..]])
+        .c(["1"])
+        .cb([&[1u8][..]])
+        .rest([&b"r1"[..]])
+        .build()
+        .unwrap();
+    assert!(s.matches(&one) && !s.matches(&two));
+    let s = Kinds::select().f(2.0f32..).d(..0.0f64).build().unwrap();
+    assert!(!s.matches(&one) && !s.matches(&two));
+    let s = Kinds::select().f(..2.0f32).d(..0.0f64).build().unwrap();
+    assert!(s.matches(&one) && !s.matches(&two));
+
+    use rowkey::codec::{Date, Timestamp};
+    let at = |millis, nanos| Timestamp { millis, nanos };
+    let t = |day, (millis, nanos)| {
+        Times {
+            day: Date { millis: day },
+            at: at(millis, nanos),
+        }
+        .encode()
+        .unwrap()
+    };
+    let s = Times::select()
+        .day([Date { millis: 86_400_000 }])
+        .at([at(5, 7)])
+        .build()
+        .unwrap();
+    assert!(s.matches(&t(86_400_000, (5, 7))));
+    assert!(!s.matches(&t(86_400_000, (5, 8))) && !s.matches(&t(0, (5, 7))));
+}
+
+/// Each Rust type a select takes is the value its codec writes: the text,
+/// the bytes, the number (a `Date` its milliseconds, a `Timestamp` its
+/// two parts), in any form it is owned or borrowed.
+#[test]
+fn rust_values_are_the_codecs_values() {
+    use rowkey::dynamic::{FieldValue, Value};
+    use rowkey::select::IntoValue;
+    use rowkey::Number;
+    use std::borrow::Cow;
+    let text = || Value::Text("ab".into());
+    let bytes = || Value::Bytes(vec![1, 2]);
+    assert_eq!(1.5f32.into_value(), Ok(Value::F32(1.5)));
+    assert_eq!((-2.5f64).into_value(), Ok(Value::F64(-2.5)));
+    assert_eq!(true.into_value(), Ok(Value::Bool(true)));
+    assert_eq!("ab".into_value(), Ok(text()));
+    assert_eq!(String::from("ab").into_value(), Ok(text()));
+    assert_eq!(Cow::Borrowed("ab").into_value(), Ok(text()));
+    assert_eq!((&[1u8, 2][..]).into_value(), Ok(bytes()));
+    assert_eq!(vec![1u8, 2].into_value(), Ok(bytes()));
+    assert_eq!(Cow::Borrowed(&[1u8, 2][..]).into_value(), Ok(bytes()));
+    assert_eq!([1u8, 2].into_value(), Ok(bytes()));
+    assert_eq!(
+        Some(7u8).into_value(),
+        Ok(Value::Some(Box::new(Value::Int(Number::Unsigned(7)))))
+    );
+    assert_eq!(None::<u8>.into_value(), Ok(Value::None));
+    let date = rowkey::codec::Date { millis: -5 };
+    assert_eq!(date.into_value(), Ok(Value::Int(Number::Signed(-5))));
+    let at = rowkey::codec::Timestamp {
+        millis: -5,
+        nanos: 7,
+    };
+    let parts = vec![
+        FieldValue {
+            name: "millis",
+            value: Value::Int(Number::Signed(-5)),
+        },
+        FieldValue {
+            name: "nanos",
+            value: Value::Int(Number::Unsigned(7)),
+        },
+    ];
+    assert_eq!(at.into_value(), Ok(Value::Key(parts)));
+    let inner = Id { id: 7 };
+    let fields = vec![FieldValue {
+        name: "id",
+        value: Value::Int(Number::Unsigned(7)),
+    }];
+    assert_eq!(inner.into_value(), Ok(Value::Key(fields)));
+}
+
+/// A key that later keys may extend: a match whose field `c` is left out.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
+struct Extended {
+    #[escaped]
+    word: String,
+    b: u8,
+    #[rowkey(since = 1)]
+    c: Option<u8>,
+}
+
+/// After a match that longer keys may extend (its `c` left out), the next
+/// key that can match is the match and `0x00`: no jump, so no seek, even
+/// where the scan has learnt to seek past gaps.
+#[test]
+fn a_match_that_longer_keys_extend_costs_no_seek() {
+    let key = |w: u8, c: Option<u8>| Extended {
+        word: format!("w{w:02}"),
+        b: 0,
+        c,
+    };
+    // Rows between the matches c = 0 and 2, then a run of matches with no
+    // `c`, one after the other.
+    let gaps = (0..8).flat_map(|w| (0..4).map(move |c| key(w, Some(c))));
+    let table = |run: u8| -> BTreeMap<Vec<u8>, ()> {
+        gaps.clone()
+            .chain((8..8 + run).map(|w| key(w, None)))
+            .map(|k| (k.encode().unwrap(), ()))
+            .collect()
+    };
+    let s = Extended::select()
+        .c([None, Some(0), Some(2)])
+        .build()
+        .unwrap();
+    let (_, alone) = scan_stats(&s, &table(0));
+    let (matches, with_run) = scan_stats(&s, &table(64));
+    assert_eq!(matches, 16 + 64);
+    assert_eq!(with_run.seeks, alone.seeks, "{alone:?} {with_run:?}");
+}
+
+/// Two one-byte fields: every two bytes are a key, so the smallest key
+/// after any key that can match is found by counting.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
+struct Pairs {
+    a: u8,
+    #[reverse]
+    b: u8,
+}
+
+/// The first two-byte key at or after `bytes`, as a seek finds it.
+fn first_pair_from(bytes: &[u8]) -> Option<[u8; 2]> {
+    let mut pair = [0u8; 2];
+    let n = bytes.len().min(2);
+    pair[..n].copy_from_slice(&bytes[..n]);
+    if bytes.len() <= 2 {
+        return Some(pair);
+    }
+    // Longer: past every key it starts with.
+    let next = u16::from_be_bytes(pair).checked_add(1)?;
+    Some(next.to_be_bytes())
+}
+
+/// Values near the ends and the middle of a byte, where the hint carries
+/// into the field before.
+fn edge_byte() -> impl Strategy<Value = u8> + Clone {
+    prop_oneof![0u8..3, 126u8..130, 253u8..=255]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(64), ..ProptestConfig::default() })]
+
+    /// `next_hint` is where the smallest key after the key read that can
+    /// match lies: a seek there lands on it (not merely on some key that
+    /// skips no match); `None` exactly when no key after it matches.
+    #[test]
+    fn the_hint_is_the_next_key_that_matches(
+        a in cond(edge_byte(), true),
+        b in cond(edge_byte(), true),
+        probes in vec(any::<[u8; 2]>(), 64),
+    ) {
+        let mut p = Pairs::select();
+        p = match &a {
+            P::Any => p,
+            P::Values(vs) => p.a(vs.clone()),
+            P::Range(lo, hi) => p.a((*lo, *hi)),
+        };
+        p = match &b {
+            P::Any => p,
+            P::Values(vs) => p.b(vs.clone()),
+            P::Range(lo, hi) => p.b((*lo, *hi)),
+        };
+        // A range that holds no value is refused one way and taken the
+        // other (`ranges_outside_a_fields_values_are_refused_both_ways`).
+        let empty = |c: &P<u8>| matches!(c, P::Range(lo, hi) if !Between::between(lo, hi));
+        if empty(&a) || empty(&b) {
+            return Ok(());
+        }
+        let s = p.build().unwrap();
+        let holds = |k: [u8; 2]| a.holds(&k[0]) && b.holds(&(255 - k[1]));
+        let matching: Vec<[u8; 2]> = (0..=0xFFFFu16).map(u16::to_be_bytes).filter(|&k| holds(k)).collect();
+        for probe in probes {
+            let next = matching.get(matching.partition_point(|k| *k <= probe)).copied();
+            let hint = s.next_hint(&probe);
+            if let Some(h) = &hint {
+                prop_assert!(h.as_slice() > &probe[..], "hint {:?} after {:?}", h, probe);
+            }
+            prop_assert_eq!(hint.and_then(|h| first_pair_from(&h)), next, "after {:?}", probe);
+        }
+    }
+}
+
+/// A range wholly outside a field's values holds none: the select refuses
+/// it (`build`'s contract: "a range that holds no value" is an error), as
+/// it does a range above an ascending field's values. Below an ascending
+/// field's values, or above a descending one's, the range is taken
+/// instead, and then the seek hint, "`None` when no key after it can
+/// [match]", gives a key to seek to after each row read.
+#[test]
+#[ignore = "bug: a range below an ascending field's values, or above a descending one's, is taken, not refused"]
+fn ranges_outside_a_fields_values_are_refused_both_ways() {
+    use std::ops::Bound::{Excluded, Unbounded};
+    let kind = |p: Predicate<'static>| p.build().map(|_| ()).map_err(|e| e.kind().clone());
+    let empty = Err(SelectErrorKind::EmptyRange);
+    // Refused today: above an ascending field's values, below a descending one's.
+    assert_eq!(
+        kind(Pairs::select().a((Excluded(255u8), Unbounded)).into()),
+        empty
+    );
+    assert_eq!(
+        kind(Pairs::select().b((Unbounded, Excluded(0u8))).into()),
+        empty
+    );
+    // Taken: the mirror images.
+    assert_eq!(
+        kind(Pairs::select().a((Unbounded, Excluded(0u8))).into()),
+        empty
+    );
+    assert_eq!(
+        kind(Pairs::select().b((Excluded(255u8), Unbounded)).into()),
+        empty
+    );
+}
+
+/// A Phoenix key that ends with a `DESC` `VARCHAR`, which keeps its `0xFF`
+/// separator at the end of the key.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select, phoenix)]
+struct DescLast {
+    id: i32,
+    #[reverse]
+    d: String,
+}
+
+/// After a match, the hint is the next combination the select allows: the
+/// next `id` with the first value of `d` in key order ("b" before "ab",
+/// descending), not a key just past the match.
+#[test]
+fn the_hint_after_a_desc_varchar_at_the_end_is_the_next_combination() {
+    let key = |id, d: &str| DescLast { id, d: d.into() }.encode().unwrap();
+    let s = DescLast::select().d(["ab", "b"]).build().unwrap();
+    assert!(key(0, "b") < key(0, "ab"));
+    assert_eq!(s.next_hint(&key(0, "b")), Some(key(0, "ab")));
+    assert_eq!(s.next_hint(&key(0, "ab")), Some(key(1, "b")));
+}
+
+/// A value for every field of a salted Phoenix key fixes the key, and so
+/// its bucket: one range (the module's "fewest exact key ranges"). The last `VARCHAR` is written without its
+/// separator, so no key starts with "y" and a separator.
+#[test]
+#[ignore = "bug: the value with the separator is compiled too, into one range per bucket that holds no key"]
+fn a_value_for_every_field_of_a_salted_phoenix_key_is_one_range() {
+    let s = PhoenixSalted::select()
+        .a(["x"])
+        .n([1])
+        .b(["y"])
+        .build()
+        .unwrap();
+    let key = PhoenixSalted {
+        a: "x".into(),
+        n: 1,
+        b: "y".into(),
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(s.ranges().len(), 1, "{:?}", s.ranges());
+    assert!(s.ranges()[0].contains(&key));
+    let capped = PhoenixSalted::select()
+        .a(["x"])
+        .n([1])
+        .b(["y"])
+        .max_ranges(1)
+        .build()
+        .unwrap();
+    assert_eq!(capped.covering(), None);
 }

@@ -3,7 +3,7 @@
 
 #[path = "support/keys.rs"]
 mod keys;
-use keys::{OrderKey, Row};
+use keys::{FileKey, OrderKey, Row};
 
 use std::borrow::Cow;
 
@@ -179,4 +179,16 @@ fn an_enum_of_key_types_lists_its_members() {
         format!("{e:#}"),
         "Order (OrderKey) customer=7 kind=() order=9"
     );
+}
+
+/// A layout prints as the table the README shows for `FileKey`: each
+/// column as wide as its widest cell (`14..20` takes six places).
+#[test]
+fn a_layout_prints_as_the_readmes_table() {
+    let readme = include_str!("../README.md");
+    let start = readme
+        .find("FileKey: 20 bytes\n")
+        .expect("the README's table");
+    let table = &readme[start..start + readme[start..].find("```").unwrap()];
+    assert_eq!(FileKey::LAYOUT.to_string(), table);
 }
