@@ -73,7 +73,7 @@ dynamic_files=('rowkey-core/src/dynamic/*' rowkey-core/src/schema.rs 'rowkey-cor
   'rowkey-core/src/layout/*' rowkey-core/src/json.rs rowkey-core/src/checks.rs rowkey-core/src/value.rs)
 dynamic_tests=(--lib --test=explain --test=schema_round_trip --test=typed_layout --test=phoenix_properties
   --test=java_derive --test=ordered_fields --test=ordered_numeric --test=disjoint --test=evolution
-  --test=fingerprint --test=compat)
+  --test=fingerprint --test=compat --test=select --test=dynamic_scan)
 store_files=(rowkey-core/src/merge.rs rowkey-core/src/page.rs rowkey-core/src/migrate.rs
   rowkey-core/src/record.rs rowkey-core/src/scan.rs rowkey-core/src/view.rs rowkey-core/src/key.rs)
 store_tests=(--lib --test=merge --test=pages --test=migrate --test=record --test=view --test=scans
