@@ -1409,3 +1409,35 @@ fn a_value_for_every_field_of_a_salted_phoenix_key_is_one_range() {
         .unwrap();
     assert_eq!(capped.covering(), None);
 }
+
+/// A Phoenix key of two `VARCHAR`s: the first may end the key (the second
+/// null), the last ends it without a separator.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select, phoenix)]
+struct TwoTexts {
+    a: String,
+    b: String,
+}
+
+/// The exact scan's count (`Covering::exact`, its ranges before merging)
+/// takes two forms for a value of a `VARCHAR` that may end the key, the key
+/// ending after it and going on past its separator, and one for a value of
+/// the last `VARCHAR`.
+#[test]
+fn a_varchar_that_may_end_the_key_counts_both_its_forms() {
+    let exact = |p: Predicate<'static>, cap| {
+        let mut p = p;
+        p.max_ranges(cap);
+        p.build().unwrap().covering().map(|c| c.exact)
+    };
+    assert_eq!(exact(TwoTexts::select().a(["x", "y"]).into(), 3), Some(4));
+    assert_eq!(exact(TwoTexts::select().a(["x", "y"]).into(), 4), None);
+    assert_eq!(
+        exact(TwoTexts::select().a(["x"]).b(["p", "q", "r"]).into(), 5),
+        Some(6)
+    );
+    assert_eq!(
+        exact(TwoTexts::select().a(["x"]).b(["p", "q", "r"]).into(), 6),
+        None
+    );
+}
