@@ -905,3 +905,36 @@ fn a_witness_shows_its_own_changes_level() {
         "{r}"
     );
 }
+
+mod desc_host {
+    use rowkey::RowKey;
+    /// Phoenix: PRIMARY KEY (id INTEGER, host VARCHAR DESC, ts BIGINT).
+    #[derive(RowKey)]
+    #[rowkey(phoenix)]
+    pub struct Metric {
+        pub id: i32,
+        #[reverse]
+        pub host: String,
+        pub ts: i64,
+    }
+    /// The same key, renamed.
+    #[derive(RowKey)]
+    #[rowkey(phoenix)]
+    pub struct Sample {
+        pub id: i32,
+        #[reverse]
+        pub host: String,
+        pub ts: i64,
+    }
+}
+
+/// A Phoenix `DESC` `VARCHAR` sorts its null (`""`) first, against the
+/// descending order of values, so its keys set no order of values to keep:
+/// a key renamed shows no other change.
+#[test]
+fn a_desc_varchar_keeps_no_order_of_values() {
+    let r = compat::check(&desc_host::Metric::LAYOUT, &desc_host::Sample::LAYOUT);
+    assert_eq!(r.verdict, Level::Renamed, "{r}");
+    assert!(r.changes.iter().all(|c| c.rule != Rule::Observed), "{r}");
+    assert!(r.witnesses.is_empty(), "{r}");
+}
