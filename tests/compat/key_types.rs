@@ -545,3 +545,55 @@ fn a_removed_key_types_keys_read_as_its_successor() {
         "{r}"
     );
 }
+
+mod one_member {
+    use rowkey::RowKey;
+
+    #[derive(RowKey)]
+    pub struct UserKey {
+        pub id: u64,
+    }
+
+    #[derive(RowKey)]
+    pub struct UserKeyV2 {
+        pub id: u64,
+        pub since: u32,
+    }
+
+    #[derive(RowKey)]
+    pub enum Row {
+        #[tag(b"u")]
+        User(UserKey),
+    }
+
+    #[derive(RowKey)]
+    pub enum RowV2 {
+        #[tag(b"u")]
+        User(UserKeyV2),
+    }
+}
+
+/// An enum of one key type is still an enum: where a witness says the new
+/// layout does not decode a key, the reason is the new enum's `decode`
+/// error (the tag read first), not its one key's.
+#[test]
+fn a_one_member_enums_witness_gives_the_enums_decode_error() {
+    let r = compat::check_key_types(&one_member::Row::KEY_TYPES, &one_member::RowV2::KEY_TYPES);
+    let mut seen = 0;
+    for w in &r.witnesses {
+        if let Err(e) = &w.new {
+            let Err(want) = one_member::RowV2::decode(&w.key) else {
+                panic!(
+                    "{:x?} decodes, yet the witness says it does not\n{r}",
+                    w.key
+                );
+            };
+            assert_eq!(*e, want.to_string(), "{r}");
+            seen += 1;
+        }
+    }
+    assert!(
+        seen > 0,
+        "no witness of a key the new enum does not decode\n{r}"
+    );
+}

@@ -840,3 +840,101 @@ fn salt_hash_names_phoenix() {
     let m = "the salt's hash Phoenix's → modulo: keys hash to other buckets";
     expect(&r, Rule::SaltHash, Level::Breaking, None, m);
 }
+
+mod escaped_host {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Log {
+        #[escaped]
+        pub host: String,
+        pub ts: u64,
+    }
+}
+
+mod fixed_host {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Log {
+        #[fixed(3)]
+        pub host: String,
+        pub ts: u64,
+    }
+}
+
+mod fixed_host_extra {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Log {
+        #[fixed(3)]
+        pub host: String,
+        pub ts: u64,
+        pub extra: u32,
+    }
+}
+
+/// The witness of `rule` in `report`.
+fn witness_of(report: &Report, rule: Rule) -> &compat::Witness {
+    let found = report.witnesses.iter().find(|w| w.rule == rule);
+    found.unwrap_or_else(|| panic!("no witness of {}\n{report}", rule.name()))
+}
+
+/// Of the keys that show a change, the most telling is its witness: the
+/// escaped `a` (`61 00 01`) read as a `fixed(3)` field is `"a\0\x01"`, a
+/// misread, which tells more than the scan miss of the typical key `ab`.
+#[test]
+fn a_misread_is_the_witness_before_a_scan_miss() {
+    let r = compat::check(&escaped_host::Log::LAYOUT, &fixed_host::Log::LAYOUT);
+    let w = witness_of(&r, Rule::FieldCodec);
+    let misread = compat::Shows::ReadsDifferently {
+        fields: vec!["`host`".into()],
+    };
+    assert_eq!(w.shows, misread, "{r}");
+}
+
+/// A change's witness shows the change's own level, not a worse one that
+/// another change causes: the appended field's witness is an old key the
+/// new layout does not decode, though the codec change makes scans miss.
+#[test]
+fn a_witness_shows_its_own_changes_level() {
+    let r = compat::check(&escaped_host::Log::LAYOUT, &fixed_host_extra::Log::LAYOUT);
+    let w = witness_of(&r, Rule::FieldAppended);
+    assert_eq!(w.shows, compat::Shows::NoLongerDecodes, "{r}");
+    assert_eq!(
+        witness_of(&r, Rule::FieldCodec).level(),
+        Level::Breaking,
+        "{r}"
+    );
+}
+
+mod desc_host {
+    use rowkey::RowKey;
+    /// Phoenix: PRIMARY KEY (id INTEGER, host VARCHAR DESC, ts BIGINT).
+    #[derive(RowKey)]
+    #[rowkey(phoenix)]
+    pub struct Metric {
+        pub id: i32,
+        #[reverse]
+        pub host: String,
+        pub ts: i64,
+    }
+    /// The same key, renamed.
+    #[derive(RowKey)]
+    #[rowkey(phoenix)]
+    pub struct Sample {
+        pub id: i32,
+        #[reverse]
+        pub host: String,
+        pub ts: i64,
+    }
+}
+
+/// A Phoenix `DESC` `VARCHAR` sorts its null (`""`) first, against the
+/// descending order of values, so its keys set no order of values to keep:
+/// a key renamed shows no other change.
+#[test]
+fn a_desc_varchar_keeps_no_order_of_values() {
+    let r = compat::check(&desc_host::Metric::LAYOUT, &desc_host::Sample::LAYOUT);
+    assert_eq!(r.verdict, Level::Renamed, "{r}");
+    assert!(r.changes.iter().all(|c| c.rule != Rule::Observed), "{r}");
+    assert!(r.witnesses.is_empty(), "{r}");
+}
