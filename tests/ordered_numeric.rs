@@ -133,6 +133,11 @@ fn layouts_say_numeric_and_a_null_or_a_trailing_none() {
     assert_eq!(key, [0x18, 0x0E]);
     assert_eq!(Struct::decode(&key).unwrap(), Struct { id: 7, rate: None });
     assert!(Struct::decode(&[0x18, 0x0E, 0x05]).is_err());
+    // The layout knows the trailing field: its key is an HBase `Struct`, and
+    // the interpreter reads the short key as the derived decode does.
+    assert_eq!(Struct::LAYOUT.format(), rowkey::KeyFormat::HbaseStruct);
+    let fields = dynamic::decode(&Struct::LAYOUT, &key).unwrap();
+    assert_eq!(fields.len(), 2, "{fields:?}");
     // A null where the field is no `Option` is no value of it.
     let e = Asc::decode(&[0x05]).unwrap_err();
     assert_eq!(e.kind(), rowkey::DecodeErrorKind::Unrepresentable);

@@ -1304,4 +1304,30 @@ mod by_layout {
             refuses(codec, text);
         }
     }
+
+    /// Phoenix's fixed types and an ascending VARCHAR keep order in the key,
+    /// so they take a range by layout: it starts at the lower bound's key
+    /// (Phoenix keys have no derived range helper to compare with).
+    #[test]
+    fn phoenix_fields_that_keep_order_take_a_range_by_layout() {
+        #[derive(RowKey)]
+        #[rowkey(phoenix)]
+        struct Integer {
+            v: i32,
+        }
+        #[derive(RowKey)]
+        #[rowkey(phoenix)]
+        struct Varchar {
+            v: String,
+        }
+        let start = |r: Bytes| r.map(|(start, _)| start);
+        assert_eq!(
+            start(by_text::<Integer>(Included("-5"), Included("7"))),
+            Ok(Integer { v: -5 }.encode().unwrap().as_ref().to_vec())
+        );
+        assert_eq!(
+            start(by_text::<Varchar>(Included("ab"), Excluded("b"))),
+            Ok(Varchar { v: "ab".into() }.encode().unwrap())
+        );
+    }
 }

@@ -790,3 +790,58 @@ mod tests {
         assert!(read(&[0x18, 0x03, 0x00]).is_err());
     }
 }
+
+#[cfg(all(test, feature = "alloc"))]
+mod by_layout {
+    use super::Numeric;
+    use crate::codec::prelude::{Codec, FieldRef, Value};
+    use crate::Number;
+
+    const F: FieldRef<'static> = FieldRef {
+        name: "n",
+        descending: false,
+    };
+
+    fn numeric(nullable: bool) -> Numeric {
+        Numeric {
+            float: false,
+            nullable,
+            trailing: false,
+        }
+    }
+
+    /// Only an `Option` field takes `None` and `Some`: a plain field given
+    /// either is an input error naming the codec, and writes nothing.
+    #[test]
+    fn only_an_option_field_takes_none_and_some() {
+        let one = Value::Int(Number::Signed(1));
+        let some = Value::Some(std::boxed::Box::new(one.clone()));
+        for v in [Value::None, some.clone()] {
+            let mut out = std::vec::Vec::new();
+            let e = numeric(false).write(&v, F, &mut out).unwrap_err();
+            assert_eq!(e.0, "field `n`: the value does not fit its codec i64");
+            assert!(out.is_empty());
+        }
+        // The Option field writes `Some(1)` as the plain field writes 1, `None` as null (05).
+        let (mut plain, mut opt, mut none) = Default::default();
+        numeric(false).write(&one, F, &mut plain).unwrap();
+        numeric(true).write(&some, F, &mut opt).unwrap();
+        numeric(true).write(&Value::None, F, &mut none).unwrap();
+        assert_eq!((plain.clone(), opt), (std::vec![0x18, 0x02], plain));
+        assert_eq!(none, [0x05]);
+    }
+
+    /// `None` as text is an Option field's null; a plain field refuses it,
+    /// and an Option field reads a number as `Some`.
+    #[test]
+    fn none_as_text_is_only_an_option_fields() {
+        assert_eq!(numeric(true).parse("None", F), Ok(Value::None));
+        assert!(numeric(false).parse("None", F).is_err());
+        let seven = Value::Int(Number::Signed(7));
+        assert_eq!(numeric(false).parse("7", F), Ok(seven.clone()));
+        assert_eq!(
+            numeric(true).parse("7", F),
+            Ok(Value::Some(std::boxed::Box::new(seven)))
+        );
+    }
+}
