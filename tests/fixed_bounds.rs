@@ -67,7 +67,7 @@ fn as_slice(b: &Bound<Vec<u8>>) -> Bound<&[u8]> {
 
 /// Whether `v` lies between the bounds, in bytewise order: the model.
 fn between(v: &[u8], lo: &Bound<Vec<u8>>, hi: &Bound<Vec<u8>>) -> bool {
-    (as_slice(lo), as_slice(hi)).contains(&v)
+    RangeBounds::<&[u8]>::contains(&(as_slice(lo), as_slice(hi)), &v)
 }
 
 proptest! {

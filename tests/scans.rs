@@ -426,7 +426,7 @@ proptest! {
             (k.a, &k.s, k.arr) == (p.a, &p.s, p.arr) && flag.contains(&k.flag)
         })?;
         check(&keys, &Reversed::range_for_a_s_arr_flag_v(p.a, &p.s, p.arr, p.flag, v).map_err(fail)?, |k| {
-            (k.a, &k.s, k.arr, k.flag) == (p.a, &p.s, p.arr, p.flag) && v.contains(&k.v.as_slice())
+            (k.a, &k.s, k.arr, k.flag) == (p.a, &p.s, p.arr, p.flag) && std::ops::RangeBounds::<&[u8]>::contains(&v, &k.v.as_slice())
         })?;
         check(&keys, &Reversed::prefix_for_a_s_arr_flag_v(p.a, &p.s, p.arr, p.flag, &p.v).map_err(fail)?, |k| *k == p)?;
     }

@@ -1,7 +1,7 @@
 //! Salt buckets: xxh32 (seed 0) of the salted fields' encoded bytes, mod N.
 
 use super::*;
-use crate::keys::Event;
+use super::keys::Event;
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct Salt256 {

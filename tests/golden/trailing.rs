@@ -1,7 +1,7 @@
 //! Trailing fields: the value to the end of the key.
 
 use super::*;
-use crate::keys::PathKey;
+use super::keys::PathKey;
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct TailSlice<'a> {

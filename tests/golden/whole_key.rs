@@ -1,7 +1,7 @@
 //! Several codecs in one key: the fields' bytes in declaration order; the README's key.
 
 use super::*;
-use crate::keys::FileKey;
+use super::keys::FileKey;
 
 /// Every codec in one key: the bytes are the fields' bytes, in order, at the offsets the layout says.
 #[derive(RowKey, Debug, Clone, PartialEq)]
