@@ -1,7 +1,7 @@
 //! `#[escaped]`: `00` written `00 FF`, then the terminator `00 01`; `#[reverse]` inverts all of it.
 
-use super::*;
 use super::keys::HostEventKey;
+use super::*;
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct Esc {

@@ -1,7 +1,7 @@
 //! Nested keys: the inner key's bytes, embedded as they are.
 
-use super::*;
 use super::keys::FileKey;
+use super::*;
 
 /// Seed 003's index key: `[region][index name][qualifiers][main key]`.
 #[derive(RowKey, Debug, Clone, PartialEq)]

@@ -1,7 +1,7 @@
 //! Record enums: seed 002's customer and order rows in one table.
 
-use super::*;
 use super::keys::{CustomerKey, OrderKey, Row};
+use super::*;
 
 #[test]
 fn record_enum_decodes_each_variant() {

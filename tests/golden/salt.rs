@@ -1,7 +1,7 @@
 //! Salt buckets: xxh32 (seed 0) of the salted fields' encoded bytes, mod N.
 
-use super::*;
 use super::keys::Event;
+use super::*;
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct Salt256 {

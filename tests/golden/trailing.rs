@@ -1,7 +1,7 @@
 //! Trailing fields: the value to the end of the key.
 
-use super::*;
 use super::keys::PathKey;
+use super::*;
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct TailSlice<'a> {

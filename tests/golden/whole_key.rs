@@ -1,7 +1,7 @@
 //! Several codecs in one key: the fields' bytes in declaration order; the README's key.
 
-use super::*;
 use super::keys::FileKey;
+use super::*;
 
 /// Every codec in one key: the bytes are the fields' bytes, in order, at the offsets the layout says.
 #[derive(RowKey, Debug, Clone, PartialEq)]
