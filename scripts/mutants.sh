@@ -177,14 +177,15 @@ baseline() {
 sharding=()
 case " $* " in *" --shard "* | *" --shard="*) sharding=(--sharding round-robin) ;; esac
 
-# One cargo-mutants run in the tree; cargo-mutants exits 2 on misses and 3 on
-# timeouts, which the totals report.
+# One cargo-mutants run in the tree, its tests stopped after a timeout in
+# seconds; cargo-mutants exits 2 on misses and 3 on timeouts, which the
+# totals report.
 run() {
-  local dir=$1
-  shift
+  local dir=$1 timeout=$2
+  shift 2
   rm -rf "${out:?}/$dir"
   (cd "$tree" && nice -n 19 cargo mutants --in-place --package rowkey-core \
-    --test-package "$packages" --baseline skip --timeout 120 --build-timeout 900 \
+    --test-package "$packages" --baseline skip --timeout "$timeout" --build-timeout 900 \
     --output "$root/$out/$dir" "$@") || true
 }
 
@@ -225,7 +226,8 @@ for g in "${groups[@]}"; do
   skip=()
   for name in ${!group_skip+"${!group_skip}"}; do skip+=(--cargo-test-arg=--skip="$name"); done
   [ ${#skip[@]} -eq 0 ] || skip=(--cargo-test-arg=-- "${skip[@]}")
-  run "$g" "${sharding[@]}" "${f[@]}" "${tests[@]/#/--cargo-arg=}" "${skip[@]}" "$@"
+  # A group's suites take 2-10 s unmutated, up to 30 s beside other builds.
+  run "$g" 60 "${sharding[@]}" "${f[@]}" "${tests[@]/#/--cargo-arg=}" "${skip[@]}" "$@"
   cat "$out/$g/mutants.out/missed.txt" >>"$out/first-missed.txt" 2>/dev/null || true
   touch "$out/$g/done"
 done
@@ -252,7 +254,8 @@ elif [ -s "$out/first-missed.txt" ] && [ ! -f "$out/second/done" ]; then
   mapfile -t f < <(as_filters "$out/first-missed.txt")
   mapfile -t every < <(every_test)
   mapfile -t every < <(one_crate every "${every[@]}")
-  run second "${f[@]}" "${every[@]/#/--cargo-arg=}"
+  # Every suite takes 40 s unmutated, twice that beside other builds.
+  run second 300 "${f[@]}" "${every[@]/#/--cargo-arg=}"
   touch "$out/second/done"
 fi
 
