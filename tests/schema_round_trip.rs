@@ -169,6 +169,30 @@ fn unknown_versions_and_broken_schemas_are_refused() {
         .starts_with("the schema is not JSON"));
 }
 
+/// A salt is read back only as one rowkey writes: a bucket count its
+/// format cannot write, or a width other than its format's, is refused
+/// (either alone), not read as some other salt.
+#[test]
+fn salts_rowkey_does_not_write_are_refused() {
+    let phoenix = Variable::LAYOUT.to_json();
+    let salt = "\"buckets\": 7, \"format\": \"phoenix\", \"hash\": \"phoenix\", \"width\": 1,";
+    assert!(phoenix.contains(salt), "{phoenix}");
+    let wide = phoenix.replacen(salt, &salt.replace("\"width\": 1", "\"width\": 2"), 1);
+    assert_eq!(
+        parse(&wide).unwrap_err(),
+        "key `Variable`: a salt of 7 buckets in 2 bytes is not one rowkey writes"
+    );
+    let digits = Fixed::LAYOUT.to_json();
+    let salt = "\"buckets\": 1000, \"format\": \"digits\", \"hash\": \"xxh32\", \"width\": 3,";
+    assert!(digits.contains(salt), "{digits}");
+    // Three digits write at most 1,000 buckets.
+    let more = digits.replacen(salt, &salt.replace("1000", "1001"), 1);
+    assert_eq!(
+        parse(&more).unwrap_err(),
+        "key `Fixed`: a salt of 1001 buckets in 3 bytes is not one rowkey writes"
+    );
+}
+
 prop_compose! {
     fn fixed_key()(
         a in any::<i16>(), b in 0i64..=u32::MAX as i64, c in any::<f64>(), d in any::<f32>(),
