@@ -432,3 +432,35 @@ fn added_fields_read_back_with_their_version() {
         "{broken}"
     );
 }
+
+/// Fixed-width Phoenix columns.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix, salt(buckets = 4, phoenix))]
+struct PhoenixFixed {
+    a: i32,
+    b: i64,
+}
+
+/// A schema's salt is computed as the schema says whatever the fields'
+/// codecs: Phoenix columns under a binary salt of one of them (which no
+/// derive writes, but a schema may say) get that salt's bucket, and the
+/// key the interpreter writes decodes by the same layout.
+#[test]
+fn a_binary_salt_over_phoenix_columns_hashes_its_field() {
+    let json = PhoenixFixed::LAYOUT.to_json();
+    let phoenix =
+        "{\"buckets\": 4, \"format\": \"phoenix\", \"hash\": \"phoenix\", \"width\": 1, \"fields\": [\"a\", \"b\"]}";
+    assert!(json.contains(phoenix), "{json}");
+    let binary =
+        "{\"buckets\": 4, \"format\": \"binary\", \"hash\": \"xxh32\", \"width\": 1, \"fields\": [\"a\"]}";
+    let layout = read_back(&json.replacen(phoenix, binary, 1));
+    let salt = rowkey::Salt::new(4);
+    for (a, b) in [(1, 2), (-7, 0), (40_000, -1), (i32::MAX, i64::MIN)] {
+        let (a, b) = (a.to_string(), b.to_string());
+        let key = dynamic::encode(layout, &[("a", &a), ("b", &b)]).unwrap();
+        assert_eq!(u32::from(key[0]), salt.bucket_of(&key[1..5]), "{a} {b}");
+        let fields = dynamic::decode(layout, &key).unwrap();
+        let values: Vec<String> = fields.iter().map(|f| f.value.to_input()).collect();
+        assert_eq!(values, [a, b]);
+    }
+}
