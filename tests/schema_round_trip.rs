@@ -464,3 +464,22 @@ fn a_binary_salt_over_phoenix_columns_hashes_its_field() {
         assert_eq!(values, [a, b]);
     }
 }
+
+/// A `pad` codec is read back only as the derive allows it: an unsigned
+/// type and 1 to 39 digits; a signed type, or digits outside, is refused.
+#[test]
+fn pad_codecs_the_derive_refuses_are_refused() {
+    let json = Fixed::LAYOUT.to_json();
+    let pad = "{\"kind\": \"pad\", \"digits\": 3, \"type\": \"u8\"}";
+    assert!(json.contains(pad), "{json}");
+    let with = |digits: u32, ty: &str| {
+        let codec = format!("{{\"kind\": \"pad\", \"digits\": {digits}, \"type\": \"{ty}\"}}");
+        parse(&json.replacen(pad, &codec, 1))
+    };
+    assert!(with(3, "u8").is_ok());
+    for (digits, ty) in [(3, "i8"), (0, "u8"), (40, "u128"), (1, "i128")] {
+        let e = with(digits, ty).unwrap_err();
+        let refused = format!("`pad({digits})` on `{ty}` is not a codec");
+        assert!(e.contains(&refused), "{e}");
+    }
+}

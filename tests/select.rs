@@ -1150,6 +1150,29 @@ fn every_field_type_selects_its_values() {
     assert!(!s.matches(&t(86_400_000, (5, 8))) && !s.matches(&t(0, (5, 7))));
 }
 
+/// A range whose low end is above its high end holds no value: refused as
+/// such by the values' order before the codec writes either bound, so a
+/// bound the codec would refuse (a `TIMESTAMP` whose nanoseconds pass its
+/// millisecond) does not decide the error; in order, the bound does.
+#[test]
+fn crossed_bounds_are_an_empty_range_whatever_the_bounds() {
+    use rowkey::codec::Timestamp;
+    let bad = Timestamp {
+        millis: 5,
+        nanos: 2_000_000,
+    };
+    let low = Timestamp {
+        millis: 1,
+        nanos: 0,
+    };
+    let e = Times::select().at(bad..=low).build().unwrap_err();
+    assert_eq!((e.field(), e.kind()), ("at", &SelectErrorKind::EmptyRange));
+    let e = Times::select().at(bad..bad).build().unwrap_err();
+    assert_eq!((e.field(), e.kind()), ("at", &SelectErrorKind::EmptyRange));
+    let e = Times::select().at(low..=bad).build().unwrap_err();
+    assert!(matches!(e.kind(), SelectErrorKind::Input(_)), "{e}");
+}
+
 /// Each Rust type a select takes is the value its codec writes: the text,
 /// the bytes, the number (a `Date` its milliseconds, a `Timestamp` its
 /// two parts), in any form it is owned or borrowed.

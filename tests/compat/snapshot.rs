@@ -177,6 +177,63 @@ fn a_file_that_is_no_schema_is_reported() -> Result<(), Box<dyn std::error::Erro
     Ok(())
 }
 
+mod types {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct UserKey {
+        pub id: u64,
+    }
+    #[derive(RowKey)]
+    pub struct GroupKey {
+        pub id: u64,
+    }
+    #[derive(RowKey)]
+    pub enum Row {
+        #[tag(b"u")]
+        User(UserKey),
+        #[tag(b"g")]
+        Group(GroupKey),
+    }
+}
+
+/// The message `check` panics with, if it panics.
+fn panic_of(check: impl FnOnce()) -> Option<String> {
+    let payload = std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).err()?;
+    let text = payload.downcast_ref::<String>().cloned();
+    Some(text.unwrap_or_default())
+}
+
+/// The test-side checks pass when the file holds the schema and panic with
+/// the reason when it holds none, whatever `CI` and the update variable say
+/// (a file that is no schema is never rewritten): for a key and for an enum
+/// of key types.
+#[test]
+fn the_asserts_pass_on_the_schema_and_panic_on_a_file_that_is_none(
+) -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let (key, types) = (dir.path().join("key.json"), dir.path().join("row.json"));
+    std::fs::write(&key, FileKey::LAYOUT.to_json())?;
+    std::fs::write(&types, types::Row::KEY_TYPES.to_json())?;
+    assert_eq!(
+        panic_of(|| schema::assert_compatible::<FileKey>(&key)),
+        None
+    );
+    assert_eq!(
+        panic_of(|| schema::assert_key_types_compatible(&types::Row::KEY_TYPES, &types)),
+        None
+    );
+    for path in [&key, &types] {
+        std::fs::write(path, "{\"format\": 9}")?;
+    }
+    let format = "schema format 9 is not supported";
+    let message = panic_of(|| schema::assert_compatible::<FileKey>(&key)).expect("a panic");
+    assert!(message.contains(format), "{message}");
+    let message = panic_of(|| schema::assert_key_types_compatible(&types::Row::KEY_TYPES, &types))
+        .expect("a panic");
+    assert!(message.contains(format), "{message}");
+    Ok(())
+}
+
 // ---- the scratch crate ----------------------------------------------------------
 
 /// A crate of its own in a temporary directory, depending on this rowkey,
