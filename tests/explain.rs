@@ -1070,3 +1070,39 @@ fn a_reversed_trailing_str_reads_by_layout() {
     let plain = [7, b'a', b'/', b'b'];
     assert_eq!(Path::decode(&plain).unwrap(), Path { id: 7, path: "a/b" });
 }
+
+/// Three bytes: two digits and a byte.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Digits3 {
+    #[pad(2)]
+    a: u8,
+    b: u8,
+}
+
+/// Four bytes: two numbers.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Words4 {
+    a: u16,
+    b: u16,
+}
+
+/// Members without tags, told apart by their lengths.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+enum Untagged {
+    Digits(Digits3),
+    Words(Words4),
+}
+
+/// Bytes that no member decodes are explained as the first member they
+/// begin (shorter than its key, every field they hold decoding), whatever
+/// the others' errors: `12` begins both and is the first's; `AB` is no
+/// digit, so it begins only the second.
+#[test]
+fn a_cut_key_of_untagged_members_is_the_first_it_begins() {
+    for (bytes, member) in [(&b"12"[..], "Digits"), (b"AB", "Words"), (b"1", "Digits")] {
+        let e = Untagged::KEY_TYPES.explain(bytes);
+        assert_eq!(e.member, Some(member), "{bytes:?}: {e:#}");
+        assert!(e.is_partial() && !e.is_valid(), "{bytes:?}: {e:#}");
+        assert!(Untagged::decode(bytes).is_err());
+    }
+}

@@ -970,6 +970,36 @@ struct Nests {
     c: u8,
 }
 
+/// A nested key's values, written by its own `encode`, select exactly the
+/// keys that hold one of them.
+#[test]
+fn nested_key_values_select_the_keys_that_hold_them() {
+    let key = |a, id, c| {
+        Nests {
+            a,
+            id: Id { id },
+            c,
+        }
+        .encode()
+        .unwrap()
+    };
+    let s = Nests::select()
+        .id([Id { id: 7 }, Id { id: 42 }])
+        .build()
+        .unwrap();
+    for a in [0, 1, 255] {
+        for id in [0, 6, 7, 8, 42, 99] {
+            for c in [0, 9] {
+                assert_eq!(
+                    s.matches(&key(a, id, c)),
+                    id == 7 || id == 42,
+                    "{a} {id} {c}"
+                );
+            }
+        }
+    }
+}
+
 mod by_text {
     use super::*;
     use rowkey::dynamic::{self, TextCondition};
