@@ -1027,3 +1027,82 @@ fn bytes_no_member_decodes_are_the_member_they_begin_or_the_furthest() {
     assert_eq!(e.member, Some("Group"));
     assert!(!e.is_valid() && !e.is_partial());
 }
+
+/// A trailing `&str` field, as the derive writes it: ascending.
+#[derive(RowKey, Debug, PartialEq)]
+struct Path<'a> {
+    id: u8,
+    path: &'a str,
+}
+
+/// `Path`'s fields, the path said to be reversed: a layout the derive
+/// refuses to write, but a schema may describe.
+const REVERSED_PATH: [rowkey::Segment<'static>; 2] = [
+    Path::LAYOUT.segments[0],
+    rowkey::Segment {
+        reverse: true,
+        order: rowkey::Order::Descending,
+        ..Path::LAYOUT.segments[1]
+    },
+];
+
+/// By layout, a trailing field reads its bytes as its own whatever Rust
+/// type it names: a descending `&str` is inverted back into its text, not
+/// refused as one that a borrow could not hold.
+#[test]
+fn a_reversed_trailing_str_reads_by_layout() {
+    const LAYOUT: rowkey::Layout<'static> = rowkey::Layout {
+        segments: &REVERSED_PATH,
+        ..Path::LAYOUT
+    };
+    let key = dynamic::encode(&LAYOUT, &[("id", "7"), ("path", "a/b")]).unwrap();
+    assert_eq!(key, [7, !b'a', !b'/', !b'b']);
+    let fields = dynamic::decode(&LAYOUT, &key).unwrap();
+    let values: Vec<(&str, String)> = fields
+        .iter()
+        .map(|f| (f.name, f.value.to_input()))
+        .collect();
+    assert_eq!(
+        values,
+        [("id", "7".to_string()), ("path", "a/b".to_string())]
+    );
+    // Ascending, the same bytes are the derived key's.
+    let plain = [7, b'a', b'/', b'b'];
+    assert_eq!(Path::decode(&plain).unwrap(), Path { id: 7, path: "a/b" });
+}
+
+/// Three bytes: two digits and a byte.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Digits3 {
+    #[pad(2)]
+    a: u8,
+    b: u8,
+}
+
+/// Four bytes: two numbers.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Words4 {
+    a: u16,
+    b: u16,
+}
+
+/// Members without tags, told apart by their lengths.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+enum Untagged {
+    Digits(Digits3),
+    Words(Words4),
+}
+
+/// Bytes that no member decodes are explained as the first member they
+/// begin (shorter than its key, every field they hold decoding), whatever
+/// the others' errors: `12` begins both and is the first's; `AB` is no
+/// digit, so it begins only the second.
+#[test]
+fn a_cut_key_of_untagged_members_is_the_first_it_begins() {
+    for (bytes, member) in [(&b"12"[..], "Digits"), (b"AB", "Words"), (b"1", "Digits")] {
+        let e = Untagged::KEY_TYPES.explain(bytes);
+        assert_eq!(e.member, Some(member), "{bytes:?}: {e:#}");
+        assert!(e.is_partial() && !e.is_valid(), "{bytes:?}: {e:#}");
+        assert!(Untagged::decode(bytes).is_err());
+    }
+}

@@ -271,3 +271,32 @@ fn merge_reads_one_row_ahead_per_bucket() {
         (0..1_000).collect::<Vec<_>>()
     );
 }
+
+/// Bare key slices (`&[u8]`, what a scan of keys alone yields) are rows
+/// with keys, as pairs are: they merge in the order of their bytes after
+/// the bucket, none handed on ahead as a keyless item.
+#[test]
+fn bare_key_slices_merge_in_key_order() {
+    let logs: Vec<Log> = (0..200u16)
+        .map(|ts| Log {
+            ts,
+            host: (ts % 3) as u8,
+        })
+        .collect();
+    let table = map_of(&logs);
+    let expected: Vec<Vec<u8>> = brute_force(&table, Log::SALT, |_| true, false)
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect();
+    let merged: Vec<Vec<u8>> = Log::SALT
+        .fan_out(KeyRange::<64>::all())
+        .unwrap()
+        .merge(|r| {
+            table
+                .range::<[u8], _>(r.bounds())
+                .map(|(k, _)| k.as_slice())
+        })
+        .map(<[u8]>::to_vec)
+        .collect();
+    assert_eq!(merged, expected);
+}

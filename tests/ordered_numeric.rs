@@ -242,3 +242,74 @@ fn a_float_decodes_only_from_the_bytes_it_writes() {
     };
     assert_eq!(Mixed::decode(&inf.encode().unwrap()).unwrap(), inf);
 }
+
+/// SQLite4's varint of an exponent, as OrderedBytes writes it: one byte up
+/// to 240, two up to 2287, three up to 67,823.
+fn varint(e: u32) -> Vec<u8> {
+    match e {
+        0..=240 => vec![e as u8],
+        241..=2287 => vec![((e - 240) / 256 + 241) as u8, ((e - 240) % 256) as u8],
+        _ => vec![249, ((e - 2288) / 256) as u8, ((e - 2288) % 256) as u8],
+    }
+}
+
+/// `±0.01 × 100^±e` (the one centimal digit 01) as `encodeNumeric` writes
+/// it: the header, the varint `exponent` of `e` (inverted for a positive
+/// value below one and a negative one above), the digit (inverted when
+/// negative).
+fn numeric(negative: bool, small: bool, exponent: &[u8]) -> Vec<u8> {
+    let (header, invert_e) = match (negative, small) {
+        (false, false) => (0x22, false),
+        (false, true) => (0x16, true),
+        (true, true) => (0x14, false),
+        (true, false) => (0x08, true),
+    };
+    let x = |b: u8, inv: bool| if inv { !b } else { b };
+    let mut bytes = vec![header];
+    bytes.extend(exponent.iter().map(|&b| x(b, invert_e)));
+    bytes.push(x(0x02, negative));
+    bytes
+}
+
+/// A number beyond `i64` and `f64` is refused at the field's first byte
+/// however many bytes its exponent's varint takes (one, two or three):
+/// the varint is read whole, by the typed decode and the interpreter alike.
+/// `F1 00`, SQLite4's two-byte form of 240 (Java writes `F0`), is refused
+/// too: no value of either type writes it.
+#[test]
+fn numbers_with_long_exponents_are_unrepresentable_at_the_field() {
+    let exponents = [200, 241, 1000, 2287, 2288, 40_000, 67_823]
+        .map(varint)
+        .into_iter()
+        .chain([vec![0xF1, 0x00]]);
+    for exponent in exponents {
+        let java_writes = exponent != [0xF1, 0x00];
+        for (negative, small) in [(false, false), (false, true), (true, false), (true, true)] {
+            let asc = numeric(negative, small, &exponent);
+            let desc: Vec<u8> = asc.iter().map(|b| !b).collect();
+            let case = format!("negative={negative} small={small}: {asc:02X?}");
+            let errors = [
+                (AscF::decode(&asc).unwrap_err(), AscF::LAYOUT),
+                (DescF::decode(&desc).unwrap_err(), DescF::LAYOUT),
+                (Asc::decode(&asc).unwrap_err(), Asc::LAYOUT),
+                (Desc::decode(&desc).unwrap_err(), Desc::LAYOUT),
+            ];
+            for (i, (e, layout)) in errors.into_iter().enumerate() {
+                if java_writes {
+                    assert_eq!(
+                        (e.offset(), e.kind()),
+                        (0, rowkey::DecodeErrorKind::Unrepresentable),
+                        "{} {case}",
+                        layout.name
+                    );
+                }
+                let bytes = if i % 2 == 0 { &asc } else { &desc };
+                assert_eq!(
+                    dynamic::decode(&layout, bytes).unwrap_err(),
+                    ReadError::from(e),
+                    "{case}"
+                );
+            }
+        }
+    }
+}

@@ -169,6 +169,30 @@ fn unknown_versions_and_broken_schemas_are_refused() {
         .starts_with("the schema is not JSON"));
 }
 
+/// A salt is read back only as one rowkey writes: a bucket count its
+/// format cannot write, or a width other than its format's, is refused
+/// (either alone), not read as some other salt.
+#[test]
+fn salts_rowkey_does_not_write_are_refused() {
+    let phoenix = Variable::LAYOUT.to_json();
+    let salt = "\"buckets\": 7, \"format\": \"phoenix\", \"hash\": \"phoenix\", \"width\": 1,";
+    assert!(phoenix.contains(salt), "{phoenix}");
+    let wide = phoenix.replacen(salt, &salt.replace("\"width\": 1", "\"width\": 2"), 1);
+    assert_eq!(
+        parse(&wide).unwrap_err(),
+        "key `Variable`: a salt of 7 buckets in 2 bytes is not one rowkey writes"
+    );
+    let digits = Fixed::LAYOUT.to_json();
+    let salt = "\"buckets\": 1000, \"format\": \"digits\", \"hash\": \"xxh32\", \"width\": 3,";
+    assert!(digits.contains(salt), "{digits}");
+    // Three digits write at most 1,000 buckets.
+    let more = digits.replacen(salt, &salt.replace("1000", "1001"), 1);
+    assert_eq!(
+        parse(&more).unwrap_err(),
+        "key `Fixed`: a salt of 1001 buckets in 3 bytes is not one rowkey writes"
+    );
+}
+
 prop_compose! {
     fn fixed_key()(
         a in any::<i16>(), b in 0i64..=u32::MAX as i64, c in any::<f64>(), d in any::<f32>(),
@@ -407,4 +431,55 @@ fn added_fields_read_back_with_their_version() {
             .ends_with("\"since\" is not a version number"),
         "{broken}"
     );
+}
+
+/// Fixed-width Phoenix columns.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix, salt(buckets = 4, phoenix))]
+struct PhoenixFixed {
+    a: i32,
+    b: i64,
+}
+
+/// A schema's salt is computed as the schema says whatever the fields'
+/// codecs: Phoenix columns under a binary salt of one of them (which no
+/// derive writes, but a schema may say) get that salt's bucket, and the
+/// key the interpreter writes decodes by the same layout.
+#[test]
+fn a_binary_salt_over_phoenix_columns_hashes_its_field() {
+    let json = PhoenixFixed::LAYOUT.to_json();
+    let phoenix =
+        "{\"buckets\": 4, \"format\": \"phoenix\", \"hash\": \"phoenix\", \"width\": 1, \"fields\": [\"a\", \"b\"]}";
+    assert!(json.contains(phoenix), "{json}");
+    let binary =
+        "{\"buckets\": 4, \"format\": \"binary\", \"hash\": \"xxh32\", \"width\": 1, \"fields\": [\"a\"]}";
+    let layout = read_back(&json.replacen(phoenix, binary, 1));
+    let salt = rowkey::Salt::new(4);
+    for (a, b) in [(1, 2), (-7, 0), (40_000, -1), (i32::MAX, i64::MIN)] {
+        let (a, b) = (a.to_string(), b.to_string());
+        let key = dynamic::encode(layout, &[("a", &a), ("b", &b)]).unwrap();
+        assert_eq!(u32::from(key[0]), salt.bucket_of(&key[1..5]), "{a} {b}");
+        let fields = dynamic::decode(layout, &key).unwrap();
+        let values: Vec<String> = fields.iter().map(|f| f.value.to_input()).collect();
+        assert_eq!(values, [a, b]);
+    }
+}
+
+/// A `pad` codec is read back only as the derive allows it: an unsigned
+/// type and 1 to 39 digits; a signed type, or digits outside, is refused.
+#[test]
+fn pad_codecs_the_derive_refuses_are_refused() {
+    let json = Fixed::LAYOUT.to_json();
+    let pad = "{\"kind\": \"pad\", \"digits\": 3, \"type\": \"u8\"}";
+    assert!(json.contains(pad), "{json}");
+    let with = |digits: u32, ty: &str| {
+        let codec = format!("{{\"kind\": \"pad\", \"digits\": {digits}, \"type\": \"{ty}\"}}");
+        parse(&json.replacen(pad, &codec, 1))
+    };
+    assert!(with(3, "u8").is_ok());
+    for (digits, ty) in [(3, "i8"), (0, "u8"), (40, "u128"), (1, "i128")] {
+        let e = with(digits, ty).unwrap_err();
+        let refused = format!("`pad({digits})` on `{ty}` is not a codec");
+        assert!(e.contains(&refused), "{e}");
+    }
 }

@@ -970,6 +970,36 @@ struct Nests {
     c: u8,
 }
 
+/// A nested key's values, written by its own `encode`, select exactly the
+/// keys that hold one of them.
+#[test]
+fn nested_key_values_select_the_keys_that_hold_them() {
+    let key = |a, id, c| {
+        Nests {
+            a,
+            id: Id { id },
+            c,
+        }
+        .encode()
+        .unwrap()
+    };
+    let s = Nests::select()
+        .id([Id { id: 7 }, Id { id: 42 }])
+        .build()
+        .unwrap();
+    for a in [0, 1, 255] {
+        for id in [0, 6, 7, 8, 42, 99] {
+            for c in [0, 9] {
+                assert_eq!(
+                    s.matches(&key(a, id, c)),
+                    id == 7 || id == 42,
+                    "{a} {id} {c}"
+                );
+            }
+        }
+    }
+}
+
 mod by_text {
     use super::*;
     use rowkey::dynamic::{self, TextCondition};
@@ -1148,6 +1178,29 @@ fn every_field_type_selects_its_values() {
         .unwrap();
     assert!(s.matches(&t(86_400_000, (5, 7))));
     assert!(!s.matches(&t(86_400_000, (5, 8))) && !s.matches(&t(0, (5, 7))));
+}
+
+/// A range whose low end is above its high end holds no value: refused as
+/// such by the values' order before the codec writes either bound, so a
+/// bound the codec would refuse (a `TIMESTAMP` whose nanoseconds pass its
+/// millisecond) does not decide the error; in order, the bound does.
+#[test]
+fn crossed_bounds_are_an_empty_range_whatever_the_bounds() {
+    use rowkey::codec::Timestamp;
+    let bad = Timestamp {
+        millis: 5,
+        nanos: 2_000_000,
+    };
+    let low = Timestamp {
+        millis: 1,
+        nanos: 0,
+    };
+    let e = Times::select().at(bad..=low).build().unwrap_err();
+    assert_eq!((e.field(), e.kind()), ("at", &SelectErrorKind::EmptyRange));
+    let e = Times::select().at(bad..bad).build().unwrap_err();
+    assert_eq!((e.field(), e.kind()), ("at", &SelectErrorKind::EmptyRange));
+    let e = Times::select().at(low..=bad).build().unwrap_err();
+    assert!(matches!(e.kind(), SelectErrorKind::Input(_)), "{e}");
 }
 
 /// Each Rust type a select takes is the value its codec writes: the text,

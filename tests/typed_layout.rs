@@ -192,3 +192,47 @@ fn a_layout_prints_as_the_readmes_table() {
     let table = &readme[start..start + readme[start..].find("```").unwrap()];
     assert_eq!(FileKey::LAYOUT.to_string(), table);
 }
+
+/// Fields whose spans print in two, three and four places.
+#[derive(RowKey)]
+#[allow(dead_code)] // only its layout is read
+struct Spans {
+    #[fixed(12)]
+    name: String,
+    a: u8,
+    #[fixed(90)]
+    long: Vec<u8>,
+    #[fixed(900)]
+    longer: Vec<u8>,
+    b: u8,
+}
+
+/// Every row of a layout's table has its `|`s where the header has them,
+/// and its first cell is the field's `offset..offset + width`, however
+/// many places the spans take.
+#[test]
+fn a_tables_columns_line_up_whatever_the_spans() {
+    for layout in [&Spans::LAYOUT, &FileKey::LAYOUT, &Every::LAYOUT] {
+        let table = layout.to_string();
+        let lines: Vec<&str> = table.lines().skip(1).collect();
+        let bars = |line: &str| -> Vec<usize> {
+            line.char_indices()
+                .filter(|&(_, c)| c == '|')
+                .map(|(i, _)| line[..i].chars().count())
+                .collect()
+        };
+        let header = bars(lines[0]);
+        assert_eq!(header.len(), 5, "{table}");
+        let rows = &lines[2..];
+        assert_eq!(rows.len(), layout.segments.len(), "{table}");
+        for (row, seg) in rows.iter().zip(layout.segments) {
+            assert_eq!(bars(row), header, "{table}");
+            let cell = row.split('|').nth(1).unwrap().trim();
+            assert_eq!(
+                cell,
+                format!("{}..{}", seg.offset, seg.offset + seg.width),
+                "{table}"
+            );
+        }
+    }
+}

@@ -297,3 +297,43 @@ impl<'a> Reader<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `take_n` takes the next `n` bytes when the key holds them, and
+    /// otherwise names the length it needed and the key's, at the reader's
+    /// position, as `take` does for a width known at compile time.
+    #[test]
+    fn take_n_takes_or_names_the_length_it_needs() {
+        let key = [1u8, 2, 3, 4, 5];
+        for len in 0..=key.len() {
+            let bytes = &key[..len];
+            for pos in 0..=len {
+                for n in 0..=len + 2 {
+                    let mut r = Reader::at(bytes, pos);
+                    let expected = match bytes.get(pos..pos + n) {
+                        Some(s) => Ok(s),
+                        None => Err(DecodeError::new(
+                            "",
+                            pos,
+                            DecodeErrorKind::TooShort {
+                                min: pos + n,
+                                found: len,
+                            },
+                        )),
+                    };
+                    assert_eq!(r.take_n(n), expected, "{len} {pos} {n}");
+                    let moved = if expected.is_ok() { pos + n } else { pos };
+                    assert_eq!(r.position(), moved);
+                    if n == 2 {
+                        let mut r = Reader::at(bytes, pos);
+                        let fixed = r.take::<2>("").map(|b| &b[..]);
+                        assert_eq!(fixed, expected);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -716,6 +716,51 @@ fn keys_show_what_no_rule_names() {
     assert!(r.migration.notes.is_empty(), "{r}");
 }
 
+mod reversed {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Fixed {
+        #[reverse]
+        pub id: u32,
+    }
+}
+
+/// `reversed::Fixed`'s id said to sort ascending though its bytes are
+/// inverted: a hand-edited schema, which no rule reads.
+const ASCENDING: [rowkey::Segment<'static>; 1] = [rowkey::Segment {
+    order: rowkey::Order::Ascending,
+    ..reversed::Fixed::LAYOUT.segments[0]
+}];
+
+/// A reversed fixed-width field sorts by its value as its order says (only
+/// one that runs to the key's end does not), so the keys compare on it: an
+/// order label that contradicts its bytes shows as keys out of order.
+#[test]
+fn keys_show_a_reversed_field_said_ascending() {
+    const NEW: Layout<'static> = Layout {
+        segments: &ASCENDING,
+        ..reversed::Fixed::LAYOUT
+    };
+    let r = compat::check(&reversed::Fixed::LAYOUT, &NEW);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    let m =
+        "a generated key shows what the rules above did not: old and new keys sort apart on `id`";
+    expect(&r, Rule::Observed, Level::Breaking, None, m);
+    let [w] = &r.witnesses[..] else { panic!("{r}") };
+    let compat::Shows::OutOfOrder { other, field, .. } = &w.shows else {
+        panic!("{:?}\n{r}", w.shows)
+    };
+    assert_eq!(field, "id", "{r}");
+    // Each key's bytes are its id inverted: the smaller id sorts last,
+    // which the ascending label says it must not.
+    let id = |k: &[u8]| !u32::from_be_bytes(k.try_into().unwrap());
+    assert_eq!(
+        w.key.cmp(other),
+        id(&w.key).cmp(&id(other)).reverse(),
+        "{r}"
+    );
+}
+
 /// A key said to be a byte wider than its fields: no old key decodes.
 #[test]
 fn keys_show_a_width_no_field_has() {

@@ -177,6 +177,122 @@ fn a_file_that_is_no_schema_is_reported() -> Result<(), Box<dyn std::error::Erro
     Ok(())
 }
 
+mod types {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct UserKey {
+        pub id: u64,
+    }
+    #[derive(RowKey)]
+    pub struct GroupKey {
+        pub id: u64,
+    }
+    #[derive(RowKey)]
+    pub enum Row {
+        #[tag(b"u")]
+        User(UserKey),
+        #[tag(b"g")]
+        Group(GroupKey),
+    }
+}
+
+/// The message `check` panics with, if it panics.
+fn panic_of(check: impl FnOnce()) -> Option<String> {
+    let payload = std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).err()?;
+    let text = payload.downcast_ref::<String>().cloned();
+    Some(text.unwrap_or_default())
+}
+
+/// The test-side checks pass when the file holds the schema and panic with
+/// the reason when it holds none, whatever `CI` and the update variable say
+/// (a file that is no schema is never rewritten): for a key and for an enum
+/// of key types.
+#[test]
+fn the_asserts_pass_on_the_schema_and_panic_on_a_file_that_is_none(
+) -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let (key, types) = (dir.path().join("key.json"), dir.path().join("row.json"));
+    std::fs::write(&key, FileKey::LAYOUT.to_json())?;
+    std::fs::write(&types, types::Row::KEY_TYPES.to_json())?;
+    assert_eq!(
+        panic_of(|| schema::assert_compatible::<FileKey>(&key)),
+        None
+    );
+    assert_eq!(
+        panic_of(|| schema::assert_key_types_compatible(&types::Row::KEY_TYPES, &types)),
+        None
+    );
+    for path in [&key, &types] {
+        std::fs::write(path, "{\"format\": 9}")?;
+    }
+    let format = "schema format 9 is not supported";
+    let message = panic_of(|| schema::assert_compatible::<FileKey>(&key)).expect("a panic");
+    assert!(message.contains(format), "{message}");
+    let message = panic_of(|| schema::assert_key_types_compatible(&types::Row::KEY_TYPES, &types))
+        .expect("a panic");
+    assert!(message.contains(format), "{message}");
+    Ok(())
+}
+
+/// Prints `SnapshotEnv::from_env()` for the test below, which runs it in a
+/// process of its own, with the environment it sets.
+#[test]
+#[ignore = "run by `the_environment_is_read_as_documented`"]
+fn print_the_environment() {
+    println!("env: {:?}", SnapshotEnv::from_env());
+}
+
+/// `CI` counts when set to anything but `false` or `0`, the update
+/// variable reads `1`/`yes`, `breaking`, or `0`/`no` (and unset), and an
+/// empty variable is an unset one; another value is an error.
+#[test]
+fn the_environment_is_read_as_documented() {
+    let exe = std::env::current_exe().expect("the test's path");
+    let read = |ci: Option<&str>, update: Option<&str>| -> String {
+        let mut run = Command::new(&exe);
+        run.args(["--ignored", "--exact", "snapshot::print_the_environment"])
+            .args(["--nocapture", "--test-threads=1"])
+            .env_remove("CI")
+            .env_remove(schema::UPDATE_VAR);
+        if let Some(v) = ci {
+            run.env("CI", v);
+        }
+        if let Some(v) = update {
+            run.env(schema::UPDATE_VAR, v);
+        }
+        let out = run.output().expect("the test binary runs");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let line = text
+            .lines()
+            .find_map(|l| l.split_once("env: ").map(|(_, e)| e));
+        line.unwrap_or_else(|| panic!("{text}")).to_string()
+    };
+    let env = |ci, update| format!("{:?}", Ok::<_, SnapshotError>(SnapshotEnv { ci, update }));
+    assert_eq!(read(None, None), env(false, Update::No));
+    for on in ["true", "1", "yes"] {
+        assert_eq!(read(Some(on), None), env(true, Update::No), "CI={on}");
+    }
+    for off in ["", "false", "0"] {
+        assert_eq!(read(Some(off), None), env(false, Update::No), "CI={off}");
+    }
+    for (value, update) in [
+        ("", Update::No),
+        ("0", Update::No),
+        ("no", Update::No),
+        ("1", Update::ReadsOld),
+        ("yes", Update::ReadsOld),
+        ("breaking", Update::Breaking),
+    ] {
+        assert_eq!(
+            read(Some("true"), Some(value)),
+            env(true, update),
+            "{value}"
+        );
+    }
+    let bad = Err::<SnapshotEnv, _>(SnapshotError::BadUpdate("always".into()));
+    assert_eq!(read(None, Some("always")), format!("{bad:?}"));
+}
+
 // ---- the scratch crate ----------------------------------------------------------
 
 /// A crate of its own in a temporary directory, depending on this rowkey,

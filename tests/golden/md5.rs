@@ -33,6 +33,10 @@ fn md5_rfc_1321_vectors() {
         let h = Md5::of(input);
         assert_eq!(h.as_bytes().as_slice(), hex(digest), "md5({input:?})");
         assert_eq!(h.to_string(), digest);
+        // A digest is a key of its own too: its bytes, and `Md5(hex)` to debug.
+        assert_eq!(h.encode().unwrap().as_slice(), hex(digest));
+        assert_eq!(Md5::decode(&hex(digest)).unwrap(), h);
+        assert_eq!(format!("{h:?}"), format!("Md5({digest})"));
         golden(&Hashed { h }, &hex(digest));
     }
     assert_eq!(Md5::WIDTH, 16);

@@ -61,3 +61,31 @@ fn option_decode_has_one_reading_per_key() {
     assert!(RevOpt::decode(&[0xFF, 0xFF, 0xFF, 0xFF, 0xFE]).is_err());
     assert!(RevOpt::decode(&[0x00, 0xFF, 0xFF, 0xFF, 0xFF]).is_err());
 }
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct After {
+    a: u16,
+    #[reverse]
+    v: Option<u32>,
+}
+
+/// A `None` whose payload is not all padding is refused at the first byte
+/// that is not, wherever the field lies and whichever its order.
+#[test]
+fn a_none_with_a_payload_names_its_first_byte() {
+    for at in 0..4 {
+        for found in [0x01, 0x05, 0xFF] {
+            let mut key = [0u8; 5];
+            key[1 + at] = found;
+            let e = Opt::decode(&key).unwrap_err();
+            let bad = DecodeErrorKind::BadPadding { found };
+            assert_eq!((e.field(), e.offset(), e.kind()), ("v", 1 + at, bad));
+            // Behind a `u16`, descending: the padding is 0xFF.
+            let mut key = [0u8, 7, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF];
+            key[3 + at] = !found;
+            let e = After::decode(&key).unwrap_err();
+            let bad = DecodeErrorKind::BadPadding { found: !found };
+            assert_eq!((e.field(), e.offset(), e.kind()), ("v", 3 + at, bad));
+        }
+    }
+}

@@ -163,6 +163,28 @@ fn decode_errors_of_variable_keys_allocate_nothing() {
         }),
         0
     );
+    // An escape-free value that is no UTF-8 is refused from the key's own
+    // bytes: a `Cow<str>` copies only what had to be unescaped.
+    let mut not_utf8 = CowHostEvent {
+        host: "é".into(),
+        event: b"".as_slice().into(),
+        ts: 7,
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(&not_utf8[..4], [0xC3, 0xA9, 0x00, 0x01]);
+    not_utf8[1] = b'A';
+    let mut error = None;
+    assert_eq!(
+        allocations(|| error = CowHostEvent::decode(black_box(&not_utf8)).err()),
+        0,
+        "Cow<str> of invalid UTF-8"
+    );
+    let e = error.expect("`C3 41` is no UTF-8");
+    assert_eq!(
+        (e.field(), e.offset(), e.kind()),
+        ("host", 0, rowkey::DecodeErrorKind::InvalidUtf8)
+    );
 }
 
 // ---- encode_into of variable keys ----

@@ -749,4 +749,59 @@ mod tests {
         }
         assert!(super::prefix::<4>(&[1; 5], false).is_err());
     }
+
+    /// A head and field together longer than the capacity are refused
+    /// (`TooLong`, as the general path refuses them), whatever the bounds,
+    /// at every head length from empty to past the capacity; those that fit
+    /// give the general path's bytes.
+    #[test]
+    fn past_the_capacity_is_too_long() {
+        fn check<const CAP: usize, const W: usize>() {
+            let v = Edge::Bytes([0x41; W]);
+            let bounds = [
+                (Included(v), Excluded(Edge::AboveMax)),
+                (Included(v), Unbounded),
+                (Unbounded, Included(v)),
+                (Excluded(v), Included(v)),
+                (Unbounded, Unbounded),
+            ];
+            for len in 0..=CAP + 1 {
+                let head = std::vec![0x30; len];
+                for (lo, hi) in &bounds {
+                    for desc in [false, true] {
+                        let fast = field_range::<CAP, Edge<W>, W>(
+                            &head,
+                            lo.as_ref(),
+                            hi.as_ref(),
+                            &|e: &Edge<W>| Ok(*e),
+                            desc,
+                            Digits::default(),
+                        );
+                        let case = std::format!("CAP {CAP} W {W} head {len} {lo:?} {hi:?} {desc}");
+                        if len + W > CAP {
+                            let kind = fast.map(|_| ()).map_err(|e| e.kind());
+                            let max = CAP;
+                            let too_long = crate::EncodeErrorKind::TooLong { len: len + W, max };
+                            assert_eq!(kind, Err(too_long), "{case}");
+                        } else {
+                            let (fast, slow) = (
+                                fast.unwrap(),
+                                general::<CAP, W>(&head, *lo, *hi, desc).unwrap(),
+                            );
+                            assert_eq!(
+                                (fast.start(), fast.end()),
+                                (slow.start(), slow.end()),
+                                "{case}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        check::<4, 1>();
+        check::<4, 2>();
+        check::<12, 8>();
+        check::<20, 9>();
+        check::<20, 16>();
+    }
 }
