@@ -177,6 +177,22 @@ fn a_file_that_is_no_schema_is_reported() -> Result<(), Box<dyn std::error::Erro
     Ok(())
 }
 
+/// A path that cannot be read (here a directory) is reported as what it
+/// is, not taken for a missing file: in CI as elsewhere.
+#[test]
+fn an_unreadable_path_is_an_io_error() -> Result<(), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let key = Schema::Key(&FileKey::LAYOUT);
+    for env in [PLAIN, env(true, Update::No)] {
+        let e = schema::snapshot(key, dir.path(), env).unwrap_err();
+        assert!(
+            matches!(&e, SnapshotError::Io { path, .. } if path == dir.path()),
+            "{e}"
+        );
+    }
+    Ok(())
+}
+
 mod types {
     use rowkey::RowKey;
     #[derive(RowKey)]

@@ -115,3 +115,34 @@ fn phoenix_salt_byte_matches_the_formula_for_many_keys() {
         }
     }
 }
+
+/// A Phoenix `CHAR(3)` after an `INTEGER`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix)]
+struct PhoenixChar {
+    a: i32,
+    #[phoenix(char(3))]
+    c: String,
+}
+
+/// A `CHAR` byte that is no ASCII (which Phoenix never writes there) is
+/// refused at its own offset in the key.
+#[test]
+fn a_char_byte_past_ascii_is_refused_where_it_lies() {
+    let key = PhoenixChar {
+        a: 7,
+        c: "abc".into(),
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(&key[4..], b"abc");
+    for at in 0..3 {
+        let mut bad = key;
+        bad[4 + at] = 0xC3;
+        let e = PhoenixChar::decode(&bad).unwrap_err();
+        assert_eq!(
+            (e.field(), e.offset(), e.kind()),
+            ("c", 4 + at, DecodeErrorKind::NonCanonical)
+        );
+    }
+}
