@@ -1106,3 +1106,26 @@ fn a_cut_key_of_untagged_members_is_the_first_it_begins() {
         assert!(Untagged::decode(bytes).is_err());
     }
 }
+
+/// A salted field may be named `salt`, like the bucket's segment.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct SaltNamedField {
+    #[salt(mod = 7)]
+    salt: u32,
+    id: u8,
+}
+
+/// The bucket hashes the field `salt`, not the bucket byte that shares its
+/// name: the interpreter decodes every key the derived code writes.
+#[test]
+#[ignore = "bug: the interpreter hashes the bucket byte, the first segment named `salt`"]
+fn a_salted_field_named_salt_is_hashed_by_its_own_bytes() {
+    for salt in 0..40u32 {
+        let k = SaltNamedField { salt, id: 9 };
+        let key = k.encode().unwrap();
+        assert_eq!(SaltNamedField::decode(&key), Ok(k.clone()));
+        let values = dynamic::decode(&SaltNamedField::LAYOUT, &key);
+        assert!(values.is_ok(), "{k:?} {key:?}: {values:?}");
+        assert!(SaltNamedField::LAYOUT.explain(&key).is_valid());
+    }
+}
