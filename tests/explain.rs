@@ -1129,3 +1129,43 @@ fn a_salted_field_named_salt_is_hashed_by_its_own_bytes() {
         assert!(SaltNamedField::LAYOUT.explain(&key).is_valid());
     }
 }
+
+/// Two numbers behind a one-byte bucket of seven.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct SaltedWords {
+    #[salt(mod = 7)]
+    a: u16,
+    b: u16,
+}
+
+/// `SaltedWords`' layout with its salt said to hash a field the key does not
+/// have: a hand-made layout, or a schema edited by hand.
+const GHOST_SALTED: rowkey::Layout<'static> = rowkey::Layout {
+    salt: match SaltedWords::LAYOUT.salt {
+        Some(s) => Some(rowkey::LayoutSalt {
+            fields: &["ghost"],
+            ..s
+        }),
+        None => None,
+    },
+    ..SaltedWords::LAYOUT
+};
+
+/// A salted field that is no segment of the key leaves the bucket
+/// unchecked: the walk of `decode` and the `Checker`, which reads a fixed
+/// key's fields at their offsets, give the same verdict on every bucket.
+#[test]
+fn a_salted_name_the_key_lacks_leaves_the_bucket_unchecked() {
+    let checker = dynamic::Checker::new(&GHOST_SALTED);
+    assert!(checker.fields_at_offsets());
+    for bucket in 0..=u8::MAX {
+        for a in [0u16, 1, 0x1234, u16::MAX] {
+            let mut key = vec![bucket];
+            key.extend(a.to_be_bytes());
+            key.extend(9u16.to_be_bytes());
+            let decoded = dynamic::decode(&GHOST_SALTED, &key).map(drop);
+            assert_eq!(checker.check(&key), decoded, "{key:?}");
+            assert_eq!(dynamic::check(&GHOST_SALTED, &key), decoded, "{key:?}");
+        }
+    }
+}
