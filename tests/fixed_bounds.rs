@@ -172,4 +172,12 @@ fn a_field_of_no_bytes_has_one_value() {
         false,
     );
     assert!(after.unwrap().is_empty());
+    // The same through a derived helper: a key's last field of no bytes.
+    #[derive(RowKey)]
+    struct Empty {
+        a: u8,
+        b: [u8; 0],
+    }
+    let r = Empty::range_for_a_b(5, ..=[]).unwrap();
+    assert_eq!((r.start(), r.end()), (&[5][..], Some(&[6][..])));
 }
