@@ -377,3 +377,26 @@ fn ordered_strings_bytes_and_nulls_hash_as_documented() {
         }
     }
 }
+
+/// A Phoenix `CHAR(n)` column hashes its type's code and its length, by the
+/// documented canonical bytes: `0x12 type:u8 n:num`.
+#[test]
+fn a_phoenix_char_hashes_its_length() {
+    /// `PRIMARY KEY (code CHAR(3))`
+    #[derive(RowKey)]
+    #[rowkey(phoenix)]
+    struct Char3 {
+        #[phoenix(char(3))]
+        code: String,
+    }
+    let mut bytes = b"RK\x01\x00".to_vec(); // fixed length
+    bytes.extend(num(3));
+    bytes.push(0); // no salt
+    bytes.extend(num(1));
+    bytes.extend(num(0)); // offset
+    bytes.extend(num(3)); // width
+    bytes.extend([0x12, 8]); // Phoenix, CHAR (code 8: the types' order)
+    bytes.extend(num(3)); // its length
+    bytes.extend([0, 0]); // ascending, no flags
+    assert_eq!(Char3::FINGERPRINT, fnv1a(&bytes));
+}

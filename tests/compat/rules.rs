@@ -665,6 +665,56 @@ fn the_key_new_salted_fields_move_is_searched_for() {
     assert_eq!(w.key[..5], [0, 0, 0, 0, 3], "{r}");
 }
 
+/// A hash that puts the keys whose second field is 3, hashed with the
+/// field before it, alone in bucket 2; every other key (and every field
+/// hashed alone) in bucket 0.
+fn rare_second(bytes: &[u8]) -> u32 {
+    if bytes.len() == 8 && bytes[4..] == [0, 0, 0, 3] {
+        2
+    } else {
+        0
+    }
+}
+
+#[derive(RowKey)]
+struct RareSecond {
+    #[salt(mod = 4, hash = rare_second)]
+    id: u32,
+    b: u32,
+}
+
+mod rare_second {
+    use rowkey::RowKey;
+    /// The salt hashes `b` too: only keys of b 3 change bucket.
+    #[derive(RowKey)]
+    pub struct RareSecond {
+        #[salt(mod = 4, hash = super::rare_second)]
+        id: u32,
+        #[salt]
+        b: u32,
+    }
+}
+
+/// The search varies a field only one of the salts hashes, too: here only
+/// `b` moves a key, whether the new salt hashes it or the old one did, and
+/// b 3 is the witness.
+#[test]
+fn the_key_a_field_salted_on_one_side_moves_is_searched_for() {
+    for r in [
+        compat::check(&RareSecond::LAYOUT, &rare_second::RareSecond::LAYOUT),
+        compat::check(&rare_second::RareSecond::LAYOUT, &RareSecond::LAYOUT),
+    ] {
+        let w = r
+            .witnesses
+            .iter()
+            .find(|w| w.rule == Rule::SaltFields)
+            .unwrap_or_else(|| panic!("no witness\n{r}"));
+        let old = w.old.as_ref().unwrap();
+        assert!(old.fields.contains(&("b".into(), "3".into())), "{r}");
+        assert_eq!(w.key[5..], [0, 0, 0, 3], "{r}");
+    }
+}
+
 /// The fields of `uncapped::Fixed`, its id said to be descending though
 /// its bytes are not: a schema edited by hand, which no rule reads.
 const MISLABELLED: [rowkey::Segment<'static>; 1] = [rowkey::Segment {

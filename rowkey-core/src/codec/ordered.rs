@@ -810,4 +810,23 @@ mod tests {
             );
         }
     }
+
+    /// The fixed-width headers the type's doc names (`0x29`..`0x2C`
+    /// `Int8`..`Int64`, `0x30` `Float32`, `0x31` `Float64`), each with its
+    /// header byte counted; every other byte is no fixed-width header.
+    #[test]
+    fn fixed_width_of_every_header_byte() {
+        let widths = [
+            (0x29, 2),
+            (0x2A, 3),
+            (0x2B, 5),
+            (0x2C, 9),
+            (0x30, 5),
+            (0x31, 9),
+        ];
+        for header in 0..=u8::MAX {
+            let width = widths.iter().find(|w| w.0 == header).map(|w| w.1);
+            assert_eq!(fixed_width(header), width, "{header:#x}");
+        }
+    }
 }
