@@ -1118,7 +1118,6 @@ struct SaltNamedField {
 /// The bucket hashes the field `salt`, not the bucket byte that shares its
 /// name: the interpreter decodes every key the derived code writes.
 #[test]
-#[ignore = "bug: the interpreter hashes the bucket byte, the first segment named `salt`"]
 fn a_salted_field_named_salt_is_hashed_by_its_own_bytes() {
     for salt in 0..40u32 {
         let k = SaltNamedField { salt, id: 9 };

@@ -420,6 +420,11 @@ impl<'n> SaltedSpans<'n> {
     /// Notes a segment's reading at `start..end`; a name's first segment counts.
     fn see(&mut self, seg: &Segment<'_>, reading: &Reading<'_>, start: usize, end: usize) {
         self.whole &= matches!(reading, Reading::Value(_)) || matches!(seg.kind, FieldCodec::Salt);
+        if matches!(seg.kind, FieldCodec::Salt) {
+            // The bucket is no field the salt hashes, though a field may
+            // share its name (`salt`).
+            return;
+        }
         let at = match reading {
             Reading::Cut { .. } | Reading::Absent => Salted::Missing,
             Reading::Value(_) | Reading::Error(_) => Salted::At(start, end),

@@ -286,7 +286,9 @@ pub(super) fn field_range<const CAP: usize, T: ?Sized, const W: usize>(
     descending: bool,
     digits: Digits,
 ) -> Result<KeyRangeOf<[u8; CAP]>, EncodeError> {
-    let fits = head.len() + W <= CAP;
+    // A field of no bytes (one value) takes the general path: the word
+    // paths' masks would shift by the word's whole width.
+    let fits = W > 0 && head.len() + W <= CAP;
     // The range's bytes in one register each (of which a `CAP` below 16
     // stores the first `CAP`).
     let in_word = head.len() + W <= 16;
