@@ -1152,4 +1152,17 @@ mod tests {
             assert_eq!(start, expected, "bucket {b}");
         }
     }
+
+    /// `with_hash` sets the hash of a binary or digits salt, and a Phoenix
+    /// salt keeps Phoenix's (its doc): the bucket of the same bytes too.
+    #[test]
+    fn a_phoenix_salt_keeps_its_hash() {
+        let modulo = SaltHash::Modulo;
+        assert_eq!(Salt::new(8).with_hash(modulo).hash(), modulo);
+        assert_eq!(Salt::digits(100, 2).with_hash(modulo).hash(), modulo);
+        let phoenix = Salt::phoenix(8);
+        let other = phoenix.with_hash(modulo);
+        assert_eq!(other.hash(), SaltHash::Format);
+        assert_eq!(other, phoenix);
+    }
 }

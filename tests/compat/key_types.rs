@@ -501,6 +501,34 @@ fn an_overlap_no_key_shows_leaves_reads_old() {
     assert!(r.witnesses.is_empty(), "{r}");
 }
 
+/// Tags where one begins the other (`us` and `u`) do not keep two key
+/// types' bytes apart: the second may decode the first's keys.
+#[test]
+fn a_tag_that_begins_another_may_overlap() {
+    use rowkey::{Member, RowKey};
+    const ROW: KeyTypes<'static> = KeyTypes {
+        name: "Row",
+        members: &[
+            Member {
+                name: "Admin",
+                tag: b"us",
+                layout: &shared_tag::AdminKey::LAYOUT,
+            },
+            Member {
+                name: "User",
+                tag: b"u",
+                layout: &shared_tag::UserKey::LAYOUT,
+            },
+        ],
+    };
+    let r = compat::check_key_types(&shared_tag::Row::KEY_TYPES, &ROW);
+    let (_, message) = member_change(&r, Rule::MemberOverlap, Some("User"));
+    assert!(
+        message.contains("may decode the same bytes as `Admin`"),
+        "{r}"
+    );
+}
+
 mod replaced {
     use rowkey::RowKey;
 
