@@ -715,6 +715,17 @@ fn the_key_a_field_salted_on_one_side_moves_is_searched_for() {
     }
 }
 
+/// The report on `old` to `new` where the rules see nothing and generated
+/// keys show a change at `level`, the one witness of it, `what` they show.
+fn observed(old: &Layout<'_>, new: &Layout<'_>, level: Level, what: &str) -> Report {
+    let r = compat::check(old, new);
+    assert_eq!(r.verdict, level, "{r}");
+    let m = format!("a generated key shows what the rules above did not: {what}");
+    expect(&r, Rule::Observed, level, None, &m);
+    assert_eq!(r.witnesses.len(), 1, "{r}");
+    r
+}
+
 /// The fields of `uncapped::Fixed`, its id said to be descending though
 /// its bytes are not: a schema edited by hand, which no rule reads.
 const MISLABELLED: [rowkey::Segment<'static>; 1] = [rowkey::Segment {
@@ -730,11 +741,8 @@ fn keys_show_what_no_rule_names() {
         segments: &MISLABELLED,
         ..uncapped::Fixed::LAYOUT
     };
-    let r = compat::check(&uncapped::Fixed::LAYOUT, &NEW);
-    assert_eq!(r.verdict, Level::Breaking, "{r}");
-    let m =
-        "a generated key shows what the rules above did not: old and new keys sort apart on `id`";
-    expect(&r, Rule::Observed, Level::Breaking, None, m);
+    let what = "old and new keys sort apart on `id`";
+    let r = observed(&uncapped::Fixed::LAYOUT, &NEW, Level::Breaking, what);
     assert_eq!(r.changes.len(), 1, "{r}");
     let [w] = &r.witnesses[..] else { panic!("{r}") };
     assert_eq!(
@@ -791,11 +799,8 @@ fn keys_show_a_reversed_field_said_ascending() {
         segments: &ASCENDING,
         ..reversed::Fixed::LAYOUT
     };
-    let r = compat::check(&reversed::Fixed::LAYOUT, &NEW);
-    assert_eq!(r.verdict, Level::Breaking, "{r}");
-    let m =
-        "a generated key shows what the rules above did not: old and new keys sort apart on `id`";
-    expect(&r, Rule::Observed, Level::Breaking, None, m);
+    let what = "old and new keys sort apart on `id`";
+    let r = observed(&reversed::Fixed::LAYOUT, &NEW, Level::Breaking, what);
     let [w] = &r.witnesses[..] else { panic!("{r}") };
     let compat::Shows::OutOfOrder { other, field, .. } = &w.shows else {
         panic!("{:?}\n{r}", w.shows)
@@ -818,10 +823,8 @@ fn keys_show_a_width_no_field_has() {
         width: 5,
         ..uncapped::Fixed::LAYOUT
     };
-    let r = compat::check(&uncapped::Fixed::LAYOUT, &NEW);
-    assert_eq!(r.verdict, Level::OrderKept, "{r}");
-    let m = "a generated key shows what the rules above did not: an old key no longer decodes";
-    expect(&r, Rule::Observed, Level::OrderKept, None, m);
+    let what = "an old key no longer decodes";
+    let r = observed(&uncapped::Fixed::LAYOUT, &NEW, Level::OrderKept, what);
     let [w] = &r.witnesses[..] else { panic!("{r}") };
     assert_eq!(w.shows, compat::Shows::NoLongerDecodes, "{r}");
     assert_eq!(w.level(), Level::OrderKept);
