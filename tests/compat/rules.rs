@@ -1036,3 +1036,35 @@ fn a_desc_varchar_keeps_no_order_of_values() {
     assert!(r.changes.iter().all(|c| c.rule != Rule::Observed), "{r}");
     assert!(r.witnesses.is_empty(), "{r}");
 }
+
+mod moved_up {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Old {
+        pub a: u8,
+        pub x: u8,
+        pub b: u8,
+    }
+    /// `x` removed, `y` appended: `b` now reads `x`'s byte, `y` reads `b`'s.
+    #[derive(RowKey)]
+    pub struct New {
+        pub a: u8,
+        pub b: u8,
+        pub y: u8,
+    }
+}
+
+/// An old key where `x` and `b` hold the same value reads the same `b`, and
+/// a value for the appended `y` out of the bytes that were `b`'s: the
+/// appended field's witness says so, not that the key reads the same.
+#[test]
+fn an_appended_field_reads_a_value_from_an_old_keys_bytes() {
+    let r = compat::check(&moved_up::Old::LAYOUT, &moved_up::New::LAYOUT);
+    let w = witness_of(&r, Rule::FieldAppended);
+    let reads_y = compat::Shows::ReadsNewFields {
+        fields: vec!["`y`".into()],
+    };
+    assert_eq!(w.shows, reads_y, "{r}");
+    assert_eq!(w.key, [1, 1, 1], "{r}");
+    assert_eq!(w.level(), Level::OrderKept, "{r}");
+}
