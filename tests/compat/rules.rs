@@ -1068,3 +1068,47 @@ fn an_appended_field_reads_a_value_from_an_old_keys_bytes() {
     assert_eq!(w.key, [1, 1, 1], "{r}");
     assert_eq!(w.level(), Level::OrderKept, "{r}");
 }
+
+mod phoenix_then_text {
+    use rowkey::RowKey;
+    /// Phoenix: PRIMARY KEY (id INTEGER).
+    #[derive(RowKey)]
+    #[rowkey(phoenix)]
+    pub struct Old {
+        pub id: i32,
+    }
+    /// Lends its last field, a string to the end of the key, to `MIXED`.
+    #[derive(RowKey)]
+    pub struct Note {
+        pub id: u8,
+        pub note: String,
+    }
+}
+
+/// `phoenix_then_text::Old` with that string appended: a Phoenix column and
+/// a field of rowkey's own in one layout, as a schema edited by hand has them.
+const MIXED_FIELDS: [rowkey::Segment<'static>; 2] = [
+    phoenix_then_text::Old::LAYOUT.segments[0],
+    rowkey::Segment {
+        offset: 4,
+        ..phoenix_then_text::Note::LAYOUT.segments[1]
+    },
+];
+const MIXED: Layout<'static> = Layout {
+    segments: &MIXED_FIELDS,
+    ..phoenix_then_text::Note::LAYOUT
+};
+
+/// In a Phoenix key only a `VARCHAR`'s empty value is null: the empty
+/// string an old key leaves for a field of another codec is a value read
+/// where old keys hold none.
+#[test]
+fn only_a_phoenix_varchar_reads_empty_as_null() {
+    let r = compat::check(&phoenix_then_text::Old::LAYOUT, &MIXED);
+    let w = witness_of(&r, Rule::FieldAppended);
+    let reads_note = compat::Shows::ReadsNewFields {
+        fields: vec!["`note`".into()],
+    };
+    assert_eq!(w.shows, reads_note, "{r}");
+    assert_eq!(w.key, [0x80, 0, 0, 1], "{r}");
+}
