@@ -1213,3 +1213,15 @@ fn nine_salted_fields_are_all_hashed() {
         assert!(dynamic::check(&NineSalted::LAYOUT, &key).is_ok(), "{k:?}");
     }
 }
+
+/// A field named `salt` is found by its name, not the bucket's segment
+/// that shares it: by the layout, and by a skip scan's predicate.
+#[test]
+fn a_field_named_salt_is_found_by_its_name() {
+    let l = &SaltNamedField::LAYOUT;
+    let field = l.segment("salt").expect("the field `salt`");
+    assert_eq!((field.offset, field.rust_type), (1, "u32"));
+    assert_eq!(rowkey::select::Predicate::new(l).field("salt"), Some(1));
+    assert_eq!(l.segments[0].kind, rowkey::FieldCodec::Salt);
+    assert_eq!(SaltedWords::LAYOUT.segment("salt"), None);
+}

@@ -213,9 +213,11 @@ pub struct Member<'a> {
 }
 
 impl<'a> Layout<'a> {
-    /// The segment of `name`.
+    /// The segment of field `name` (never the salt bucket's, also named `salt`).
     pub fn segment(&self, name: &str) -> Option<&Segment<'a>> {
-        self.segments.iter().find(|s| s.name == name)
+        self.segments
+            .iter()
+            .find(|s| s.name == name && s.kind != FieldCodec::Salt)
     }
 
     /// The fingerprint of the layout: a stable hash of everything that

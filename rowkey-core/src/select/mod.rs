@@ -128,9 +128,13 @@ impl<'a> Predicate<'a> {
         self.layout
     }
 
-    /// The index in `layout.segments` of field `name`.
+    /// The index in `layout.segments` of field `name` (never the salt bucket's).
     pub fn field(&self, name: &str) -> Option<usize> {
-        self.layout.segments.iter().position(|s| s.name == name)
+        let field = self.layout.segment(name)?;
+        self.layout
+            .segments
+            .iter()
+            .position(|s| core::ptr::eq(s, field))
     }
 
     /// Caps the ranges at `n` (at least 1); past it they cover more keys
