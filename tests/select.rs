@@ -955,6 +955,22 @@ fn a_predicate_finds_fields_by_name() {
     assert_eq!(p.field("x"), None);
 }
 
+/// The salt bucket keeps no order of values: a range picked on its segment
+/// by index (the one way to name it) is refused, and the bucket is no field.
+#[test]
+fn the_salt_bucket_takes_no_range() {
+    let mut p = Predicate::new(&Salted::LAYOUT);
+    assert_eq!(p.field("salt"), None);
+    let whole = rowkey::select::Picked::Range(Bound::Included(1u8), Bound::Unbounded);
+    p.pick(0, whole);
+    let e = p.build().expect_err("a range on the bucket");
+    assert_eq!(e.field(), "salt");
+    let SelectErrorKind::Input(why) = e.kind() else {
+        panic!("{e}");
+    };
+    assert!(why.contains("does not keep order"), "{e}");
+}
+
 /// A nested key of one field, whose value text gives.
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct Id {
