@@ -6,7 +6,9 @@
 //! tests/data/phoenix-literals.tsv are keys from Phoenix's unit tests.
 
 use rowkey::codec::{Date, Timestamp};
-use rowkey::{DecodeErrorKind, EncodeErrorKind, FieldCodec, Order, PhoenixType, RowKey};
+use rowkey::{
+    dynamic, DecodeErrorKind, EncodeErrorKind, FieldCodec, Layout, Order, PhoenixType, RowKey,
+};
 
 /// The rows of one table: each value's text, and the key (`None`: Phoenix refused it).
 fn vectors(table: &str) -> Vec<(Vec<String>, Option<Vec<u8>>)> {
@@ -54,8 +56,23 @@ fn timestamp(v: &str) -> Timestamp {
     }
 }
 
+/// The interpreter reads Phoenix's key `bytes` by the layout alone, and
+/// writes the same bytes back from the values' text.
+fn interpreted(layout: &Layout<'_>, bytes: &[u8], table: &str) {
+    let values =
+        dynamic::decode(layout, bytes).unwrap_or_else(|e| panic!("{table} {bytes:02x?}: {e}"));
+    let text: Vec<(String, String)> = values
+        .iter()
+        .map(|v| (v.name.to_string(), v.value.to_input()))
+        .collect();
+    let pairs: Vec<(&str, &str)> = text.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+    let again = dynamic::encode(layout, &pairs);
+    assert_eq!(again.as_deref(), Ok(bytes), "{table} {pairs:?}");
+}
+
 /// Every row of `table`: the key `make` builds from the values encodes to
-/// Phoenix's bytes and decodes back, or fails where Phoenix failed.
+/// Phoenix's bytes and decodes back, or fails where Phoenix failed; the
+/// interpreter reads and writes the same bytes.
 fn check<K>(table: &str, make: impl Fn(&[String]) -> K) -> usize
 where
     K: RowKey<Bytes = Vec<u8>> + std::fmt::Debug + PartialEq,
@@ -74,6 +91,7 @@ where
                     d == key || format!("{d:?}") == format!("{key:?}"),
                     "{table} {values:?}"
                 );
+                interpreted(&K::LAYOUT, bytes, table);
             }
             None => assert!(
                 key.encode().is_err(),
@@ -96,6 +114,7 @@ where
         let bytes = bytes.as_ref().expect("Phoenix wrote every fixed key");
         assert_eq!(&key.encode().unwrap()[..], &bytes[..], "{table} {values:?}");
         assert_eq!(K::decode(bytes).unwrap(), key, "{table} {values:?}");
+        interpreted(&K::LAYOUT, bytes, table);
     }
     rows.len()
 }
