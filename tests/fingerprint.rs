@@ -400,3 +400,33 @@ fn a_phoenix_char_hashes_its_length() {
     bytes.extend([0, 0]); // ascending, no flags
     assert_eq!(Char3::FINGERPRINT, fnv1a(&bytes));
 }
+
+/// Two numbers behind a bucket of the first.
+#[derive(RowKey)]
+struct Salted {
+    #[salt(mod = 7)]
+    a: u16,
+    b: u16,
+}
+
+/// `Salted`'s layout with its salt said to hash a field the key does not
+/// have: a schema edited by hand.
+const GHOST: rowkey::Layout<'static> = rowkey::Layout {
+    salt: match Salted::LAYOUT.salt {
+        Some(s) => Some(rowkey::LayoutSalt {
+            fields: &["ghost"],
+            ..s
+        }),
+        None => None,
+    },
+    ..Salted::LAYOUT
+};
+
+/// A salted field the key lacks has a fingerprint all the same (its
+/// position hashed as `u32::MAX`), other than a real field's.
+#[test]
+fn a_salted_field_the_key_lacks_is_hashed_too() {
+    assert_eq!(GHOST.salt.map(|s| s.fields), Some(&["ghost"][..]));
+    assert_ne!(GHOST.fingerprint(), Salted::LAYOUT.fingerprint());
+    assert_eq!(Salted::LAYOUT.fingerprint(), Salted::FINGERPRINT);
+}

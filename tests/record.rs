@@ -93,3 +93,29 @@ fn explain_names_the_member_and_skips_its_tag() {
     assert_eq!(explained.member, Some("Order"));
     assert!(explained.is_valid());
 }
+
+/// A key of one string that runs to the end of the key: the empty string
+/// writes no bytes.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct NoteKey {
+    text: String,
+}
+
+/// A member whose key may be empty.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+enum Notes {
+    #[tag(b"n")]
+    Note(NoteKey),
+}
+
+/// A key that is its tag alone is the member's empty key, read by the
+/// derived `decode` and by the layout.
+#[test]
+fn a_key_of_the_tag_alone_is_its_members_empty_key() {
+    let empty = Notes::Note(NoteKey {
+        text: String::new(),
+    });
+    assert_eq!(round_trip(&empty), b"n");
+    assert!(Notes::KEY_TYPES.explain(b"n").is_valid());
+    assert!(Notes::decode(b"").is_err());
+}

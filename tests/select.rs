@@ -971,6 +971,23 @@ fn the_salt_bucket_takes_no_range() {
     assert!(why.contains("does not keep order"), "{e}");
 }
 
+/// A tag holds one value, its own bytes: a value picked for it by index
+/// (the one way to name it) selects what no pick does, the tag's byte
+/// after the host's.
+#[test]
+fn a_value_picked_for_a_tag_is_the_tag() {
+    let ranges = |pick: bool| {
+        let mut p = Predicate::new(&Salted::LAYOUT);
+        p.pick(1, rowkey::select::Picked::Values(vec![3u8]));
+        if pick {
+            p.pick(2, rowkey::select::Picked::Values(vec![0u8]));
+        }
+        p.build().map(|s| s.ranges().to_vec())
+    };
+    assert_eq!(Salted::LAYOUT.segments[2].name, "kind");
+    assert_eq!(ranges(true), ranges(false));
+}
+
 /// A nested key of one field, whose value text gives.
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct Id {
