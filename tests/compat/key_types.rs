@@ -625,3 +625,68 @@ fn a_one_member_enums_witness_gives_the_enums_decode_error() {
         "no witness of a key the new enum does not decode\n{r}"
     );
 }
+
+mod lengths {
+    use rowkey::RowKey;
+
+    /// Two bytes.
+    #[derive(RowKey)]
+    pub struct Short {
+        pub id: u16,
+    }
+
+    /// Four bytes and a name: five at the least.
+    #[derive(RowKey)]
+    pub struct Long {
+        pub id: u32,
+        #[escaped]
+        pub name: String,
+    }
+
+    /// A name alone, which may be two bytes.
+    #[derive(RowKey)]
+    pub struct Name {
+        pub name: String,
+    }
+}
+
+/// Untagged key types of a fixed length and of a variable one longer than
+/// it at the least never decode the same bytes; a variable one that can be
+/// as short may.
+#[test]
+fn untagged_key_types_are_kept_apart_by_their_lengths() {
+    use rowkey::{Layout, Member, RowKey};
+    const fn member(name: &'static str, layout: &'static Layout<'static>) -> Member<'static> {
+        Member {
+            name,
+            tag: b"",
+            layout,
+        }
+    }
+    const OLD: KeyTypes<'static> = KeyTypes {
+        name: "Row",
+        members: &[member("Short", &lengths::Short::LAYOUT)],
+    };
+    const APART: KeyTypes<'static> = KeyTypes {
+        name: "Row",
+        members: &[
+            member("Short", &lengths::Short::LAYOUT),
+            member("Long", &lengths::Long::LAYOUT),
+        ],
+    };
+    const MAY_MEET: KeyTypes<'static> = KeyTypes {
+        name: "Row",
+        members: &[
+            member("Short", &lengths::Short::LAYOUT),
+            member("Name", &lengths::Name::LAYOUT),
+        ],
+    };
+    let r = compat::check_key_types(&OLD, &APART);
+    assert!(
+        r.changes.iter().all(|c| c.rule != Rule::MemberOverlap),
+        "{r}"
+    );
+    let r = compat::check_key_types(&OLD, &MAY_MEET);
+    let (_, message) = member_change(&r, Rule::MemberOverlap, Some("Name"));
+    assert!(message.contains("as `Short`"), "{r}");
+}
