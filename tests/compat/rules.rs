@@ -997,6 +997,11 @@ fn a_witness_shows_its_own_changes_level() {
     let r = compat::check(&escaped_host::Log::LAYOUT, &fixed_host_extra::Log::LAYOUT);
     let w = witness_of(&r, Rule::FieldAppended);
     assert_eq!(w.shows, compat::Shows::NoLongerDecodes, "{r}");
+    // Why it does not decode: the new key type's own `decode` error.
+    let why = fixed_host_extra::Log::decode(&w.key)
+        .err()
+        .map(|e| e.to_string());
+    assert_eq!(w.new.as_ref().err(), why.as_ref(), "{r}");
     assert_eq!(
         witness_of(&r, Rule::FieldCodec).level(),
         Level::Breaking,
