@@ -56,24 +56,41 @@ of_shards() { cat "$full"/[0-9]*/result/"$1".txt | grep -xFf "$list" | sort -u |
 tested=$full/tested.txt
 for kind in caught missed unviable timeout; do of_shards "$kind"; done | sort -u >"$tested"
 
+# The mutants shown equivalent (scripts/mutants-equivalent.md, each with its
+# proof) that a shard missed: not run again, reported missed and shown
+# equivalent. A name no shard tested runs as any other.
+equivalent=$full/equivalent.txt
+grep -o '^- `[^`]*`' scripts/mutants-equivalent.md | sed 's/^- `//; s/`$//' |
+  grep -xFf <(of_shards missed) | sort -u >"$equivalent" || true
+
 # One more run, with the tests of today, of what every shard missed and of
 # what no shard tested: each group's first pass, then the second pass
-# (every suite, one to three minutes a mutant) on what that misses. Then
-# the no-allocator build on what both miss.
+# (every suite, one to three minutes a mutant) on what that misses, the
+# list dealt out to the lanes. Then the no-allocator build on what both miss.
 again=$full/again.txt
-{ of_shards missed; grep -vxFf "$tested" "$list" || true; } | sort -u >"$again"
+{ of_shards missed; grep -vxFf "$tested" "$list" || true; } | sort -u |
+  grep -vxFf "$equivalent" >"$again" || true
 as_names() {
   sed 's/[][\.*^$(){}?+|]/\\&/g; s/.*/^&$/' "$1" | while IFS= read -r re; do printf '%s\n' -F "$re"; done
 }
 as_files() { cut -d: -f1 "$1" | sort -u | while IFS= read -r file; do printf '%s\n' -f "$file"; done; }
-echo "$(date -u +%H:%M:%S) again: $(wc -l <"$again") mutants"
+echo "$(date -u +%H:%M:%S) again: $(wc -l <"$again") mutants, $(wc -l <"$equivalent") shown equivalent"
+again_lane() {
+  local l=$1 part=$full/again-$1.txt
+  awk -v l="$l" -v n="$lanes" 'NR % n == l' "$again" >"$part"
+  [ -s "$part" ] && [ ! -f "$full/again-$l/result/done" ] || return 0
+  mapfile -t f < <(as_names "$part")
+  MUTANTS_TREE=target/mutants/tree-$l MUTANTS_OUT=$full/again-$l \
+    scripts/mutants.sh "${f[@]}" >>"$full/again-$l.log" 2>&1
+  touch "$full/again-$l/result/done"
+}
+for ((l = 0; l < lanes; l++)); do again_lane "$l" & done
+wait
 last=$full/again/result
-if [ -s "$again" ] && [ ! -f "$last/done" ]; then
-  mapfile -t f < <(as_names "$again")
-  MUTANTS_TREE=target/mutants/tree-0 MUTANTS_OUT=$full/again \
-    scripts/mutants.sh "${f[@]}" >>"$full/again.log" 2>&1
-  touch "$last/done"
-fi
+mkdir -p "$last"
+for kind in caught missed unviable timeout; do
+  cat "$full"/again-*/result/"$kind".txt 2>/dev/null | sort -u >"$last/$kind.txt" || true
+done
 if [ -s "$last/missed.txt" ]; then
   mapfile -t f < <(as_names "$last/missed.txt")
   mapfile -t files < <(as_files "$last/missed.txt")
@@ -97,4 +114,5 @@ for kind in caught timeout; do
 done
 grep -vxFf "$final/rescued.txt" "$final/missed.txt" >"$final/missed.left" || true
 mv "$final/missed.left" "$final/missed.txt"
+cp "$equivalent" "$final/equivalent.txt"
 scripts/mutants-total.sh "$final"
