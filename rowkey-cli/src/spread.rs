@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use rowkey_core::dynamic::{Checker, Reading};
-use rowkey_core::{Layout, Member, Segment};
+use rowkey_core::{FieldCodec, Layout, Member, Segment};
 use serde_json::json;
 
 use crate::heatmap::{self, thousands, Grid, Sample};
@@ -249,18 +249,18 @@ fn head(b: &[u8]) -> u64 {
 }
 
 fn by_field<'a>(layout: &'a Layout<'a>, name: &str) -> Result<ByField<'a>, String> {
-    let index = layout
-        .segments
-        .iter()
-        .position(|s| s.name == name)
-        .ok_or_else(|| {
-            let names: Vec<&str> = layout.segments.iter().map(|s| s.name).collect();
-            format!(
-                "--by {name}: no such field; {} has {}",
-                layout.name,
-                names.join(", ")
-            )
-        })?;
+    let index = layout.field_index(name).ok_or_else(|| {
+        let fields = layout
+            .segments
+            .iter()
+            .filter(|s| s.kind != FieldCodec::Salt);
+        let names: Vec<&str> = fields.map(|s| s.name).collect();
+        format!(
+            "--by {name}: no such field; {} has {}",
+            layout.name,
+            names.join(", ")
+        )
+    })?;
     Ok(ByField {
         segment: &layout.segments[index],
         index,

@@ -30,6 +30,14 @@ struct SaltedLogEvent {
     event: u16,
 }
 
+/// A salted field named as the bucket's segment is.
+#[derive(RowKey)]
+struct SaltedLogin {
+    #[salt(mod = 100)]
+    salt: u32,
+    user: u64,
+}
+
 /// Two members of one layout, told apart by the tag before their keys.
 #[derive(RowKey, Debug, PartialEq)]
 enum Tagged {
@@ -53,6 +61,7 @@ impl Schemas {
             ("salted_log_event", SaltedLogEvent::LAYOUT.to_json()),
             ("row", Row::KEY_TYPES.to_json()),
             ("tagged", Tagged::KEY_TYPES.to_json()),
+            ("salted_login", SaltedLogin::LAYOUT.to_json()),
         ] {
             std::fs::write(dir.path().join(format!("{name}.json")), json).unwrap();
         }
@@ -700,6 +709,36 @@ fn spread_tells_a_sequential_key_from_a_salted_one() {
     // Salted: every time slice writes all over the key space.
     let cells = lit_cells(&std::fs::read_to_string(&salted_svg).unwrap(), 40);
     assert!(cells.len() > 40 * 40 * 9 / 10, "{}", cells.len());
+}
+
+/// `--by salt` counts the values of a field named `salt`, not its buckets.
+#[test]
+fn spread_by_a_field_named_salt_counts_its_values() {
+    let s = Schemas::new();
+    let keys = hex_lines(|n| SaltedLogin {
+        salt: (n % 4) as u32,
+        user: n,
+    });
+    let out = ok(
+        &strs(&with(&s, "spread", "salted_login", &["--by", "salt"])),
+        &keys,
+    );
+    assert!(
+        out.contains("keys per salt    4 values: max 25000"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  0: 25000\n  1: 25000\n  2: 25000\n  3: 25000\n"),
+        "{out}"
+    );
+    let out = fails(
+        &strs(&with(&s, "spread", "salted_login", &["--by", "x"])),
+        b"",
+    );
+    assert!(
+        out.contains("no such field; SaltedLogin has salt, user"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -213,8 +213,7 @@ fn must_read(seg: &Segment<'_>) -> bool {
     !matches!(seg.kind, FieldCodec::Salt) && (seg.optional || !seg.kind.codec().reads_any_bytes())
 }
 
-/// The salted bytes of a key whose fields sit at their offsets; a salted
-/// field's segment is the first of its name, as the walk takes it.
+/// The salted bytes of a key whose fields sit at their offsets.
 fn bucket(layout: &Layout<'_>) -> Bucket {
     let Some(salt) = &layout.salt else {
         return Bucket::Unchecked;
@@ -223,7 +222,7 @@ fn bucket(layout: &Layout<'_>) -> Bucket {
         return Bucket::Rest(salt.salt.width());
     }
     let span = |name: &&str| {
-        let s = layout.segments.iter().find(|s| s.name == *name)?;
+        let s = layout.segment(name)?;
         Some(s.offset..s.offset + s.width)
     };
     match salt.fields.iter().map(span).collect::<Option<Vec<_>>>() {

@@ -215,9 +215,25 @@ pub struct Member<'a> {
 impl<'a> Layout<'a> {
     /// The segment of field `name` (never the salt bucket's, also named `salt`).
     pub fn segment(&self, name: &str) -> Option<&Segment<'a>> {
+        self.field_index(name).map(|i| &self.segments[i])
+    }
+
+    /// The index in `segments` (and in an explanation's fields) of field
+    /// `name`: never the salt bucket's, whose segment is named `salt` too.
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey)]
+    /// struct Login { #[salt(mod = 7)] salt: u32, user: u64 }
+    ///
+    /// assert_eq!(Login::LAYOUT.field_index("salt"), Some(1));
+    /// assert_eq!(Login::LAYOUT.field_index("user"), Some(2));
+    /// ```
+    pub fn field_index(&self, name: &str) -> Option<usize> {
         self.segments
             .iter()
-            .find(|s| s.name == name && s.kind != FieldCodec::Salt)
+            .position(|s| s.name == name && s.kind != FieldCodec::Salt)
     }
 
     /// The fingerprint of the layout: a stable hash of everything that

@@ -130,11 +130,7 @@ impl<'a> Predicate<'a> {
 
     /// The index in `layout.segments` of field `name` (never the salt bucket's).
     pub fn field(&self, name: &str) -> Option<usize> {
-        let field = self.layout.segment(name)?;
-        self.layout
-            .segments
-            .iter()
-            .position(|s| core::ptr::eq(s, field))
+        self.layout.field_index(name)
     }
 
     /// Caps the ranges at `n` (at least 1); past it they cover more keys

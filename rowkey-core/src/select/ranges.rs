@@ -234,10 +234,7 @@ fn terminal(
 /// The index of each salted field.
 fn salted(layout: &Layout<'_>) -> Vec<usize> {
     let names = layout.salt.map_or(&[][..], |s| s.fields);
-    names
-        .iter()
-        .filter_map(|n| layout.segments.iter().position(|s| s.name == *n))
-        .collect()
+    names.iter().filter_map(|n| layout.field_index(n)).collect()
 }
 
 /// The salt buckets a combination's keys can be in: `None` without a salt.
