@@ -455,6 +455,18 @@ fn a_key_that_ends_where_no_whole_key_does_is_the_start_of_one() {
     assert_eq!(e.error, Varchars::decode(start).err().map(ReadError::from));
 }
 
+/// Only a `VARCHAR` cut right after its separator reads as a value: one
+/// the key ends in, whose last byte is no UTF-8, is an error on that field,
+/// not the value before that byte.
+#[test]
+fn a_varchar_ending_in_a_bad_byte_is_no_value() {
+    let key = b"a\xFF";
+    let e = Varchars::LAYOUT.explain(key);
+    assert!(matches!(e.fields[0].reading, Reading::Error(_)), "{e}");
+    assert_eq!(e.error, Varchars::decode(key).err().map(ReadError::from));
+    assert!(!e.is_partial(), "{e}");
+}
+
 /// A salted Phoenix key of one `VARCHAR`.
 #[derive(RowKey, Debug, Clone, PartialEq)]
 #[rowkey(phoenix, salt(buckets = 4, phoenix))]
