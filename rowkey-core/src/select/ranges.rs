@@ -105,7 +105,7 @@ pub(crate) fn compile(
     }
     let mut ranges = Vec::new();
     for head in expand(fields, first, m) {
-        let Some(r) = terminal(fields, m, run_end, &head)? else {
+        let Some(r) = terminal(fields, m, &head)? else {
             continue;
         };
         match buckets(layout, fields, first, m, &head) {
@@ -201,12 +201,12 @@ fn forms(fields: &[Field<'_>], i: usize, p: &Point) -> usize {
     usize::from(separated(fields, i) || p.last.is_none()) + usize::from(p.last.is_some())
 }
 
-/// The range (after the salt) of one combination: its keys whose next
-/// field lies in that field's range, or all of them.
+/// The range (after the salt) of one combination of the values of the
+/// fields before `m`: its keys whose field `m` lies in that field's range
+/// (a field of points there is one the range cap left out), or all of them.
 fn terminal(
     fields: &[Field<'_>],
     m: usize,
-    run_end: usize,
     head: &Head,
 ) -> Result<Option<KeyRangeBuf>, EncodeError> {
     let exact = || KeyRangeBuf::exact(&head.bytes);
@@ -226,7 +226,7 @@ fn terminal(
         };
     }
     Ok(Some(match &next.condition {
-        Condition::Range(r) if m == run_end => KeyRangeBuf::within(&head.bytes, r)?,
+        Condition::Range(r) => KeyRangeBuf::within(&head.bytes, r)?,
         _ => KeyRangeBuf::prefix(&head.bytes)?,
     }))
 }
