@@ -1117,3 +1117,28 @@ fn only_a_phoenix_varchar_reads_empty_as_null() {
     assert_eq!(w.shows, reads_note, "{r}");
     assert_eq!(w.key, [0x80, 0, 0, 1], "{r}");
 }
+
+mod array_to_text {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Blob {
+        pub id: u8,
+        pub data: [u8; 4],
+    }
+    /// The four bytes become the rest of the key, as text.
+    #[derive(RowKey)]
+    pub struct Text {
+        pub id: u8,
+        pub data: String,
+    }
+}
+
+/// A byte array that becomes the rest of the key as text writes the same
+/// bytes, for fewer values: not every four bytes are UTF-8.
+#[test]
+fn a_byte_array_as_text_to_the_end_is_the_same_bytes_for_fewer_values() {
+    let r = compat::check(&array_to_text::Blob::LAYOUT, &array_to_text::Text::LAYOUT);
+    let m = "field `data`: `[u8; 4]` → `String` `rest of key`: the same bytes, but old keys may hold values the new field cannot, which no scan of the new layout finds";
+    expect(&r, Rule::FieldType, Level::Breaking, Some("data"), m);
+    assert!(r.changes.iter().all(|c| c.rule != Rule::FieldCodec), "{r}");
+}
