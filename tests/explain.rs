@@ -467,6 +467,32 @@ fn a_varchar_ending_in_a_bad_byte_is_no_value() {
     assert!(!e.is_partial(), "{e}");
 }
 
+/// `PRIMARY KEY (host VARCHAR DESC, ts BIGINT)`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix)]
+struct DescHost {
+    #[reverse]
+    host: String,
+    ts: i64,
+}
+
+/// A `DESC` `VARCHAR`'s `FF` with no value before it is no separator
+/// Phoenix writes (an empty value is null, and a null takes `00`): an
+/// error on the field, not an empty value.
+#[test]
+fn a_desc_separator_after_no_value_is_no_value() {
+    let e = DescHost::LAYOUT.explain(&[0xFF]);
+    assert!(matches!(e.fields[0].reading, Reading::Error(_)), "{e}");
+    assert_eq!(
+        e.error,
+        DescHost::decode(&[0xFF]).err().map(ReadError::from)
+    );
+    assert_eq!(
+        e.error.map(|e| e.kind()),
+        Some(DecodeErrorKind::NonCanonical)
+    );
+}
+
 /// A salted Phoenix key of one `VARCHAR`.
 #[derive(RowKey, Debug, Clone, PartialEq)]
 #[rowkey(phoenix, salt(buckets = 4, phoenix))]

@@ -648,6 +648,13 @@ mod lengths {
     pub struct Name {
         pub name: String,
     }
+
+    /// Two bytes and a name: two at the least, as long as `Short`.
+    #[derive(RowKey)]
+    pub struct Tail {
+        pub id: u16,
+        pub name: String,
+    }
 }
 
 /// Untagged key types of a fixed length and of a variable one longer than
@@ -688,5 +695,16 @@ fn untagged_key_types_are_kept_apart_by_their_lengths() {
     );
     let r = compat::check_key_types(&OLD, &MAY_MEET);
     let (_, message) = member_change(&r, Rule::MemberOverlap, Some("Name"));
+    assert!(message.contains("as `Short`"), "{r}");
+    // At least as long is not longer: a `Tail` with no name is two bytes.
+    const AS_SHORT: KeyTypes<'static> = KeyTypes {
+        name: "Row",
+        members: &[
+            member("Short", &lengths::Short::LAYOUT),
+            member("Tail", &lengths::Tail::LAYOUT),
+        ],
+    };
+    let r = compat::check_key_types(&OLD, &AS_SHORT);
+    let (_, message) = member_change(&r, Rule::MemberOverlap, Some("Tail"));
     assert!(message.contains("as `Short`"), "{r}");
 }
