@@ -313,3 +313,31 @@ fn numbers_with_long_exponents_are_unrepresentable_at_the_field() {
         }
     }
 }
+
+/// A large header (`08`, `22`) holds exponents above 10 only: Java writes
+/// 0 to 10 with a medium header, so those bytes are refused where they
+/// start, by the typed decode and the interpreter; 11 is the first large one.
+#[test]
+fn a_large_header_with_a_medium_exponent_is_not_javas() {
+    for e in 0..=11u32 {
+        for negative in [false, true] {
+            let asc = numeric(negative, false, &varint(e));
+            let case = format!("e={e} negative={negative}: {asc:02X?}");
+            let typed = AscF::decode(&asc);
+            let read = dynamic::decode(&AscF::LAYOUT, &asc);
+            if e <= 10 {
+                let err = typed.expect_err(&case);
+                assert_eq!(
+                    (err.offset(), err.kind()),
+                    (0, rowkey::DecodeErrorKind::NonCanonical),
+                    "{case}"
+                );
+                assert_eq!(read.unwrap_err(), ReadError::from(err), "{case}");
+            } else {
+                let x = typed.expect(&case).x;
+                assert_eq!(x, if negative { -1e20 } else { 1e20 }, "{case}");
+                assert!(read.is_ok(), "{case}");
+            }
+        }
+    }
+}

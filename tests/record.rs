@@ -65,11 +65,18 @@ fn disjointness_follows_the_layouts() {
     assert!(!disjoint(&CustomerKey::LAYOUT, &CustomerKey::LAYOUT));
 }
 
+/// A buffer short of the tag and key is refused for the whole: the bytes
+/// both need, not the key's alone.
 #[test]
 fn encode_into_a_short_buffer_is_an_error() {
     let k = Tagged::User(UserKey { user: 1 });
     let mut buf = [0u8; 8];
-    assert!(k.encode_into(&mut buf).is_err());
+    let e = k.encode_into(&mut buf).unwrap_err();
+    let short = rowkey::EncodeErrorKind::BufferTooSmall {
+        needed: 9,
+        available: 8,
+    };
+    assert_eq!(e.kind(), short, "{e}");
     let mut buf = [0u8; 9];
     assert_eq!(k.encode_into(&mut buf), Ok(9));
 }

@@ -1131,14 +1131,25 @@ mod array_to_text {
         pub id: u8,
         pub data: String,
     }
+    /// The four bytes become the rest of the key, as bytes.
+    #[derive(RowKey)]
+    pub struct Bytes {
+        pub id: u8,
+        pub data: Vec<u8>,
+    }
 }
 
 /// A byte array that becomes the rest of the key as text writes the same
-/// bytes, for fewer values: not every four bytes are UTF-8.
+/// bytes, for fewer values: not every four bytes are UTF-8; as bytes, for
+/// more.
 #[test]
 fn a_byte_array_as_text_to_the_end_is_the_same_bytes_for_fewer_values() {
     let r = compat::check(&array_to_text::Blob::LAYOUT, &array_to_text::Text::LAYOUT);
     let m = "field `data`: `[u8; 4]` → `String` `rest of key`: the same bytes, but old keys may hold values the new field cannot, which no scan of the new layout finds";
     expect(&r, Rule::FieldType, Level::Breaking, Some("data"), m);
     assert!(r.changes.iter().all(|c| c.rule != Rule::FieldCodec), "{r}");
+    // As bytes, for more values: every old key reads.
+    let r = compat::check(&array_to_text::Blob::LAYOUT, &array_to_text::Bytes::LAYOUT);
+    let m = "field `data`: `[u8; 4]` → `Vec<u8>` `rest of key`: the same bytes, and values old keys cannot hold; the old layout does not read those";
+    expect(&r, Rule::FieldType, Level::ReadsOld, Some("data"), m);
 }
