@@ -182,6 +182,25 @@ fn a_pinned_field_to_the_end_of_the_key_is_one_key() {
 }
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
+struct TagThenNumber {
+    a: u8,
+    #[tag(b"t")]
+    kind: (),
+    b: u16,
+}
+
+/// A range on the field after a tag that follows the pinned fields: the
+/// tag is pinned too, as the derived helper writes it.
+#[test]
+fn a_tag_between_the_pins_and_the_range_is_pinned() {
+    let range = Some(("b", Included("5"), Included("9")));
+    let r = one(&TagThenNumber::LAYOUT, &[("a", "1")], range).unwrap();
+    let derived = TagThenNumber::range_for_a_kind_b(1, 5..=9).unwrap();
+    assert_eq!((r.start(), r.end()), (derived.start(), derived.end()));
+    assert_eq!(r.start(), [1, b't', 0, 5], "{r}");
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
 struct Added {
     a: u8,
     b: u8,
