@@ -655,6 +655,22 @@ mod lengths {
         pub id: u16,
         pub name: String,
     }
+
+    /// Two bytes and a tag of their own: `1`.
+    #[derive(RowKey)]
+    pub struct One {
+        pub id: u16,
+        #[tag(1)]
+        pub kind: (),
+    }
+
+    /// As `One`, tagged `2`: no bytes read as both.
+    #[derive(RowKey)]
+    pub struct Two {
+        pub id: u16,
+        #[tag(2)]
+        pub kind: (),
+    }
 }
 
 /// Untagged key types of a fixed length and of a variable one longer than
@@ -707,4 +723,41 @@ fn untagged_key_types_are_kept_apart_by_their_lengths() {
     let r = compat::check_key_types(&OLD, &AS_SHORT);
     let (_, message) = member_change(&r, Rule::MemberOverlap, Some("Tail"));
     assert!(message.contains("as `Short`"), "{r}");
+}
+
+/// Key types of the same variant tag and length, told apart by tags inside
+/// their layouts, never decode the same bytes.
+#[test]
+fn key_types_of_one_tag_are_kept_apart_by_their_own_tags() {
+    use rowkey::{Member, RowKey};
+    const OLD: KeyTypes<'static> = KeyTypes {
+        name: "Row",
+        members: &[Member {
+            name: "One",
+            tag: b"r",
+            layout: &lengths::One::LAYOUT,
+        }],
+    };
+    const NEW: KeyTypes<'static> = KeyTypes {
+        name: "Row",
+        members: &[
+            Member {
+                name: "One",
+                tag: b"r",
+                layout: &lengths::One::LAYOUT,
+            },
+            Member {
+                name: "Two",
+                tag: b"r",
+                layout: &lengths::Two::LAYOUT,
+            },
+        ],
+    };
+    let r = compat::check_key_types(&OLD, &NEW);
+    assert!(
+        r.changes.iter().all(|c| c.rule != Rule::MemberOverlap),
+        "{r}"
+    );
+    let (level, _) = member_change(&r, Rule::MemberAdded, Some("Two"));
+    assert_eq!(level, Level::ReadsOld, "{r}");
 }
