@@ -645,9 +645,9 @@ fn a_wrong_salt_bucket_is_shown_on_the_salt() {
 fn garbage_and_extra_bytes() {
     let e = FileKey::LAYOUT.explain(b"00000120120902000001xyz");
     assert!(!e.is_valid());
-    assert!(e
-        .to_string()
-        .ends_with("key `FileKey`: 23 bytes given, the layout has exactly 20\n"));
+    let length = "key `FileKey`: 23 bytes given, the layout has exactly 20";
+    assert!(e.to_string().ends_with(&format!("|\n{length}\n")), "{e}");
+    assert!(format!("{e:#}").ends_with(&format!(" ({length})")), "{e:#}");
     let e = Variable::LAYOUT.explain(&[0, b'a', 0, 7]);
     assert!(matches!(e.fields[2].reading, Reading::Error(_)), "{e}");
     assert_eq!(e.fields[3].reading, Reading::Absent);

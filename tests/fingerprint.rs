@@ -422,10 +422,25 @@ const GHOST: rowkey::Layout<'static> = rowkey::Layout {
     ..Salted::LAYOUT
 };
 
+/// `Salted`'s layout with its salt hashing `b`, a name as long as `a`.
+const ON_B: rowkey::Layout<'static> = rowkey::Layout {
+    salt: match Salted::LAYOUT.salt {
+        Some(s) => Some(rowkey::LayoutSalt {
+            fields: &["b"],
+            ..s
+        }),
+        None => None,
+    },
+    ..Salted::LAYOUT
+};
+
 /// A salted field the key lacks has a fingerprint all the same (its
-/// position hashed as `u32::MAX`), other than a real field's.
+/// position hashed as `u32::MAX`), other than a real field's; which real
+/// field the salt hashes is hashed by its position.
 #[test]
 fn a_salted_field_the_key_lacks_is_hashed_too() {
+    assert_ne!(ON_B.fingerprint(), Salted::LAYOUT.fingerprint());
+    assert_ne!(ON_B.fingerprint(), GHOST.fingerprint());
     assert_eq!(GHOST.salt.map(|s| s.fields), Some(&["ghost"][..]));
     assert_ne!(GHOST.fingerprint(), Salted::LAYOUT.fingerprint());
     assert_eq!(Salted::LAYOUT.fingerprint(), Salted::FINGERPRINT);

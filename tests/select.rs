@@ -988,6 +988,16 @@ fn a_value_picked_for_a_tag_is_the_tag() {
     assert_eq!(ranges(true), ranges(false));
 }
 
+/// The fields a select checks key by key: those after its ranges' last
+/// field, not the ranged field, whose range the scan's ranges hold exactly.
+#[test]
+fn the_ranged_field_is_not_filtered() {
+    let s = Plain::select().a(1).b(2..=5).d([1, -1]).build().unwrap();
+    assert_eq!(s.filtered(), ["d"]);
+    let s = Plain::select().a(1).b(2..=5).build().unwrap();
+    assert!(s.filtered().is_empty(), "{:?}", s.filtered());
+}
+
 /// A nested key of one field, whose value text gives.
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct Id {

@@ -626,6 +626,8 @@ fn a_one_member_enums_witness_gives_the_enums_decode_error() {
     );
 }
 
+// Keys the tests know by their layouts only.
+#[allow(dead_code)]
 mod lengths {
     use rowkey::RowKey;
 

@@ -1137,6 +1137,44 @@ mod array_to_text {
         pub id: u8,
         pub data: Vec<u8>,
     }
+    /// `Blob` with its bytes inverted.
+    #[derive(RowKey)]
+    pub struct Reversed {
+        pub id: u8,
+        #[reverse]
+        pub data: [u8; 4],
+    }
+    /// The same, borrowed from the key.
+    #[derive(RowKey)]
+    pub struct Borrowed<'a> {
+        pub id: u8,
+        pub data: &'a [u8],
+    }
+}
+
+/// `array_to_text::Borrowed` with its last field said to be reversed: a
+/// schema edited by hand (the derive refuses `#[reverse]` on a field that
+/// runs to the end of the key).
+const BORROWED_REVERSED_FIELDS: [rowkey::Segment<'static>; 2] = [
+    array_to_text::Borrowed::LAYOUT.segments[0],
+    rowkey::Segment {
+        reverse: true,
+        ..array_to_text::Borrowed::LAYOUT.segments[1]
+    },
+];
+const BORROWED_REVERSED: Layout<'static> = Layout {
+    segments: &BORROWED_REVERSED_FIELDS,
+    ..array_to_text::Borrowed::LAYOUT
+};
+
+/// A reversed byte array read as a borrowed slice to the end of the key:
+/// the same bytes, but a slice borrowed from the key cannot hold them
+/// inverted back, so those keys no longer decode.
+#[test]
+fn a_reversed_array_as_a_borrowed_slice_is_unreadable() {
+    let r = compat::check(&array_to_text::Reversed::LAYOUT, &BORROWED_REVERSED);
+    let m = "field `data`: `[u8; 4], reverse` → `&'a [u8]` `rest of key`: the same bytes, but the new type does not borrow some old values, so those keys no longer decode";
+    expect(&r, Rule::FieldType, Level::OrderKept, Some("data"), m);
 }
 
 /// A byte array that becomes the rest of the key as text writes the same
