@@ -4,7 +4,7 @@
 
 use std::ops::Bound::{self, Included, Unbounded};
 
-use rowkey::dynamic::{scan, Scan, ScanRanges};
+use rowkey::dynamic::{self, scan, Scan, ScanRanges};
 use rowkey::{Layout, RowKey};
 
 /// A nested key of one field, whose value text gives.
@@ -179,6 +179,31 @@ fn a_pinned_field_to_the_end_of_the_key_is_one_key() {
     assert!(r.contains(&key) && r.contains(&longer));
     let derived = Tail::prefix_for_a(1).unwrap();
     assert_eq!((r.start(), r.end()), (derived.start(), derived.end()));
+}
+
+/// A nested key given neither whole nor by its fields is one missing
+/// field, named as the key names it.
+#[test]
+fn a_nested_key_left_out_is_missing_whole() {
+    let values = [("a", "1"), ("m", "2"), ("o", "None"), ("c", "3")];
+    let e = dynamic::encode(&Mixed::LAYOUT, &values).unwrap_err();
+    assert_eq!(e.to_string(), "missing field `id`");
+    let values = [
+        ("a", "1"),
+        ("id.id", "4"),
+        ("m", "2"),
+        ("o", "None"),
+        ("c", "3"),
+    ];
+    let key = dynamic::encode(&Mixed::LAYOUT, &values).unwrap();
+    let typed = Mixed {
+        a: 1,
+        id: Id { id: 4 },
+        m: 2,
+        o: None,
+        c: 3,
+    };
+    assert_eq!(key, typed.encode().unwrap().to_vec());
 }
 
 #[derive(RowKey, Debug, Clone, PartialEq)]

@@ -651,6 +651,15 @@ fn garbage_and_extra_bytes() {
     let e = Variable::LAYOUT.explain(&[0, b'a', 0, 7]);
     assert!(matches!(e.fields[2].reading, Reading::Error(_)), "{e}");
     assert_eq!(e.fields[3].reading, Reading::Absent);
+    // A field's error in a whole key is no note on the key: the table says
+    // the key does not decode.
+    let e = FileKey::LAYOUT.explain(b"00000x20120902000001");
+    let error = e.error.expect("an error");
+    assert!(
+        e.to_string()
+            .ends_with(&format!("|\ndoes not decode: {error}\n")),
+        "{e}"
+    );
     let e = Fixed::LAYOUT.explain(&[]);
     assert!(e.is_partial());
     assert_eq!(format!("{e:#}"), "Fixed (partial key: 0 of 71 bytes)");

@@ -341,3 +341,22 @@ fn a_large_header_with_a_medium_exponent_is_not_javas() {
         }
     }
 }
+
+/// A byte that is no Numeric header is reported as the key holds it,
+/// ascending or descending (whose bytes are inverted).
+#[test]
+fn a_bad_header_is_reported_as_the_key_holds_it() {
+    let mut seen = 0;
+    for b in 0..=255u8 {
+        for (e, layout) in [
+            (Asc::decode(&[b]).err(), Asc::LAYOUT),
+            (Desc::decode(&[b]).err(), Desc::LAYOUT),
+        ] {
+            if let Some(rowkey::DecodeErrorKind::InvalidByte { found, .. }) = e.map(|e| e.kind()) {
+                assert_eq!(found, b, "{}", layout.name);
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 100, "{seen}");
+}

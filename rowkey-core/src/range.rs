@@ -1104,4 +1104,15 @@ mod tests {
         assert!(r.after(b"b").unwrap().is_empty());
         assert!(R::all().after(&[0; 16]).is_err());
     }
+
+    /// Two ranges are equal when their bounds are.
+    #[test]
+    fn ranges_are_equal_by_their_bounds() {
+        let r = R::new(b"a", Some(b"b")).unwrap();
+        assert_eq!(r, R::new(b"a", Some(b"b")).unwrap());
+        assert_ne!(r, R::new(b"a", Some(b"c")).unwrap());
+        assert_ne!(r, R::new(b"a", None).unwrap());
+        assert_ne!(r, R::new(b"", Some(b"b")).unwrap());
+        assert_eq!(r.after(b"a").unwrap(), R::new(b"a\0", Some(b"b")).unwrap());
+    }
 }
