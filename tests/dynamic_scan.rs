@@ -206,6 +206,53 @@ fn a_nested_key_left_out_is_missing_whole() {
     assert_eq!(key, typed.encode().unwrap().to_vec());
 }
 
+/// `PRIMARY KEY (id INTEGER, ts BIGINT) SALT_BUCKETS = 8`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix, salt(buckets = 8, phoenix))]
+struct PhoenixPair {
+    id: i32,
+    ts: i64,
+}
+
+/// `PhoenixPair`'s layout with its salt naming no field, as a schema edited
+/// by hand may: Phoenix's salt hashes every column whatever the list says.
+const PHOENIX_UNNAMED: Layout<'static> = Layout {
+    salt: match PhoenixPair::LAYOUT.salt {
+        Some(s) => Some(rowkey::LayoutSalt { fields: &[], ..s }),
+        None => None,
+    },
+    ..PhoenixPair::LAYOUT
+};
+
+/// A Phoenix key's bucket is known only when every column is pinned: short
+/// of that, a scan is one range per bucket.
+#[test]
+fn a_phoenix_salt_is_pinned_by_every_column() {
+    for layout in [&PhoenixPair::LAYOUT, &PHOENIX_UNNAMED] {
+        let some = scan::<Vec<u8>>(
+            layout,
+            &Scan {
+                pins: &[("id", "5")],
+                range: None,
+            },
+        );
+        assert!(matches!(some, Ok(ScanRanges::PerBucket(_))), "{some:?}");
+        let all = [("id", "5"), ("ts", "7")];
+        let every = scan::<Vec<u8>>(
+            layout,
+            &Scan {
+                pins: &all,
+                range: None,
+            },
+        );
+        let key = PhoenixPair { id: 5, ts: 7 }.encode().unwrap();
+        assert!(
+            matches!(&every, Ok(ScanRanges::One(r)) if r.contains(&key)),
+            "{every:?}"
+        );
+    }
+}
+
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct TagThenNumber {
     a: u8,

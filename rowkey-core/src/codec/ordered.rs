@@ -829,4 +829,26 @@ mod tests {
             assert_eq!(fixed_width(header), width, "{header:#x}");
         }
     }
+
+    /// `text_len` is what `encode_text` writes: the header, the bytes and
+    /// the terminator.
+    #[test]
+    fn text_len_is_the_bytes_written() {
+        for v in ["", "a", "abc", "é"] {
+            let written = write(|w| encode_text(w, v, false, "k"));
+            assert_eq!(text_len(v), written.len(), "{v:?}");
+        }
+    }
+
+    /// A struct's key ends where its last value did: a null read after it
+    /// (one Java leaves out) is refused there.
+    #[test]
+    fn a_struct_ends_with_its_last_value() {
+        let mut r = Reader::new(&[0x2B, 0x80, 0, 0, 1, NULL]);
+        r.take::<5>("a").unwrap();
+        assert_eq!(check_struct_end(&r, 5, "S"), Ok(()));
+        r.take::<1>("b").unwrap();
+        let e = check_struct_end(&r, 5, "S").unwrap_err();
+        assert_eq!((e.offset(), e.kind()), (5, DecodeErrorKind::NonCanonical));
+    }
 }
