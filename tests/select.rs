@@ -996,6 +996,19 @@ fn the_ranged_field_is_not_filtered() {
     assert_eq!(s.filtered(), ["d"]);
     let s = Plain::select().a(1).b(2..=5).build().unwrap();
     assert!(s.filtered().is_empty(), "{:?}", s.filtered());
+    // Past the cap on ranges, `c` and `d` are checked key by key, not the
+    // fields the ranges still hold.
+    let s = Plain::select()
+        .a(1)
+        .b([2, 3])
+        .c([4, 5])
+        .d([1, -1])
+        .max_ranges(2)
+        .build()
+        .unwrap();
+    let capped = &s.covering().expect("capped").filtered;
+    assert_eq!(capped, &["c", "d"]);
+    assert_eq!(s.filtered(), ["c", "d"]);
 }
 
 /// A nested key of one field, whose value text gives.

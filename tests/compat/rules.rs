@@ -421,6 +421,9 @@ fn the_same_bytes_for_more_values_or_fewer() {
         assert_eq!(&c.message, message, "{r}");
     }
     assert_eq!(r.verdict, Level::ReadsOld, "{r}");
+    // New keys the old layout cannot read break nothing that reads old
+    // keys: no witness is sought for them.
+    assert!(r.witnesses.is_empty(), "{r}");
     // Back again: old keys may hold values the new fields cannot.
     let r = compat::check(&counter::Counter::LAYOUT, &Counter::LAYOUT);
     assert!(
@@ -1190,4 +1193,40 @@ fn a_byte_array_as_text_to_the_end_is_the_same_bytes_for_fewer_values() {
     let r = compat::check(&array_to_text::Blob::LAYOUT, &array_to_text::Bytes::LAYOUT);
     let m = "field `data`: `[u8; 4]` → `Vec<u8>` `rest of key`: the same bytes, and values old keys cannot hold; the old layout does not read those";
     expect(&r, Rule::FieldType, Level::ReadsOld, Some("data"), m);
+}
+
+mod widened_and_appended {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Old {
+        #[pad(5)]
+        pub id: u16,
+    }
+    /// `id` holds more values in the same digits; `extra` is appended.
+    #[derive(RowKey)]
+    pub struct New {
+        #[pad(5)]
+        pub id: u32,
+        pub extra: u8,
+    }
+}
+
+/// A witness is sought for each change below "reads old keys" only: the
+/// widened field, which reads every old key, gets none, though keys show
+/// the appended field's change.
+#[test]
+fn no_witness_for_a_change_that_reads_old_keys() {
+    let r = compat::check(
+        &widened_and_appended::Old::LAYOUT,
+        &widened_and_appended::New::LAYOUT,
+    );
+    let (widened, appended) = (Rule::FieldType, Rule::FieldAppended);
+    assert!(
+        r.changes
+            .iter()
+            .any(|c| c.rule == widened && c.level == Level::ReadsOld),
+        "{r}"
+    );
+    let rules: Vec<Rule> = r.witnesses.iter().map(|w| w.rule).collect();
+    assert_eq!(rules, [appended], "{r}");
 }
