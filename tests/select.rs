@@ -847,6 +847,17 @@ fn scan_gaps(table: &BTreeMap<Vec<u8>, ()>) -> (usize, rowkey::select::ScanStats
     (found, stats)
 }
 
+/// A select whose ranges hold exactly its matches reads only them, and
+/// counts each as read and as a match.
+#[test]
+fn an_exact_select_counts_every_row_as_a_match() {
+    let s = Gaps::select().a([1, 3]).build().unwrap();
+    assert!(s.ranges_are_exact());
+    let (found, stats) = scan_stats(&s, &gaps_table(0..8, []));
+    assert_eq!(found, 8);
+    assert_eq!((stats.rows_read, stats.matches), (8, 8), "{stats:?}");
+}
+
 /// After a match whose next possible match is not the next key (each match
 /// of `b in [0, 2]` here), the scan learns whether rows lie between: while
 /// they do, it seeks at once and reads one of them only on the first jump
