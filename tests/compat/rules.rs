@@ -1230,3 +1230,56 @@ fn no_witness_for_a_change_that_reads_old_keys() {
     let rules: Vec<Rule> = r.witnesses.iter().map(|w| w.rule).collect();
     assert_eq!(rules, [appended], "{r}");
 }
+
+mod ordered_optional {
+    use rowkey::RowKey;
+    /// An `#[ordered]` text, inverted, owned.
+    #[derive(RowKey)]
+    pub struct Note {
+        pub id: u8,
+        #[ordered]
+        #[reverse]
+        pub name: Option<String>,
+    }
+}
+
+/// `ordered_optional::Note` with its text said to be borrowed from the key:
+/// a schema edited by hand (the derive refuses a borrowed inverted text).
+const BORROWED_NOTE_FIELDS: [rowkey::Segment<'static>; 2] = [
+    ordered_optional::Note::LAYOUT.segments[0],
+    match ordered_optional::Note::LAYOUT.segments[1].kind {
+        rowkey::FieldCodec::OrderedNull(rowkey::codec::ordered_field::OrderedNull {
+            value: rowkey::codec::ordered_field::OrderedValue::Var(v),
+            trailing,
+        }) => rowkey::Segment {
+            kind: rowkey::FieldCodec::OrderedNull(rowkey::codec::ordered_field::OrderedNull {
+                value: rowkey::codec::ordered_field::OrderedValue::Var(
+                    rowkey::codec::ordered_field::OrderedVar {
+                        text: rowkey::codec::TextType {
+                            borrowed: true,
+                            ..v.text
+                        },
+                        ..v
+                    },
+                ),
+                trailing,
+            }),
+            ..ordered_optional::Note::LAYOUT.segments[1]
+        },
+        _ => panic!("an ordered optional text"),
+    },
+];
+const BORROWED_NOTE: Layout<'static> = Layout {
+    segments: &BORROWED_NOTE_FIELDS,
+    ..ordered_optional::Note::LAYOUT
+};
+
+/// An `#[ordered]` `Option` of text is text to the check: read borrowed
+/// and inverted, no old value can be held, though the bytes are the same.
+#[test]
+fn an_ordered_optional_text_borrowed_inverted_holds_no_old_value() {
+    let r = compat::check(&ordered_optional::Note::LAYOUT, &BORROWED_NOTE);
+    let codec = "`Option<String>` `Option<ordered text>, reverse`";
+    let m = format!("field `name`: {codec} → {codec}: the same bytes, but the new type does not borrow some old values, so those keys no longer decode");
+    expect(&r, Rule::FieldType, Level::OrderKept, Some("name"), &m);
+}
