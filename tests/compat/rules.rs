@@ -1283,3 +1283,39 @@ fn an_ordered_optional_text_borrowed_inverted_holds_no_old_value() {
     let m = format!("field `name`: {codec} → {codec}: the same bytes, but the new type does not borrow some old values, so those keys no longer decode");
     expect(&r, Rule::FieldType, Level::OrderKept, Some("name"), &m);
 }
+
+mod appended_extra {
+    use rowkey::RowKey;
+    /// `uncapped::Fixed` with a byte appended.
+    #[derive(RowKey)]
+    pub struct Fixed {
+        id: u32,
+        extra: u8,
+    }
+}
+
+/// `appended_extra::Fixed` with its id said to be descending though its
+/// bytes are not, as `MISLABELLED` says of `uncapped::Fixed`.
+const MISLABELLED_EXTRA: [rowkey::Segment<'static>; 2] = [
+    rowkey::Segment {
+        order: rowkey::Order::Descending,
+        ..appended_extra::Fixed::LAYOUT.segments[0]
+    },
+    appended_extra::Fixed::LAYOUT.segments[1],
+];
+
+/// An old key that no longer decodes is still checked for its order: the
+/// appended field leaves old keys unread, and the id mislabelled
+/// descending puts them out of order with the new keys.
+#[test]
+fn keys_that_no_longer_decode_still_show_their_order() {
+    const NEW: Layout<'static> = Layout {
+        segments: &MISLABELLED_EXTRA,
+        ..appended_extra::Fixed::LAYOUT
+    };
+    let r = compat::check(&uncapped::Fixed::LAYOUT, &NEW);
+    let m =
+        "a generated key shows what the rules above did not: old and new keys sort apart on `id`";
+    expect(&r, Rule::Observed, Level::Breaking, None, m);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+}
