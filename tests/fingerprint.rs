@@ -409,30 +409,22 @@ struct Salted {
     b: u16,
 }
 
-/// `Salted`'s layout with its salt said to hash a field the key does not
-/// have: a schema edited by hand.
-const GHOST: rowkey::Layout<'static> = rowkey::Layout {
-    salt: match Salted::LAYOUT.salt {
-        Some(s) => Some(rowkey::LayoutSalt {
-            fields: &["ghost"],
-            ..s
-        }),
-        None => None,
-    },
-    ..Salted::LAYOUT
-};
+/// `Salted`'s layout with its salt said to hash `fields`: a schema edited
+/// by hand.
+const fn salted_on(fields: &'static [&'static str]) -> rowkey::Layout<'static> {
+    rowkey::Layout {
+        salt: match Salted::LAYOUT.salt {
+            Some(s) => Some(rowkey::LayoutSalt { fields, ..s }),
+            None => None,
+        },
+        ..Salted::LAYOUT
+    }
+}
 
-/// `Salted`'s layout with its salt hashing `b`, a name as long as `a`.
-const ON_B: rowkey::Layout<'static> = rowkey::Layout {
-    salt: match Salted::LAYOUT.salt {
-        Some(s) => Some(rowkey::LayoutSalt {
-            fields: &["b"],
-            ..s
-        }),
-        None => None,
-    },
-    ..Salted::LAYOUT
-};
+/// A field the key does not have.
+const GHOST: rowkey::Layout<'static> = salted_on(&["ghost"]);
+/// `b`, a name as long as `a`.
+const ON_B: rowkey::Layout<'static> = salted_on(&["b"]);
 
 /// A salted field the key lacks has a fingerprint all the same (its
 /// position hashed as `u32::MAX`), other than a real field's; which real

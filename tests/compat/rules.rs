@@ -729,6 +729,14 @@ fn observed(old: &Layout<'_>, new: &Layout<'_>, level: Level, what: &str) -> Rep
     r
 }
 
+/// `base` with these segments: a layout as a schema edited by hand states it.
+const fn with_segments(
+    base: Layout<'static>,
+    segments: &'static [rowkey::Segment<'static>],
+) -> Layout<'static> {
+    Layout { segments, ..base }
+}
+
 /// The fields of `uncapped::Fixed`, its id said to be descending though
 /// its bytes are not: a schema edited by hand, which no rule reads.
 const MISLABELLED: [rowkey::Segment<'static>; 1] = [rowkey::Segment {
@@ -740,10 +748,7 @@ const MISLABELLED: [rowkey::Segment<'static>; 1] = [rowkey::Segment {
 /// its witness: here old keys sort against new ones as the values do not.
 #[test]
 fn keys_show_what_no_rule_names() {
-    const NEW: Layout<'static> = Layout {
-        segments: &MISLABELLED,
-        ..uncapped::Fixed::LAYOUT
-    };
+    const NEW: Layout<'static> = with_segments(uncapped::Fixed::LAYOUT, &MISLABELLED);
     let what = "old and new keys sort apart on `id`";
     let r = observed(&uncapped::Fixed::LAYOUT, &NEW, Level::Breaking, what);
     assert_eq!(r.changes.len(), 1, "{r}");
@@ -798,10 +803,7 @@ const ASCENDING: [rowkey::Segment<'static>; 1] = [rowkey::Segment {
 /// order label that contradicts its bytes shows as keys out of order.
 #[test]
 fn keys_show_a_reversed_field_said_ascending() {
-    const NEW: Layout<'static> = Layout {
-        segments: &ASCENDING,
-        ..reversed::Fixed::LAYOUT
-    };
+    const NEW: Layout<'static> = with_segments(reversed::Fixed::LAYOUT, &ASCENDING);
     let what = "old and new keys sort apart on `id`";
     let r = observed(&reversed::Fixed::LAYOUT, &NEW, Level::Breaking, what);
     let [w] = &r.witnesses[..] else { panic!("{r}") };
@@ -1102,10 +1104,7 @@ const MIXED_FIELDS: [rowkey::Segment<'static>; 2] = [
         ..phoenix_then_text::Note::LAYOUT.segments[1]
     },
 ];
-const MIXED: Layout<'static> = Layout {
-    segments: &MIXED_FIELDS,
-    ..phoenix_then_text::Note::LAYOUT
-};
+const MIXED: Layout<'static> = with_segments(phoenix_then_text::Note::LAYOUT, &MIXED_FIELDS);
 
 /// In a Phoenix key only a `VARCHAR`'s empty value is null: the empty
 /// string an old key leaves for a field of another codec is a value read
@@ -1165,10 +1164,8 @@ const BORROWED_REVERSED_FIELDS: [rowkey::Segment<'static>; 2] = [
         ..array_to_text::Borrowed::LAYOUT.segments[1]
     },
 ];
-const BORROWED_REVERSED: Layout<'static> = Layout {
-    segments: &BORROWED_REVERSED_FIELDS,
-    ..array_to_text::Borrowed::LAYOUT
-};
+const BORROWED_REVERSED: Layout<'static> =
+    with_segments(array_to_text::Borrowed::LAYOUT, &BORROWED_REVERSED_FIELDS);
 
 /// A reversed byte array read as a borrowed slice to the end of the key:
 /// the same bytes, but a slice borrowed from the key cannot hold them
@@ -1269,10 +1266,8 @@ const BORROWED_NOTE_FIELDS: [rowkey::Segment<'static>; 2] = [
         _ => panic!("an ordered optional text"),
     },
 ];
-const BORROWED_NOTE: Layout<'static> = Layout {
-    segments: &BORROWED_NOTE_FIELDS,
-    ..ordered_optional::Note::LAYOUT
-};
+const BORROWED_NOTE: Layout<'static> =
+    with_segments(ordered_optional::Note::LAYOUT, &BORROWED_NOTE_FIELDS);
 
 /// An `#[ordered]` `Option` of text is text to the check: read borrowed
 /// and inverted, no old value can be held, though the bytes are the same.
@@ -1309,10 +1304,7 @@ const MISLABELLED_EXTRA: [rowkey::Segment<'static>; 2] = [
 /// descending puts them out of order with the new keys.
 #[test]
 fn keys_that_no_longer_decode_still_show_their_order() {
-    const NEW: Layout<'static> = Layout {
-        segments: &MISLABELLED_EXTRA,
-        ..appended_extra::Fixed::LAYOUT
-    };
+    const NEW: Layout<'static> = with_segments(appended_extra::Fixed::LAYOUT, &MISLABELLED_EXTRA);
     let r = compat::check(&uncapped::Fixed::LAYOUT, &NEW);
     let m =
         "a generated key shows what the rules above did not: old and new keys sort apart on `id`";
