@@ -1279,6 +1279,49 @@ fn an_ordered_optional_text_borrowed_inverted_holds_no_old_value() {
     expect(&r, Rule::FieldType, Level::OrderKept, Some("name"), &m);
 }
 
+mod ordered_blob {
+    use rowkey::RowKey;
+    /// An `#[ordered]` byte string (`BlobVar`), owned.
+    #[derive(RowKey)]
+    pub struct Blob {
+        pub id: u8,
+        #[ordered]
+        pub data: Vec<u8>,
+    }
+}
+
+/// `ordered_blob::Blob` with its bytes said to be borrowed from the key: a
+/// schema edited by hand (a `BlobVar`'s bytes are 7-bit groups, never the
+/// value's own, so the derive borrows none).
+const BORROWED_BLOB_FIELDS: [rowkey::Segment<'static>; 2] = [
+    ordered_blob::Blob::LAYOUT.segments[0],
+    match ordered_blob::Blob::LAYOUT.segments[1].kind {
+        rowkey::FieldCodec::OrderedVar(v) => rowkey::Segment {
+            kind: rowkey::FieldCodec::OrderedVar(rowkey::codec::ordered_field::OrderedVar {
+                text: rowkey::codec::TextType {
+                    borrowed: true,
+                    ..v.text
+                },
+                ..v
+            }),
+            ..ordered_blob::Blob::LAYOUT.segments[1]
+        },
+        _ => panic!("an ordered byte string"),
+    },
+];
+
+/// An `#[ordered]` byte string is text to the check, and a `BlobVar` is
+/// never its value's own bytes: read borrowed, even ascending, no old value
+/// can be held.
+#[test]
+fn an_ordered_blob_read_borrowed_holds_no_old_value() {
+    const NEW: Layout<'static> = with_segments(ordered_blob::Blob::LAYOUT, &BORROWED_BLOB_FIELDS);
+    let r = compat::check(&ordered_blob::Blob::LAYOUT, &NEW);
+    let codec = "`Vec<u8>` `ordered blob_var`";
+    let m = format!("field `data`: {codec} → {codec}: the same bytes, but the new type does not borrow some old values, so those keys no longer decode");
+    expect(&r, Rule::FieldType, Level::OrderKept, Some("data"), &m);
+}
+
 mod appended_extra {
     use rowkey::RowKey;
     /// `uncapped::Fixed` with a byte appended.

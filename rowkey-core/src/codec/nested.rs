@@ -31,3 +31,19 @@ pub fn get<'a, K: RowKey, const W: usize>(
 ) -> Result<K::Decoded<'a>, DecodeError> {
     K::decode(bytes)
 }
+
+#[cfg(all(test, feature = "md5"))]
+mod tests {
+    use super::*;
+    use crate::Md5;
+
+    /// The slot holds the embedded key's own bytes, and reads back to it.
+    #[test]
+    fn the_slot_holds_the_embedded_keys_bytes() {
+        let host = Md5::of("web-17");
+        let mut slot = [0u8; 16];
+        put(&host, &mut slot, false, "host").unwrap();
+        assert_eq!(&slot, host.as_bytes());
+        assert_eq!(get::<Md5, 16>(&slot, false, "host", 0).unwrap(), host);
+    }
+}
