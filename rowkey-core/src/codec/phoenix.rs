@@ -888,46 +888,26 @@ mod layout_codec {
         }
     }
 
-    /// The column's value from exactly its bytes.
-    fn read_bytes<'a>(
+    /// A fixed-width column's value, read from `r`: each type takes its
+    /// width, so a key that ends first is `TooShort` at the column.
+    fn read_fixed<'a>(
         t: PhoenixType,
-        b: &[u8],
+        r: &mut Reader<'_>,
         desc: bool,
-        at: usize,
     ) -> Result<Value<'a>, DecodeError> {
-        let short = || {
-            DecodeError::new(
-                "",
-                at,
-                DecodeErrorKind::TooShort {
-                    min: at + b.len() + 1,
-                    found: at,
-                },
-            )
-        };
+        let at = r.position();
         if let Some(i) = int(t) {
+            let b = r.take_n(usize::from(i.bytes))?;
             return Ok(Value::Int(i.read_bytes(b, desc)));
         }
         Ok(match t {
-            PhoenixType::Double => Value::F64(decode_double(
-                b.try_into().map_err(|_| short())?,
-                desc,
-                "",
-                at,
-            )?),
-            PhoenixType::Boolean => Value::Bool(decode_boolean(
-                b.try_into().map_err(|_| short())?,
-                desc,
-                "",
-                at,
-            )?),
-            PhoenixType::Timestamp => timestamp(decode_timestamp(
-                b.try_into().map_err(|_| short())?,
-                desc,
-                "",
-                at,
-            )?),
-            _ => Value::Text(decode_char_column_slice(b, desc, "", at)?.to_owned_string()?),
+            PhoenixType::Double => Value::F64(decode_double(r.take("")?, desc, "", at)?),
+            PhoenixType::Boolean => Value::Bool(decode_boolean(r.take("")?, desc, "", at)?),
+            PhoenixType::Timestamp => timestamp(decode_timestamp(r.take("")?, desc, "", at)?),
+            _ => {
+                let b = r.take_n(t.width().unwrap_or(0))?;
+                Value::Text(decode_char_column_slice(b, desc, "", at)?.to_owned_string()?)
+            }
         })
     }
 
@@ -979,15 +959,11 @@ mod layout_codec {
         }
 
         fn read(&self, r: &mut Reader<'_>, f: FieldRef<'a>) -> Result<Value<'a>, ReadError<'a>> {
-            let at = r.position();
             if *self == PhoenixType::Varchar {
                 let v = decode_varchar(r, f.descending, "").map_err(|e| f.error(e))?;
                 return v.to_owned_string().map(Value::Text).map_err(|e| f.error(e));
             }
-            let b = r
-                .take_n(PhoenixType::width(*self).unwrap_or(0))
-                .map_err(|e| f.error(e))?;
-            read_bytes(*self, b, f.descending, at).map_err(|e| f.error(e))
+            read_fixed(*self, r, f.descending).map_err(|e| f.error(e))
         }
 
         fn write(
