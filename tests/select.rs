@@ -72,10 +72,9 @@ fn crossed<T: Ord>(lo: &Bound<T>, hi: &Bound<T>) -> bool {
 }
 
 /// Whether some value of the type lies between the bounds. A range with
-/// none is refused when the field's values fill its bytes (`exact` fields:
-/// integers written in their own width, no digits); elsewhere (digits,
-/// `bool`, strings) its bytes may still hold keys, so it may be refused or
-/// select nothing.
+/// none is refused when the field's bytes tell (`exact` fields: integers
+/// written in their own width or as digits); elsewhere (`bool`, strings)
+/// its bytes may still hold keys, so it may be refused or select nothing.
 trait Between: Sized {
     fn between(lo: &Bound<Self>, hi: &Bound<Self>) -> bool;
 }
@@ -460,11 +459,11 @@ struct Plain {
     f: bool,
 }
 case!(plain, PlainCond, Plain, salted_after: |_| false, {
-    a: u8 = small(), ranged;
+    a: u8 = small(), exact;
     b: u8 = small(), exact;
     c: u32 = 0u32..4, exact;
     d: i8 = -3i8..3, exact;
-    e: u16 = 0u16..4, ranged;
+    e: u16 = 0u16..4, exact;
     f: bool = any::<bool>(), ranged;
 });
 
@@ -1440,7 +1439,7 @@ proptest! {
 /// field, and the seek hint would seek once per value of the fields before.
 #[test]
 fn ranges_outside_a_fields_values_are_refused_both_ways() {
-    use std::ops::Bound::{Excluded, Unbounded};
+    use std::ops::Bound::{Excluded, Included, Unbounded};
     let kind = |p: Predicate<'static>| p.build().map(|_| ()).map_err(|e| e.kind().clone());
     let empty = Err(SelectErrorKind::EmptyRange);
     // Above an ascending field's values, below a descending one's.
@@ -1460,6 +1459,44 @@ fn ranges_outside_a_fields_values_are_refused_both_ways() {
     assert_eq!(
         kind(Pairs::select().b((Excluded(255u8), Unbounded)).into()),
         empty
+    );
+    // A `pad` field's bytes are digits: below `0`, above `10^N - 1`, and
+    // between two neighbours there is no value, ascending or descending.
+    assert_eq!(
+        kind(Plain::select().a((Unbounded, Excluded(0u8))).into()),
+        empty
+    );
+    assert_eq!(
+        kind(Plain::select().a((Excluded(99u8), Unbounded)).into()),
+        empty
+    );
+    assert_eq!(
+        kind(Plain::select().a((Excluded(9u8), Excluded(10u8))).into()),
+        empty
+    );
+    assert_eq!(
+        kind(Plain::select().e((Unbounded, Excluded(0u16))).into()),
+        empty
+    );
+    assert_eq!(
+        kind(Plain::select().e((Excluded(999u16), Unbounded)).into()),
+        empty
+    );
+    assert_eq!(
+        kind(
+            Plain::select()
+                .e((Excluded(99u16), Excluded(100u16)))
+                .into()
+        ),
+        empty
+    );
+    assert_eq!(
+        kind(
+            Plain::select()
+                .e((Included(99u16), Excluded(100u16)))
+                .into()
+        ),
+        Ok(())
     );
 }
 

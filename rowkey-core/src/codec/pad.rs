@@ -6,7 +6,7 @@
 //! truncated. Descending (`#[reverse]`) writes `10^N - 1 - v`, that is every
 //! digit `d` as `9 - d`, so the key stays ASCII. Decode accepts only `0`..`9`.
 
-use core::ops::Range;
+use core::ops::{Range, RangeInclusive};
 
 use super::int::ToNumber;
 use crate::range::Edge;
@@ -598,7 +598,7 @@ fn first_not_digit(bytes: &[u8], field: &'static str, offset: usize) -> DecodeEr
     let (i, &c) = bytes
         .iter()
         .enumerate()
-        .find(|(_, c)| !c.is_ascii_digit())
+        .find(|(_, c)| !Pad::BYTES.contains(c))
         .unwrap_or((0, &0));
     not_digit(field, offset + i, c)
 }
@@ -669,6 +669,9 @@ pub struct Pad {
 }
 
 impl Pad {
+    /// Every byte of a `pad` field: an ASCII digit, ascending or descending.
+    pub(crate) const BYTES: RangeInclusive<u8> = b'0'..=b'9';
+
     /// Where its bytes end in the key.
     pub(crate) const fn extent(&self) -> crate::codec::Extent {
         crate::codec::Extent::Fixed(self.digits)

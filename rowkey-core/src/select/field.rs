@@ -11,7 +11,9 @@
 
 use alloc::vec;
 use alloc::vec::Vec;
+use core::ops::RangeInclusive;
 
+use crate::codec::pad::Pad;
 use crate::codec::{option, ordered, phoenix, Extent};
 use crate::cursor::Reader;
 use crate::{FieldCodec, KeyRangeBuf, Layout, PhoenixType, Segment};
@@ -35,6 +37,8 @@ pub(crate) struct Shape {
     /// A field that may be left out: the bytes of `None` when a later field
     /// is written.
     pub none: Option<Vec<u8>>,
+    /// Every byte of the field's values lies here (`pad`: the digits).
+    pub bytes: RangeInclusive<u8>,
 }
 
 fn is_varchar(s: &Segment<'_>) -> bool {
@@ -54,15 +58,20 @@ impl Shape {
             varchar: is_varchar(seg).then_some(seg.reverse),
             last_possible: later.iter().all(|s| s.omittable() || is_varchar(s)),
             none: seg.omittable().then(|| none_bytes(seg)).flatten(),
+            bytes: match seg.kind {
+                FieldCodec::Pad(_) if !seg.optional => Pad::BYTES,
+                _ => 0..=u8::MAX,
+            },
         }
     }
 }
 
 impl Shape {
     /// Whether `range`, from the field's codec, holds a value of a
-    /// fixed-width field: some string of its width lies in it. A bound off
-    /// the field's values leaves only shorter suffixes (`..0` of a `u8` is
-    /// `["", "\0")`), which no key holds there.
+    /// fixed-width field: some string of its width, of its bytes, lies in
+    /// it. A bound off the field's values leaves only shorter suffixes
+    /// (`..0` of a `u8` is `["", "\0")`) or strings no value writes (`..0`
+    /// of a `pad(2)` is `["", "00")`), which no key holds there.
     pub fn holds_a_value(&self, range: &KeyRangeBuf) -> bool {
         let Some(width) = self.fixed else {
             return !range.is_empty();
@@ -79,8 +88,28 @@ impl Shape {
             }
         };
         first.resize(width, 0);
-        range.end().is_none_or(|e| first.as_slice() < e)
+        at_or_after(first, &self.bytes)
+            .is_some_and(|first| range.end().is_none_or(|e| first.as_slice() < e))
     }
+}
+
+/// The least string as long as `s`, each byte in `bytes`, at or after `s`.
+fn at_or_after(mut s: Vec<u8>, bytes: &RangeInclusive<u8>) -> Option<Vec<u8>> {
+    let (&lo, &hi) = (bytes.start(), bytes.end());
+    let Some(i) = s.iter().position(|b| !bytes.contains(b)) else {
+        return Some(s);
+    };
+    // Above the bytes: carry into the last byte before it that can grow.
+    let from = match s[i] > hi {
+        true => {
+            let j = s[..i].iter().rposition(|&b| b < hi)?;
+            s[j] += 1;
+            j + 1
+        }
+        false => i,
+    };
+    s[from..].fill(lo);
+    Some(s)
 }
 
 /// The bytes of `None` of a field that may be left out.
@@ -306,5 +335,31 @@ mod tests {
         assert_eq!(first_from(&ivs, b"08", true), None);
         assert_eq!(successor(&[1, 0xFF]), Some(vec![2]));
         assert_eq!(successor(&[0xFF]), None);
+    }
+
+    /// `at_or_after` is the least of every string of the width and bytes
+    /// at or after `s`, listed one by one, for every `s` of bytes around a
+    /// small span.
+    #[test]
+    fn at_or_after_is_the_least_such_string() {
+        let around = [b'0', b'1', b'2', b'9', b':', 0x00, 0xFF];
+        let span = b'0'..=b'2';
+        let mut of_span = Vec::new();
+        for a in span.clone() {
+            for b in span.clone() {
+                for c in span.clone() {
+                    of_span.push(vec![a, b, c]);
+                }
+            }
+        }
+        for &a in &around {
+            for &b in &around {
+                for &c in &around {
+                    let s = vec![a, b, c];
+                    let least = of_span.iter().filter(|t| **t >= s).min().cloned();
+                    assert_eq!(at_or_after(s.clone(), &span), least, "{s:?}");
+                }
+            }
+        }
     }
 }
