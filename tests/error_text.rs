@@ -138,7 +138,7 @@ fn decode_errors_name_the_field_and_the_byte() {
         ),
         (
             DecodeErrorKind::NeedsOwned,
-            "the value contains an escaped 0x00 or is descending, so it cannot be borrowed from the key; use String, Vec<u8> or Cow",
+            "the key does not hold the value's own bytes (an escaped 0x00, a descending value, an OrderedBlobVar's 7-bit groups), so it cannot be borrowed from the key; use String, Vec<u8> or Cow",
         ),
         (
             DecodeErrorKind::InvalidByte {

@@ -262,7 +262,8 @@ pub enum DecodeErrorKind {
     },
     /// An `#[escaped]` value has no terminator.
     Unterminated,
-    /// A borrowed field (`&str`, `&[u8]`) whose bytes had to be unescaped or inverted.
+    /// A borrowed field (`&str`, `&[u8]`) whose bytes had to be unescaped,
+    /// inverted or regrouped (an `OrderedBlobVar`'s 7-bit groups).
     NeedsOwned,
     /// A byte that is none of the values a one-byte field allows (a Java
     /// `boolean`, a Phoenix `BOOLEAN`).
@@ -430,7 +431,7 @@ fn describe(
                 f.write_str("the escaped value has no 0x00 0x01 terminator")
             }
             DecodeErrorKind::NeedsOwned => f.write_str(
-                "the value contains an escaped 0x00 or is descending, so it cannot be borrowed from the key; use String, Vec<u8> or Cow",
+                "the key does not hold the value's own bytes (an escaped 0x00, a descending value, an OrderedBlobVar's 7-bit groups), so it cannot be borrowed from the key; use String, Vec<u8> or Cow",
             ),
             DecodeErrorKind::InvalidByte { found, expected } => {
                 write!(f, "found {}, expected {expected}", ByteText(found))
