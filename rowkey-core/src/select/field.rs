@@ -58,8 +58,9 @@ impl Shape {
             varchar: is_varchar(seg).then_some(seg.reverse),
             last_possible: later.iter().all(|s| s.omittable() || is_varchar(s)),
             none: seg.omittable().then(|| none_bytes(seg)).flatten(),
+            // Read only for a range, which an `Option` takes none of.
             bytes: match seg.kind {
-                FieldCodec::Pad(_) if !seg.optional => Pad::BYTES,
+                FieldCodec::Pad(_) => Pad::BYTES,
                 _ => 0..=u8::MAX,
             },
         }
