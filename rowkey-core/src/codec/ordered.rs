@@ -468,12 +468,12 @@ pub fn decode_blob_var<'a>(
             DecodeErrorKind::Unterminated,
         ))?;
     let groups = &rest[..=end];
+    // Java writes `blob_var_len(len) - 1` groups for `len` bytes, the bits
+    // after the value zero (the empty value: one group, `0x00`).
     let len = groups.len() * 7 / 8;
-    let last = ord(groups[end], descending);
-    let empty = groups.len() == 1 && last == 0;
     let padding = groups.len() * 7 - len * 8;
-    let canonical = empty || (len > 0 && blob_var_len(len) == groups.len() + 1);
-    if !canonical || last & ((1 << padding) - 1) != 0 {
+    let last = ord(groups[end], descending);
+    if blob_var_len(len) != groups.len() + 1 || last & ((1 << padding) - 1) != 0 {
         return Err(DecodeError::new(
             field,
             offset,
