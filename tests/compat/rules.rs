@@ -975,6 +975,41 @@ mod fixed_host_extra {
     }
 }
 
+mod late_digits {
+    use rowkey::RowKey;
+    /// A field added with `since`, three digits.
+    #[derive(RowKey)]
+    pub struct Wide {
+        pub a: u32,
+        #[rowkey(since = 2)]
+        #[pad(3)]
+        pub b: Option<u16>,
+    }
+    /// Two digits: the type holds 999, the field only up to 99.
+    #[derive(RowKey)]
+    pub struct Narrow {
+        pub a: u32,
+        #[rowkey(since = 2)]
+        #[pad(2)]
+        pub b: Option<u16>,
+    }
+}
+
+/// A field a key may leave out is past the new layout's scan, yet an old
+/// value there that the new field cannot hold (999 in two digits, though
+/// its type holds it) still loses the key.
+#[test]
+fn a_value_past_the_scan_the_new_field_cannot_hold_loses_the_key() {
+    let r = compat::check(&late_digits::Wide::LAYOUT, &late_digits::Narrow::LAYOUT);
+    assert_eq!(r.verdict, Level::Breaking, "{r}");
+    let w = witness_of(&r, Rule::FieldWidth);
+    let lost = compat::Shows::NoValue {
+        field: "b".into(),
+        value: "Some(999)".into(),
+    };
+    assert_eq!(w.shows, lost, "{r}");
+}
+
 /// The witness of `rule` in `report`.
 fn witness_of(report: &Report, rule: Rule) -> &compat::Witness {
     let found = report.witnesses.iter().find(|w| w.rule == rule);
