@@ -1500,6 +1500,33 @@ fn ranges_outside_a_fields_values_are_refused_both_ways() {
     );
 }
 
+/// A key salted on its last field, after a field a select ranges.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
+struct SaltedAfterRange {
+    a: u8,
+    c: u8,
+    #[salt(mod = 100, hash = modulo)]
+    b: u8,
+}
+
+/// A salted field past the compiled fields that is given values puts each
+/// range in as many buckets as it has values, not in all 100: three ranges
+/// fit a cap of three, each in the bucket of `b = 7`.
+#[test]
+fn a_salted_field_past_the_run_counts_the_buckets_of_its_values() {
+    let mut p: Predicate<'static> = SaltedAfterRange::select()
+        .a([1, 2, 3])
+        .c(0..5)
+        .b([7])
+        .into();
+    p.max_ranges(3);
+    let s = p.build().unwrap();
+    let key = |a, c| SaltedAfterRange { a, c, b: 7 }.encode().unwrap();
+    let starts: Vec<&[u8]> = s.ranges().iter().map(|r| r.start()).collect();
+    assert_eq!(starts, [&key(1, 0)[..3], &key(2, 0)[..3], &key(3, 0)[..3]]);
+}
+
 /// A Phoenix key that ends with a `DESC` `VARCHAR`, which keeps its `0xFF`
 /// separator at the end of the key.
 #[derive(RowKey, Debug, Clone, PartialEq)]
