@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use super::align::Alignment;
 use super::layouts::{self, Changes};
 use super::observe;
-use super::set::{Pairing, Set};
+use super::set::{singles, Pairing, Set};
 use super::{report, Change, Checked, Level, Report, Rule};
 use crate::Member;
 
@@ -29,7 +29,7 @@ pub(crate) fn check(old: &Set<'_, '_>, new: &Set<'_, '_>) -> Report {
     }
     let mut changes = Vec::new();
     let mut pairings = Vec::new();
-    let single = old.single && new.single;
+    let single = singles(old, new);
     if !single && old.name != new.name {
         let m = format!(
             "key types `{}` → `{}`: names are not in the bytes",
@@ -114,7 +114,7 @@ type Same = &'static dyn Fn(&Member<'_>, &Member<'_>) -> bool;
 /// Old and new members that are one key type: by variant name, then by the
 /// key's type name, then by the same bytes.
 fn pair_members(old: &Set<'_, '_>, new: &Set<'_, '_>) -> Vec<(usize, usize)> {
-    if old.single && new.single {
+    if singles(old, new) {
         return alloc::vec![(0, 0)];
     }
     let mut pairs: Vec<(usize, usize)> = Vec::new();

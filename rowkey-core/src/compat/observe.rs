@@ -11,7 +11,7 @@ use super::align::Alignment;
 use super::keys::{aim, generate, Aim, Sample, SEED};
 use super::samples::{self, Rng};
 use super::scans::{out_of_order, scan_miss};
-use super::set::{Pairing, Set};
+use super::set::{singles, Pairing, Set};
 use super::values::{is_null, same};
 use super::{Change, Checked, Level, Rule, Shows, Witness, Writer};
 use crate::value::{FieldValue, Value};
@@ -190,7 +190,7 @@ impl<'r, 's, 'a, 'l> Judge<'r, 's, 'a, 'l> {
     /// Whether a finding is a key of the key type `change` is about.
     fn about(&self, change: &Change, f: &Finding<'_, 'a>) -> bool {
         let member = match &change.field {
-            _ if self.old.single && self.new.single => return true,
+            _ if singles(self.old, self.new) => return true,
             None => return true,
             Some(field) => field.split('.').next().unwrap_or_default(),
         };
@@ -209,7 +209,7 @@ impl<'r, 's, 'a, 'l> Judge<'r, 's, 'a, 'l> {
 
     /// A change's field within its key type (`Order.customer` is `customer`).
     fn local<'p>(&self, field: &'p str) -> &'p str {
-        if self.old.single && self.new.single {
+        if singles(self.old, self.new) {
             field
         } else {
             field.split_once('.').map_or("", |(_, f)| f)

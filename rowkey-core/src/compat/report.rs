@@ -6,7 +6,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
-use super::set::{Pairing, Set};
+use super::set::{singles, Pairing, Set};
 use super::{Change, Checked, Level, Migration, Report, Rule, Shows, Witness, Writer};
 use crate::text::StringBinary;
 use crate::FieldCodec;
@@ -51,7 +51,7 @@ pub(crate) fn migration(
 ) -> Migration {
     let mut notes = Vec::new();
     let mut from_keys_alone = true;
-    let single = old.single && new.single;
+    let single = singles(old, new);
     for p in pairings {
         let prefix = if single {
             String::new()

@@ -64,23 +64,16 @@ impl<'s, 'a> Set<'s, 'a> {
                 return Ok((i, values));
             }
         }
-        Err(match self.members {
-            [m] if self.single => dynamic::decode(m.layout, bytes)
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default(),
-            _ => {
-                let types = KeyTypes {
-                    name: self.name,
-                    members: self.members,
-                };
-                types
-                    .explain(bytes)
-                    .error
-                    .map(|e| e.to_string())
-                    .unwrap_or_default()
-            }
-        })
+        // One member's error is its key's own `decode` error.
+        let types = KeyTypes {
+            name: self.name,
+            members: self.members,
+        };
+        Err(types
+            .explain(bytes)
+            .error
+            .map(|e| e.to_string())
+            .unwrap_or_default())
     }
 
     /// [`Set::read`] for a report.
@@ -101,4 +94,12 @@ pub(crate) struct Pairing<'l, 'a> {
     pub old: usize,
     pub new: usize,
     pub align: Alignment<'l, 'a>,
+}
+
+/// Whether a check compares one key type with one (`compat::check`), not
+/// enums of them (`compat::check_key_types`): its two sets are always of
+/// one kind.
+pub(crate) fn singles(old: &Set<'_, '_>, new: &Set<'_, '_>) -> bool {
+    debug_assert_eq!(old.single, new.single, "a check's sets are of one kind");
+    old.single
 }
