@@ -312,4 +312,24 @@ mod tests {
             Ok(Edge::Between([!b'a', 0xFF]))
         );
     }
+
+    /// The owning types read the value without its padding, in both
+    /// orders (descending, only they can: the bytes are inverted).
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn owned_types_read_the_value() {
+        use alloc::borrow::Cow;
+        use alloc::string::String;
+        use alloc::vec::Vec;
+        for descending in [false, true] {
+            let mut out = [0u8; 4];
+            put(&b"ab"[..], &mut out, descending, "f").unwrap();
+            let s: String = get(&out, descending, "f", 0).unwrap();
+            let v: Vec<u8> = get(&out, descending, "f", 0).unwrap();
+            let cs: Cow<'_, str> = get(&out, descending, "f", 0).unwrap();
+            let cb: Cow<'_, [u8]> = get(&out, descending, "f", 0).unwrap();
+            assert_eq!((s.as_str(), &v[..]), ("ab", &b"ab"[..]));
+            assert_eq!((&*cs, &*cb), ("ab", &b"ab"[..]));
+        }
+    }
 }
