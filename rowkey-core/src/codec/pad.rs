@@ -357,7 +357,7 @@ fn number_of<const N: usize>(bytes: &[u8; N], descending: bool) -> (u64, u64) {
     let mut s: u64 = 0;
     let mut flags = 0;
     let mut start = 0;
-    let mut n = if N % 8 == 0 { 8 } else { N % 8 };
+    let mut n = (N - 1) % 8 + 1;
     while start < N {
         let (v, f) = digit_values(&bytes[start..start + n], descending);
         s = s.wrapping_mul(100_000_000).wrapping_add(number8(v) as u64);

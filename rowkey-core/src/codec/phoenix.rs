@@ -1064,6 +1064,8 @@ mod tests {
         assert!(read(&[0x9E], true).is_err());
         assert!(read(&[0xFF], true).is_err());
         assert!(read(&[0x9E, 0x00], true).is_err());
+        // A DESC value ends with FF, never with a 00 that another column follows.
+        assert!(read(&[0x9E, 0x00, 0x61], true).is_err());
         assert_eq!(read(&[0x00, 0x9E, 0xFF], true), Ok(0));
     }
 
