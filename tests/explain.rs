@@ -641,6 +641,24 @@ fn a_wrong_salt_bucket_is_shown_on_the_salt() {
     assert_eq!(e.error, Event::decode(&key).err().map(ReadError::from));
 }
 
+/// A field that reads to the end of the key, after a delimited one.
+#[derive(RowKey)]
+struct EscapedThenRest {
+    #[escaped]
+    host: String,
+    rest: String,
+}
+
+/// After a field whose error leaves its end unknown, no later field is
+/// read: the field that takes the rest of the key is absent, not the empty
+/// text a read at the key's end would give.
+#[test]
+fn no_field_is_read_after_a_delimited_fields_error() {
+    let e = EscapedThenRest::LAYOUT.explain(&[b'a', 0, 7]);
+    assert!(matches!(e.fields[0].reading, Reading::Error(_)), "{e}");
+    assert_eq!(e.fields[1].reading, Reading::Absent, "{e}");
+}
+
 #[test]
 fn garbage_and_extra_bytes() {
     let e = FileKey::LAYOUT.explain(b"00000120120902000001xyz");
