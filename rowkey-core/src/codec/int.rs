@@ -461,6 +461,20 @@ mod tests {
         }
     }
 
+    /// `big_endian` of any length is the number its last 16 bytes spell,
+    /// as a 16-byte big-endian load of them, zeros in front, reads it.
+    #[test]
+    fn big_endian_is_the_last_16_bytes() {
+        let bytes: [u8; 20] = core::array::from_fn(|i| 0xF1 - 7 * i as u8);
+        for n in 0..=20 {
+            let b = &bytes[..n];
+            let last = &b[n.saturating_sub(16)..];
+            let mut word = [0u8; 16];
+            word[16 - last.len()..].copy_from_slice(last);
+            assert_eq!(big_endian(b), u128::from_be_bytes(word), "{n} bytes");
+        }
+    }
+
     /// Every type's bytes read back as the typed decode reads them, in both orders.
     #[test]
     fn read_bytes_is_the_typed_decode() {
