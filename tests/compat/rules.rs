@@ -821,6 +821,41 @@ fn keys_show_a_reversed_field_said_ascending() {
     );
 }
 
+mod salted_reversed {
+    use rowkey::RowKey;
+    #[derive(RowKey)]
+    pub struct Fixed {
+        #[salt(mod = 2)]
+        #[reverse]
+        pub id: u32,
+    }
+}
+
+/// `salted_reversed::Fixed`'s id said to sort ascending, as `ASCENDING`
+/// says of `reversed::Fixed`'s.
+const SALTED_ASCENDING: [rowkey::Segment<'static>; 2] = [
+    salted_reversed::Fixed::LAYOUT.segments[0],
+    rowkey::Segment {
+        order: rowkey::Order::Ascending,
+        ..salted_reversed::Fixed::LAYOUT.segments[1]
+    },
+];
+
+/// In a salted key, keys of one bucket compare on their values too: the
+/// mislabelled order shows between two keys in the same bucket.
+#[test]
+fn keys_of_one_bucket_show_a_reversed_field_said_ascending() {
+    const NEW: Layout<'static> =
+        with_segments(salted_reversed::Fixed::LAYOUT, &SALTED_ASCENDING);
+    let what = "old and new keys sort apart on `id`";
+    let r = observed(&salted_reversed::Fixed::LAYOUT, &NEW, Level::Breaking, what);
+    let [w] = &r.witnesses[..] else { panic!("{r}") };
+    let compat::Shows::OutOfOrder { other, field, .. } = &w.shows else {
+        panic!("{:?}\n{r}", w.shows)
+    };
+    assert_eq!((field.as_str(), w.key[0]), ("id", other[0]), "{r}");
+}
+
 /// A key said to be a byte wider than its fields: no old key decodes.
 #[test]
 fn keys_show_a_width_no_field_has() {
