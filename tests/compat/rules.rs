@@ -845,8 +845,7 @@ const SALTED_ASCENDING: [rowkey::Segment<'static>; 2] = [
 /// mislabelled order shows between two keys in the same bucket.
 #[test]
 fn keys_of_one_bucket_show_a_reversed_field_said_ascending() {
-    const NEW: Layout<'static> =
-        with_segments(salted_reversed::Fixed::LAYOUT, &SALTED_ASCENDING);
+    const NEW: Layout<'static> = with_segments(salted_reversed::Fixed::LAYOUT, &SALTED_ASCENDING);
     let what = "old and new keys sort apart on `id`";
     let r = observed(&salted_reversed::Fixed::LAYOUT, &NEW, Level::Breaking, what);
     let [w] = &r.witnesses[..] else { panic!("{r}") };

@@ -741,6 +741,32 @@ mod tests {
         assert_eq!(enc(|w| encode_f64(w, 100.0, false)), [0x19, 0x02]);
     }
 
+    /// Each field type writes through the trait what its value's encoder
+    /// writes (an `Option`'s `None` the null), and reads it back.
+    #[test]
+    fn the_field_types_write_their_values() {
+        fn check<T: NumericField + PartialEq + Copy + core::fmt::Debug>(v: T, bytes: &[u8]) {
+            for descending in [false, true] {
+                let want: std::vec::Vec<u8> = bytes
+                    .iter()
+                    .map(|b| if descending { !b } else { *b })
+                    .collect();
+                assert_eq!(enc(|w| T::write(w, &v, descending, "n")), want, "{v:?}");
+                assert_eq!(T::len(&v, descending), want.len(), "{v:?}");
+                let back = T::read(&mut Reader::new(&want), descending, "n");
+                assert_eq!(back, Ok(v), "{want:?}");
+            }
+        }
+        let half = enc(|w| encode_f64(w, 0.5, false));
+        let one = enc(|w| encode_i64(w, 1, false));
+        check(0.5f64, &half);
+        check(Some(0.5f64), &half);
+        check(None::<f64>, &[NULL]);
+        check(1i64, &one);
+        check(Some(1i64), &one);
+        check(None::<i64>, &[NULL]);
+    }
+
     #[test]
     fn floats_read_exactly_or_not_at_all() {
         let read = |b: &[u8], desc| decode_f64(&mut Reader::new(b), desc, "f");
