@@ -1389,6 +1389,11 @@ fn an_ordered_blob_read_borrowed_holds_no_old_value() {
     let codec = "`Vec<u8>` `ordered blob_var`";
     let m = format!("field `data`: {codec} → {codec}: the same bytes, but the new type does not borrow some old values, so those keys no longer decode");
     expect(&r, Rule::FieldType, Level::OrderKept, Some("data"), &m);
+    // No new key was compared; the report still counts the old keys read.
+    assert_eq!(r.checked.new_keys, 0, "{r}");
+    let n = r.checked.old_keys;
+    let line = format!("checked with rowkey::dynamic on {n} old keys and 0 new keys\n");
+    assert!(n > 0 && r.to_string().ends_with(&line), "{r}");
 }
 
 mod appended_extra {

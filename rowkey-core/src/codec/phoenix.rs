@@ -1081,4 +1081,20 @@ mod tests {
         assert_eq!(d, [0x80, 0, 0, 0, 0, 0, 0, 1]);
         assert!(decode_double(&[0; 8], false, "f", 0).is_err());
     }
+
+    /// Nanoseconds take `0..1_000_000`: a whole millisecond of them is out
+    /// of range, with the range in the error.
+    #[test]
+    fn a_timestamp_refuses_a_millisecond_of_nanos() {
+        let mut out = [0u8; 12];
+        let at = |nanos| Timestamp { millis: 1, nanos };
+        assert!(encode_timestamp(at(999_999), &mut out, false, "at").is_ok());
+        let e = encode_timestamp(at(1_000_000), &mut out, false, "at").unwrap_err();
+        let range = EncodeErrorKind::OutOfRange {
+            value: Number::Unsigned(1_000_000),
+            min: Number::Unsigned(0),
+            max: Number::Unsigned(999_999),
+        };
+        assert_eq!((e.field(), e.kind()), ("at", range));
+    }
 }
