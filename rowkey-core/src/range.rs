@@ -1115,4 +1115,21 @@ mod tests {
         assert_ne!(r, R::new(b"", Some(b"b")).unwrap());
         assert_eq!(r.after(b"a").unwrap(), R::new(b"a\0", Some(b"b")).unwrap());
     }
+
+    /// A heap bound's length is stored as a `u32`: every length up to the
+    /// capacity fits one, and the first past it is refused, not truncated.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn a_heap_bounds_length_fits_its_u32() {
+        use alloc::vec::Vec;
+        let max = <Vec<u8> as RangeBytes>::capacity();
+        assert_eq!(stored_len::<Vec<u8>>(max), Ok(max as u32));
+        assert_eq!(max as u32 as usize, max);
+        let e = stored_len::<Vec<u8>>(u32::MAX as usize).unwrap_err();
+        let too_long = EncodeErrorKind::TooLong {
+            len: u32::MAX as usize,
+            max,
+        };
+        assert_eq!(e.kind(), too_long);
+    }
 }
