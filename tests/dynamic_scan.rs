@@ -262,7 +262,9 @@ struct TagThenNumber {
 }
 
 /// A range on the field after a tag that follows the pinned fields: the
-/// tag is pinned too, as the derived helper writes it.
+/// tag is pinned too, as the derived helper writes it. A range on a later
+/// field names the one after the tag, which a range can bound; a range on
+/// the tag itself is refused as on any field without order.
 #[test]
 fn a_tag_between_the_pins_and_the_range_is_pinned() {
     let range = Some(("b", Included("5"), Included("9")));
@@ -270,6 +272,27 @@ fn a_tag_between_the_pins_and_the_range_is_pinned() {
     let derived = TagThenNumber::range_for_a_kind_b(1, 5..=9).unwrap();
     assert_eq!((r.start(), r.end()), (derived.start(), derived.end()));
     assert_eq!(r.start(), [1, b't', 0, 5], "{r}");
+    let refusal = |name| {
+        let range = Some((name, Included("5"), Unbounded));
+        one(&TagThenNumberThenByte::LAYOUT, &[("a", "1")], range).unwrap_err()
+    };
+    assert_eq!(
+        refusal("c"),
+        "a range bounds the field after the pinned ones: `b`, not `c`"
+    );
+    assert_eq!(
+        refusal("kind"),
+        "field `kind` (tag(b\"t\")) does not keep order in the key, so it takes a value, not a range"
+    );
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct TagThenNumberThenByte {
+    a: u8,
+    #[tag(b"t")]
+    kind: (),
+    b: u16,
+    c: u8,
 }
 
 #[derive(RowKey, Debug, Clone, PartialEq)]

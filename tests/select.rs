@@ -1500,6 +1500,29 @@ fn ranges_outside_a_fields_values_are_refused_both_ways() {
     );
 }
 
+/// Values picked by field position, as generated builders pick them but of
+/// any type: one the field cannot hold is refused, never written cut to
+/// the field's width (300 in a `u8`, three bytes in a `[u8; 2]`).
+#[test]
+fn a_picked_value_the_field_cannot_hold_is_refused() {
+    use rowkey::select::Picked;
+    let mut p = Predicate::new(&Pairs::LAYOUT);
+    p.pick_values(0, Picked::Values(vec![300u32]));
+    let e = p.build().unwrap_err();
+    assert!(
+        matches!((e.field(), e.kind()), ("a", SelectErrorKind::Input(_))),
+        "{e}"
+    );
+    let mut p = Predicate::new(&Kinds::LAYOUT);
+    let a = p.field("a").unwrap();
+    p.pick_values(a, Picked::Values(vec![vec![1u8, 2, 3]]));
+    let e = p.build().unwrap_err();
+    assert!(
+        matches!((e.field(), e.kind()), ("a", SelectErrorKind::Input(_))),
+        "{e}"
+    );
+}
+
 /// A key salted on its last field, after a field a select ranges.
 #[derive(RowKey, Debug, Clone, PartialEq)]
 #[rowkey(select)]

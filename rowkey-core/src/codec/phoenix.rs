@@ -1096,5 +1096,12 @@ mod tests {
             max: Number::Unsigned(999_999),
         };
         assert_eq!((e.field(), e.kind()), ("at", range));
+        // Read back, the error names the nanoseconds' first byte in the key.
+        let mut bytes = [0u8; 12];
+        encode_timestamp(at(999_999), &mut bytes, false, "at").unwrap();
+        bytes[8..].copy_from_slice(&1_000_000u32.to_be_bytes());
+        let e = decode_timestamp(&bytes, false, "at", 5).unwrap_err();
+        assert_eq!((e.field(), e.offset()), ("at", 13));
+        assert!(matches!(e.kind(), DecodeErrorKind::OutOfRange { .. }));
     }
 }

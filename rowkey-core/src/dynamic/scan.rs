@@ -74,8 +74,10 @@ pub fn scan<B: RangeBytes>(
             .any(|(n, _)| n.split('.').next() == Some(s.name))
     };
     let named_run = fields.iter().rposition(|s| named(s)).map_or(0, |i| i + 1);
-    // Tags between the pinned fields and the ranged one are pinned too:
-    // their bytes are constant, as the derived `range_for_a_tag_b` writes them.
+    // Tags after the pinned fields are pinned too when a range follows:
+    // their bytes are constant, as the derived `range_for_a_tag_b` writes
+    // them, and the range bounds the field after them (a range on a tag is
+    // refused as on any field without order).
     let pinned = match scan.range {
         Some((name, ..)) => named_run + tags_before(&fields[named_run..], name),
         None => named_run,
@@ -156,16 +158,14 @@ fn runs_to_end(seg: &Segment<'_>) -> bool {
         || matches!(seg.kind, FieldCodec::OrderedVar(v) if v.header == ordered::BLOB_COPY)
 }
 
-/// How many tags lead `fields` before the field `name`; none when `name`
-/// is not right after them.
+/// How many tags lead `fields`, when the range is on none of them.
 fn tags_before(fields: &[&Segment<'_>], name: &str) -> usize {
-    let tags = fields
+    let mut tags = fields
         .iter()
-        .take_while(|s| matches!(s.kind, FieldCodec::Tag(_)))
-        .count();
-    match fields.get(tags) {
-        Some(s) if s.name == name => tags,
-        _ => 0,
+        .take_while(|s| matches!(s.kind, FieldCodec::Tag(_)));
+    match tags.clone().any(|s| s.name == name) {
+        true => 0,
+        false => tags.count(),
     }
 }
 
