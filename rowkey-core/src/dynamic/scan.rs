@@ -160,7 +160,7 @@ fn runs_to_end(seg: &Segment<'_>) -> bool {
 
 /// How many tags lead `fields`, when the range is on none of them.
 fn tags_before(fields: &[&Segment<'_>], name: &str) -> usize {
-    let mut tags = fields
+    let tags = fields
         .iter()
         .take_while(|s| matches!(s.kind, FieldCodec::Tag(_)));
     match tags.clone().any(|s| s.name == name) {
