@@ -94,6 +94,32 @@ fn a_fixed_salted_key_by_layout_is_the_derived_one() {
     }
 }
 
+/// `PRIMARY KEY (a VARCHAR, b VARCHAR) SALT_BUCKETS = 8`: every column may
+/// be null.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix, salt(buckets = 8, phoenix))]
+struct SaltedNames {
+    a: String,
+    b: String,
+}
+
+/// A salted key whose every column is null is refused by layout as the
+/// derived code refuses it: the salt byte is no column.
+#[test]
+fn a_salted_key_of_nulls_is_refused_by_layout_too() {
+    let nulls = SaltedNames {
+        a: String::new(),
+        b: String::new(),
+    };
+    let derived = nulls.encode().unwrap_err().kind();
+    assert_eq!(derived, rowkey::EncodeErrorKind::Null);
+    let by_layout = dynamic::encode(&SaltedNames::LAYOUT, &[("a", ""), ("b", "")]).unwrap_err();
+    assert_eq!(by_layout.to_string(), format!("field `SaltedNames`: {derived}"));
+    let one = dynamic::encode(&SaltedNames::LAYOUT, &[("a", "x"), ("b", "")]).unwrap();
+    let a = SaltedNames { a: "x".into(), ..nulls };
+    assert_eq!(one, a.encode().unwrap());
+}
+
 // ---- the models ----
 
 /// A `VARCHAR`'s order: bytewise ascending; descending, the empty value
