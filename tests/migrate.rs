@@ -146,4 +146,9 @@ fn bad_keys_are_reported_by_position_and_the_rest_migrate() {
         message.starts_with("new key for old key #3 does not encode: field `day`"),
         "{message}"
     );
+    // Each error's source is the key's own error, which the message ends with.
+    for e in [out[1].unwrap_err(), out[3].unwrap_err()] {
+        let source = std::error::Error::source(&e).expect("a source").to_string();
+        assert!(e.to_string().ends_with(&format!(": {source}")), "{e}");
+    }
 }

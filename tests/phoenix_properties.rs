@@ -114,9 +114,15 @@ fn a_salted_key_of_nulls_is_refused_by_layout_too() {
     let derived = nulls.encode().unwrap_err().kind();
     assert_eq!(derived, rowkey::EncodeErrorKind::Null);
     let by_layout = dynamic::encode(&SaltedNames::LAYOUT, &[("a", ""), ("b", "")]).unwrap_err();
-    assert_eq!(by_layout.to_string(), format!("field `SaltedNames`: {derived}"));
+    assert_eq!(
+        by_layout.to_string(),
+        format!("field `SaltedNames`: {derived}")
+    );
     let one = dynamic::encode(&SaltedNames::LAYOUT, &[("a", "x"), ("b", "")]).unwrap();
-    let a = SaltedNames { a: "x".into(), ..nulls };
+    let a = SaltedNames {
+        a: "x".into(),
+        ..nulls
+    };
     assert_eq!(one, a.encode().unwrap());
 }
 
