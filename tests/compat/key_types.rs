@@ -501,6 +501,41 @@ fn an_overlap_no_key_shows_leaves_reads_old() {
     assert!(r.witnesses.is_empty(), "{r}");
 }
 
+/// An overlap is seen only in a witness of its own: a witness of another
+/// change to the same key type (`User`'s tag, `u` → `w`) does not show it.
+#[test]
+fn an_overlap_is_shown_only_by_its_own_witness() {
+    use rowkey::{Member, RowKey};
+    const ROW: KeyTypes<'static> = KeyTypes {
+        name: "Row",
+        members: &[
+            Member {
+                name: "Admin",
+                tag: b"w",
+                layout: &shared_tag::AdminKey::LAYOUT,
+            },
+            Member {
+                name: "User",
+                tag: b"w",
+                layout: &shared_tag::UserKey::LAYOUT,
+            },
+        ],
+    };
+    let r = compat::check_key_types(&shared_tag::Row::KEY_TYPES, &ROW);
+    assert!(
+        r.witnesses
+            .iter()
+            .any(|w| w.rule == Rule::MemberTag && w.field.as_deref() == Some("User")),
+        "{r}"
+    );
+    let (level, message) = member_change(&r, Rule::MemberOverlap, Some("User"));
+    assert_eq!(level, Level::ReadsOld, "{r}");
+    assert!(
+        message.ends_with("; no generated key reads as both, so old keys read as before"),
+        "{r}"
+    );
+}
+
 /// Tags where one begins the other (`us` and `u`) do not keep two key
 /// types' bytes apart: the second may decode the first's keys.
 #[test]

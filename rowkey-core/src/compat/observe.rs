@@ -172,7 +172,12 @@ impl<'r, 's, 'a, 'l> Judge<'r, 's, 'a, 'l> {
             let typical = f.sample.varied.is_none() && !f.sample.random;
             field.is_none() || typical || f.sample.varied.as_deref() == field
         };
-        let shows = |f: &&Finding<'_, 'a>| f.level <= change.level && self.about(change, f);
+        // An overlap shows only in a key read as another key type.
+        let overlap = change.rule == Rule::MemberOverlap;
+        let shows = |f: &&Finding<'_, 'a>| {
+            let relevant = !overlap || as_other_type(&f.shows);
+            f.level <= change.level && self.about(change, f) && relevant
+        };
         // The change's own level first (the witness shows what the change
         // does), then the most telling finding.
         let key = |f: &&Finding<'_, 'a>| (f.level == change.level, rank(&f.shows));
@@ -233,8 +238,7 @@ impl<'r, 's, 'a, 'l> Judge<'r, 's, 'a, 'l> {
     fn contradictions(&self, findings: &[Finding<'_, 'a>], verdict: Level, out: &mut Observed) {
         // A key read as another key type shows an overlap the rules named.
         let named = |f: &&Finding<'_, 'a>| {
-            let other_type = matches!(&f.shows, Shows::ReadsDifferently { fields } if fields.iter().any(|x| x.starts_with("key type")));
-            other_type && out.witnesses.iter().any(|w| w.rule == Rule::MemberOverlap)
+            as_other_type(&f.shows) && out.witnesses.iter().any(|w| w.rule == Rule::MemberOverlap)
         };
         let worst = findings
             .iter()
@@ -286,6 +290,12 @@ fn other_type(set: &Set<'_, '_>, j: usize) -> Shows {
     Shows::ReadsDifferently {
         fields: alloc::vec![format!("key type {}", set.member_name(j))],
     }
+}
+
+/// Whether a finding is a key read as another key type ([`other_type`]; a
+/// field is named in backticks, never so).
+fn as_other_type(s: &Shows) -> bool {
+    matches!(s, Shows::ReadsDifferently { fields } if fields.iter().any(|x| x.starts_with("key type")))
 }
 
 /// How `reader` reads key `s`, which should be its member `expected`: not at all, as
