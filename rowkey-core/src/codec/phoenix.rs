@@ -1102,6 +1102,10 @@ mod tests {
         bytes[8..].copy_from_slice(&1_000_000u32.to_be_bytes());
         let e = decode_timestamp(&bytes, false, "at", 5).unwrap_err();
         assert_eq!((e.field(), e.offset()), ("at", 13));
-        assert!(matches!(e.kind(), DecodeErrorKind::OutOfRange { .. }));
+        let range = DecodeErrorKind::OutOfRange {
+            value: Number::Unsigned(1_000_000),
+            max: Number::Unsigned(999_999),
+        };
+        assert_eq!(e.kind(), range);
     }
 }
