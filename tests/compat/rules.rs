@@ -200,6 +200,21 @@ mod uncapped {
     }
 }
 
+/// A `max_width` of 0, as a schema edited by hand may say: every old key
+/// is too long, and the check aims its long keys from length 1 on.
+#[test]
+fn max_width_lowered_to_nothing() {
+    const NONE: Layout<'static> = Layout {
+        max_width: 0,
+        ..capped::Doc::LAYOUT
+    };
+    let r = compat::check(&capped::Doc::LAYOUT, &NONE);
+    let m = "max_width 100 → 0: old keys longer than 0 bytes no longer decode";
+    expect(&r, Rule::MaxWidth, Level::OrderKept, None, m);
+    assert_eq!(r.verdict, Level::OrderKept, "{r}");
+    assert_eq!(r.witnesses.len(), 1, "{r}");
+}
+
 #[test]
 fn max_width_lowered_raised_and_out_of_reach() {
     let r = compat::check(&Doc::LAYOUT, &capped::Doc::LAYOUT);
