@@ -88,11 +88,13 @@ store_files=(rowkey-core/src/merge.rs rowkey-core/src/page.rs rowkey-core/src/mi
 store_tests=(--lib --test=merge --test=pages --test=migrate --test=record --test=view --test=scans
   --test=long_keys --test=find --test=golden)
 # Everything else: the codecs, cursor, text, errors, ranges, salts and hashes
-# (schema_round_trip for the codecs' own JSON).
+# (schema_round_trip for the codecs' own JSON, nested_ranges for the ranges
+# within a nested key).
 codec_tests=(--lib --test=properties --test=scans --test=salt_hashes --test=golden --test=fixed_bounds
   --test=no_alloc --test=phoenix_properties --test=ordered_fields --test=ordered_numeric
   --test=error_order --test=md5_tenants --test=long_keys --test=java_formats --test=java_properties
-  --test=explain --test=java_derive --test=error_text --test=schema_round_trip --test=phoenix_derive)
+  --test=explain --test=java_derive --test=error_text --test=schema_round_trip --test=phoenix_derive
+  --test=nested_ranges)
 all_groups=(compat select dynamic store codec)
 # Not a group of files but a build: rowkey-core without an allocator, whose
 # unit tests run the code behind `cfg(not(feature = "alloc"))` (no default

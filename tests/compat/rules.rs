@@ -215,6 +215,21 @@ fn max_width_lowered_to_nothing() {
     assert_eq!(r.witnesses.len(), 1, "{r}");
 }
 
+/// A lowered `max_width` is shown by old keys of the four lengths just
+/// above it and of the old maximum: one key fewer where those meet.
+#[test]
+fn long_keys_are_aimed_just_above_the_new_max_width() {
+    let checked = |max_width| {
+        let new = Layout {
+            max_width,
+            ..capped::Doc::LAYOUT
+        };
+        compat::check(&capped::Doc::LAYOUT, &new).checked.old_keys
+    };
+    // 95: 96..=99 and 100; 96: 97..=100, the old maximum among them.
+    assert_eq!(checked(95), checked(96) + 1);
+}
+
 #[test]
 fn max_width_lowered_raised_and_out_of_reach() {
     let r = compat::check(&Doc::LAYOUT, &capped::Doc::LAYOUT);
