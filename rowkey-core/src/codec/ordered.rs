@@ -851,4 +851,27 @@ mod tests {
         let e = check_struct_end(&r, 5, "S").unwrap_err();
         assert_eq!((e.offset(), e.kind()), (5, DecodeErrorKind::NonCanonical));
     }
+
+    /// A descending `BlobCopy` holds no terminator before its own, and a
+    /// null is followed by nothing (but that terminator, descending).
+    #[test]
+    fn blob_copy_refuses_what_java_never_writes() {
+        let read =
+            |b: &[u8], desc| decode_blob_copy(&mut Reader::new(b), desc, "f").map(|v| v.is_some());
+        let ab = write(|w| encode_blob_copy(w, b"ab", true, "f"));
+        assert_eq!(read(&ab, true), Ok(true));
+        let mut inner = ab.clone();
+        inner.insert(2, !TERM);
+        assert_eq!(
+            read(&inner, true).map_err(|e| e.kind()),
+            Err(DecodeErrorKind::NonCanonical)
+        );
+        let mut null = write(|w| encode_blob_copy_null(w, false));
+        assert_eq!(read(&null, false), Ok(false));
+        null.push(b'a');
+        assert_eq!(
+            read(&null, false).map_err(|e| e.kind()),
+            Err(DecodeErrorKind::NonCanonical)
+        );
+    }
 }
