@@ -469,28 +469,40 @@ mod shared_tag {
     }
 }
 
+/// `shared_tag`'s two key types with these tags, `Admin` tried first.
+fn shared_tag_members(admin: &'static [u8], user: &'static [u8]) -> [rowkey::Member<'static>; 2] {
+    use rowkey::{Member, RowKey};
+    [
+        Member {
+            name: "Admin",
+            tag: admin,
+            layout: &shared_tag::AdminKey::LAYOUT,
+        },
+        Member {
+            name: "User",
+            tag: user,
+            layout: &shared_tag::UserKey::LAYOUT,
+        },
+    ]
+}
+
+/// The enum `Row` of `members`.
+fn row_of<'a>(members: &'a [rowkey::Member<'static>]) -> KeyTypes<'a> {
+    KeyTypes {
+        name: "Row",
+        members,
+    }
+}
+
 /// A key type that may decode another's bytes (the same tag, layouts the
 /// derive could not tell apart), tried first: where no generated key reads
 /// as both, old keys read as before.
 #[test]
 fn an_overlap_no_key_shows_leaves_reads_old() {
-    use rowkey::{Member, RowKey};
-    const ROW: KeyTypes<'static> = KeyTypes {
-        name: "Row",
-        members: &[
-            Member {
-                name: "Admin",
-                tag: b"u",
-                layout: &shared_tag::AdminKey::LAYOUT,
-            },
-            Member {
-                name: "User",
-                tag: b"u",
-                layout: &shared_tag::UserKey::LAYOUT,
-            },
-        ],
-    };
-    let r = compat::check_key_types(&shared_tag::Row::KEY_TYPES, &ROW);
+    let r = compat::check_key_types(
+        &shared_tag::Row::KEY_TYPES,
+        &row_of(&shared_tag_members(b"u", b"u")),
+    );
     let (level, message) = member_change(&r, Rule::MemberOverlap, Some("User"));
     assert_eq!(level, Level::ReadsOld, "{r}");
     assert!(
@@ -505,23 +517,10 @@ fn an_overlap_no_key_shows_leaves_reads_old() {
 /// change to the same key type (`User`'s tag, `u` → `w`) does not show it.
 #[test]
 fn an_overlap_is_shown_only_by_its_own_witness() {
-    use rowkey::{Member, RowKey};
-    const ROW: KeyTypes<'static> = KeyTypes {
-        name: "Row",
-        members: &[
-            Member {
-                name: "Admin",
-                tag: b"w",
-                layout: &shared_tag::AdminKey::LAYOUT,
-            },
-            Member {
-                name: "User",
-                tag: b"w",
-                layout: &shared_tag::UserKey::LAYOUT,
-            },
-        ],
-    };
-    let r = compat::check_key_types(&shared_tag::Row::KEY_TYPES, &ROW);
+    let r = compat::check_key_types(
+        &shared_tag::Row::KEY_TYPES,
+        &row_of(&shared_tag_members(b"w", b"w")),
+    );
     assert!(
         r.witnesses
             .iter()
@@ -540,23 +539,10 @@ fn an_overlap_is_shown_only_by_its_own_witness() {
 /// types' bytes apart: the second may decode the first's keys.
 #[test]
 fn a_tag_that_begins_another_may_overlap() {
-    use rowkey::{Member, RowKey};
-    const ROW: KeyTypes<'static> = KeyTypes {
-        name: "Row",
-        members: &[
-            Member {
-                name: "Admin",
-                tag: b"us",
-                layout: &shared_tag::AdminKey::LAYOUT,
-            },
-            Member {
-                name: "User",
-                tag: b"u",
-                layout: &shared_tag::UserKey::LAYOUT,
-            },
-        ],
-    };
-    let r = compat::check_key_types(&shared_tag::Row::KEY_TYPES, &ROW);
+    let r = compat::check_key_types(
+        &shared_tag::Row::KEY_TYPES,
+        &row_of(&shared_tag_members(b"us", b"u")),
+    );
     let (_, message) = member_change(&r, Rule::MemberOverlap, Some("User"));
     assert!(
         message.contains("may decode the same bytes as `Admin`"),

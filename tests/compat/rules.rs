@@ -828,24 +828,31 @@ const ASCENDING: [rowkey::Segment<'static>; 1] = [rowkey::Segment {
     ..reversed::Fixed::LAYOUT.segments[0]
 }];
 
+const APART_ON_ID: &str = "old and new keys sort apart on `id`";
+
+/// The one witness of `r`, keys out of order on `id`, and the other key.
+fn out_of_order_on_id(r: &Report) -> (&compat::Witness, &[u8]) {
+    let [w] = &r.witnesses[..] else { panic!("{r}") };
+    let compat::Shows::OutOfOrder { other, field, .. } = &w.shows else {
+        panic!("{:?}\n{r}", w.shows)
+    };
+    assert_eq!(field, "id", "{r}");
+    (w, other)
+}
+
 /// A reversed fixed-width field sorts by its value as its order says (only
 /// one that runs to the key's end does not), so the keys compare on it: an
 /// order label that contradicts its bytes shows as keys out of order.
 #[test]
 fn keys_show_a_reversed_field_said_ascending() {
     const NEW: Layout<'static> = with_segments(reversed::Fixed::LAYOUT, &ASCENDING);
-    let what = "old and new keys sort apart on `id`";
-    let r = observed(&reversed::Fixed::LAYOUT, &NEW, Level::Breaking, what);
-    let [w] = &r.witnesses[..] else { panic!("{r}") };
-    let compat::Shows::OutOfOrder { other, field, .. } = &w.shows else {
-        panic!("{:?}\n{r}", w.shows)
-    };
-    assert_eq!(field, "id", "{r}");
+    let r = observed(&reversed::Fixed::LAYOUT, &NEW, Level::Breaking, APART_ON_ID);
+    let (w, other) = out_of_order_on_id(&r);
     // Each key's bytes are its id inverted: the smaller id sorts last,
     // which the ascending label says it must not.
     let id = |k: &[u8]| !u32::from_be_bytes(k.try_into().unwrap());
     assert_eq!(
-        w.key.cmp(other),
+        w.key[..].cmp(other),
         id(&w.key).cmp(&id(other)).reverse(),
         "{r}"
     );
@@ -876,13 +883,14 @@ const SALTED_ASCENDING: [rowkey::Segment<'static>; 2] = [
 #[test]
 fn keys_of_one_bucket_show_a_reversed_field_said_ascending() {
     const NEW: Layout<'static> = with_segments(salted_reversed::Fixed::LAYOUT, &SALTED_ASCENDING);
-    let what = "old and new keys sort apart on `id`";
-    let r = observed(&salted_reversed::Fixed::LAYOUT, &NEW, Level::Breaking, what);
-    let [w] = &r.witnesses[..] else { panic!("{r}") };
-    let compat::Shows::OutOfOrder { other, field, .. } = &w.shows else {
-        panic!("{:?}\n{r}", w.shows)
-    };
-    assert_eq!((field.as_str(), w.key[0]), ("id", other[0]), "{r}");
+    let r = observed(
+        &salted_reversed::Fixed::LAYOUT,
+        &NEW,
+        Level::Breaking,
+        APART_ON_ID,
+    );
+    let (w, other) = out_of_order_on_id(&r);
+    assert_eq!(w.key[0], other[0], "{r}");
 }
 
 /// A key said to be a byte wider than its fields: no old key decodes.
