@@ -1599,3 +1599,33 @@ fn a_varchar_that_may_end_the_key_counts_both_its_forms() {
         None
     );
 }
+
+/// Three fields, a select on the first and the last.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(select)]
+struct Ends {
+    a: u8,
+    b: u8,
+    c: u8,
+}
+
+/// A hint past a range's end opens the next range at the hint, not at its
+/// start: with ranges on `a` alone (six combinations over a cap of two),
+/// after the row `(1, 9, 3)` the next match can be `(3, 0, 2)` at the
+/// earliest, so the rows of `a = 3` before it are never read.
+#[test]
+fn the_next_range_opens_at_a_hint_past_its_start() {
+    let mut p: Predicate<'static> = Ends::select().a([1, 3]).b([0, 5, 9]).c([2]).into();
+    p.max_ranges(2);
+    let s = p.build().unwrap();
+    assert_eq!(s.ranges().len(), 2);
+    let row = |a, b, c| (Ends { a, b, c }.encode().unwrap().to_vec(), ());
+    let table: BTreeMap<Vec<u8>, ()> = [(1, 9, 3), (3, 0, 0), (3, 0, 1), (3, 0, 2)]
+        .into_iter()
+        .map(|(a, b, c)| row(a, b, c))
+        .collect();
+    let (found, stats) = scan_stats(&s, &table);
+    assert_eq!(found, 1);
+    // (1, 9, 3), then the second range opened at the hint, and the match.
+    assert_eq!((stats.rows_read, stats.seeks), (2, 2), "{stats:?}");
+}
