@@ -1466,3 +1466,35 @@ fn keys_that_no_longer_decode_still_show_their_order() {
     expect(&r, Rule::Observed, Level::Breaking, None, m);
     assert_eq!(r.verdict, Level::Breaking, "{r}");
 }
+
+mod salted_more {
+    use rowkey::RowKey;
+
+    /// A bucket of `a`.
+    #[derive(RowKey)]
+    pub struct Old {
+        #[salt(mod = 4)]
+        pub a: u32,
+    }
+
+    /// A bucket of `a` and an appended `b`.
+    #[derive(RowKey)]
+    pub struct New {
+        #[salt(mod = 4)]
+        pub a: u32,
+        #[salt(mod = 4)]
+        pub b: u32,
+    }
+}
+
+/// The new layout salts a field old keys lack, so its scan for an old key's
+/// `a` spans every bucket; the old key lies in one of them, in whichever
+/// bucket the scan lists first or later: no scan misses it.
+#[test]
+fn a_scan_over_every_bucket_holds_the_old_key() {
+    let r = compat::check(&salted_more::Old::LAYOUT, &salted_more::New::LAYOUT);
+    let m = "the salt hashes [`a`] → [`a`, `b`]: keys hash to other buckets";
+    expect(&r, Rule::SaltFields, Level::Breaking, None, m);
+    let misses = |w: &compat::Witness| matches!(w.shows, compat::Shows::ScanMisses { .. });
+    assert!(!r.witnesses.iter().any(misses), "{r}");
+}
