@@ -360,3 +360,39 @@ fn a_scan_of_nothing_is_every_key() {
     let derived = Named::prefix_for_name("ab").unwrap();
     assert_eq!((r.start(), r.end()), (derived.start(), derived.end()));
 }
+
+/// `PRIMARY KEY (name VARCHAR, ts BIGINT) SALT_BUCKETS = 8`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix, salt(buckets = 8, phoenix))]
+struct PhoenixTextPair {
+    name: String,
+    ts: i64,
+}
+
+/// Every column of a salted Phoenix key with a `VARCHAR` pinned, a fixed
+/// one last: the key's own bucket heads the one range, which holds the key.
+#[test]
+fn a_phoenix_key_with_a_varchar_pinned_whole_is_in_its_bucket() {
+    for (name, ts) in [("a", 7), ("host-1", -3), ("", 0)] {
+        let text = ts.to_string();
+        let pins = [("name", name), ("ts", text.as_str())];
+        let r = scan::<Vec<u8>>(
+            &PhoenixTextPair::LAYOUT,
+            &Scan {
+                pins: &pins,
+                range: None,
+            },
+        );
+        let key = PhoenixTextPair {
+            name: name.into(),
+            ts,
+        }
+        .encode()
+        .unwrap()
+        .to_vec();
+        assert!(
+            matches!(&r, Ok(ScanRanges::One(r)) if r.contains(&key)),
+            "{name} {ts}: {r:?}"
+        );
+    }
+}
