@@ -1600,7 +1600,7 @@ fn a_varchar_that_may_end_the_key_counts_both_its_forms() {
     );
 }
 
-/// Three fields, a select on the first and the last.
+/// Three fields, for a select whose ranges cover the first alone.
 #[derive(RowKey, Debug, Clone, PartialEq)]
 #[rowkey(select)]
 struct Ends {
